@@ -1,0 +1,137 @@
+/**
+ * The local stand-ins for DynamoDB and SES, as in-process servers on loopback. One
+ * definition, used by `npm start`, the tests, the robustness suite and the benchmarks.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import dynalite from 'dynalite';
+import sesModule from 'aws-ses-v2-local';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { MESSAGE_TABLE } from '@site/lambda/table';
+
+export const LOOPBACK = '127.0.0.1';
+
+// A CommonJS module with `__esModule`: Node's ESM loader hands us module.exports, Vite the default.
+const startSesServer: typeof sesModule =
+  (sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule;
+
+/** Credentials the emulators accept; the SDK insists on some. Never real ones. */
+export const EMULATOR_ENV = {
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+} as const;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens, or rejects with the listen error (EADDRINUSE included) instead of throwing later. */
+export function listen(server: Server, port: number, host = LOOPBACK): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Closes at once: keep-alive connections from the SDK would otherwise hold the port. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * dynalite on loopback. With `path`, data is kept in LevelDB there and survives a restart;
+ * without, it lives in memory. `port: 0` picks a free port.
+ */
+export async function startDynamoDb(options: { port: number; path?: string }): Promise<RunningServer> {
+  if (options.path) mkdirSync(options.path, { recursive: true });
+  const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }) as Server;
+  const port = await listen(server, options.port);
+  return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };
+}
+
+/** aws-ses-v2-local on loopback: accepts SendEmail and shows every e-mail on its web page. */
+export async function startSesEmulator(options: { port: number }): Promise<RunningServer> {
+  // The package listens before it returns, so a busy port must be caught on the server it
+  // creates; probing first with our own listener keeps the error the same as dynalite's.
+  const probe = (await import('node:http')).createServer();
+  const port = await listen(probe, options.port);
+  await closeServer(probe);
+  const server = await startSesServer({ host: LOOPBACK, port });
+  return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };
+}
+
+export interface SentEmail {
+  messageId: string;
+  from: string;
+  replyTo: string[];
+  destination: { to: string[]; cc: string[]; bcc: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+}
+
+/** Every e-mail the SES emulator has accepted, read through its own HTTP API. */
+export async function fetchSentEmails(sesUrl: string): Promise<SentEmail[]> {
+  const response = await fetch(`${sesUrl}/store`);
+  if (!response.ok) throw new Error(`SES emulator answered ${response.status}`);
+  return ((await response.json()) as { emails: SentEmail[] }).emails;
+}
+
+export async function clearSentEmails(sesUrl: string): Promise<void> {
+  await fetch(`${sesUrl}/clear-store`, { method: 'POST' });
+}
+
+/** Creates the contact-messages table as the CDK stack defines it, unless it exists. */
+export async function ensureMessageTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: EMULATOR_ENV.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const { partitionKey, statusIndex, timeToLiveAttribute } = MESSAGE_TABLE;
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: partitionKey.name, AttributeType: partitionKey.type },
+          { AttributeName: statusIndex.partitionKey.name, AttributeType: statusIndex.partitionKey.type },
+          { AttributeName: statusIndex.sortKey.name, AttributeType: statusIndex.sortKey.type },
+        ],
+        KeySchema: [{ AttributeName: partitionKey.name, KeyType: 'HASH' }],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: statusIndex.indexName,
+            KeySchema: [
+              { AttributeName: statusIndex.partitionKey.name, KeyType: 'HASH' },
+              { AttributeName: statusIndex.sortKey.name, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+    // dynalite accepts but does not enforce TTL; setting it keeps the table's shape honest.
+    await client
+      .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true } }))
+      .catch(() => undefined);
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  }
+  await client.send(new DescribeTableCommand({ TableName: tableName }));
+  client.destroy();
+}

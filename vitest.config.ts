@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// Each workspace owns its test projects (unit, component, infrastructure, browser).
+export default defineConfig({
+  test: {
+    projects: ['./{lambda,frontend,infra}/vitest*.config.ts'],
+  },
+});
