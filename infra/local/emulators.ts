@@ -61,7 +61,7 @@ export function closeServer(server: Server): Promise<void> {
  */
 export async function startDynamoDb(options: { port: number; path?: string }): Promise<RunningServer> {
   if (options.path) mkdirSync(options.path, { recursive: true });
-  const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }) as Server;
+  const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const port = await listen(server, options.port);
   return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };
 }

@@ -1,0 +1,190 @@
+/**
+ * The local edge: what CloudFront does for the site, on one port. It serves the prerendered
+ * build with the same security and cache headers, answers unknown paths with the 404 page
+ * and status 404, and hands the API path to the Lambda handler as API Gateway would.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { API_PATH } from '@site/lambda/contract';
+import { SECURITY_HEADERS } from '../lib/security-headers';
+import { cacheControlFor } from '../lib/cache-control';
+import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '../lib/function-limits';
+import { fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
+import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
+
+export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+export interface EdgeOptions {
+  port: number;
+  siteDir: string;
+  handler: ApiHandler;
+  functionName: string;
+  functionTimeoutMs: number;
+  /** One line per request, without personal data: method, path, status, duration. */
+  accessLog?: (line: string) => void;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+/** CloudFront compresses these types between 1 KB and 10 MB when the viewer accepts it. */
+const COMPRESSIBLE = /^(text\/|image\/svg|application\/(json|xml|manifest))/;
+const MIN_COMPRESS_BYTES = 1024;
+
+interface SiteFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+}
+
+/** Reads the whole build once: it is small, and serving from memory keeps benchmarks about the page. */
+function loadSite(siteDir: string): Map<string, SiteFile> {
+  const files = new Map<string, SiteFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else {
+        const urlPath = '/' + relative(siteDir, full).split(sep).join('/');
+        const body = readFileSync(full);
+        const contentType = CONTENT_TYPES[extname(full)] ?? 'application/octet-stream';
+        const compress = COMPRESSIBLE.test(contentType) && body.length >= MIN_COMPRESS_BYTES;
+        files.set(urlPath, {
+          body,
+          contentType,
+          cacheControl: cacheControlFor(urlPath),
+          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+          br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+          gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
+        });
+      }
+    }
+  };
+  walk(siteDir);
+  for (const required of ['/index.html', '/404.html']) {
+    if (!files.has(required)) throw new Error(`${siteDir} has no ${required.slice(1)}: run \`npm run build\` first.`);
+  }
+  return files;
+}
+
+function pathOf(url: string | undefined): string {
+  const raw = (url ?? '/').split('?', 1)[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer, headOnly = false): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'content-length': String(body.length) });
+  res.end(headOnly ? undefined : body);
+}
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, files: Map<string, SiteFile>): number {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    send(res, 405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Method Not Allowed'));
+    return 405;
+  }
+  const path = pathOf(req.url);
+  const found = files.get(path === '/' ? '/index.html' : path);
+  const file = found ?? files.get('/404.html')!;
+  const status = found ? 200 : 404;
+  const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': file.cacheControl, etag: file.etag, vary: 'Accept-Encoding' };
+  if (status === 200 && req.headers['if-none-match'] === file.etag) {
+    send(res, 304, headers, Buffer.alloc(0));
+    return 304;
+  }
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  let body = file.body;
+  if (file.br && /\bbr\b/.test(accepts)) [body, headers['content-encoding']] = [file.br, 'br'];
+  else if (file.gzip && /\bgzip\b/.test(accepts)) [body, headers['content-encoding']] = [file.gzip, 'gzip'];
+  send(res, status, headers, body, req.method === 'HEAD');
+  return status;
+}
+
+/** Reads the body up to API Gateway's own limit; past it, API Gateway answers 413 itself. */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > API_GATEWAY_MAX_PAYLOAD_BYTES) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function invoke(options: EdgeOptions, req: IncomingMessage, body: Buffer): Promise<ApiResponse> {
+  const event = toApiGatewayEvent(
+    { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? LOOPBACK },
+    `ANY ${API_PATH}`,
+  );
+  const deadline = Date.now() + options.functionTimeoutMs;
+  const context = lambdaContext(options.functionName, event.requestContext.requestId, deadline);
+  let timer: NodeJS.Timeout | undefined;
+  // A function that throws or runs past its timeout is a Lambda error: API Gateway answers 500.
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Task timed out')), options.functionTimeoutMs);
+  });
+  try {
+    return fromHandlerResult(await Promise.race([options.handler(event, context), timedOut]));
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'function error', function: options.functionName, error: (error as Error).message }));
+    return gatewayError(500, 'Internal Server Error');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function serveApi(req: IncomingMessage, res: ServerResponse, options: EdgeOptions): Promise<number> {
+  const body = await readBody(req);
+  let response: ApiResponse;
+  if (body === undefined) response = gatewayError(413, 'Request Entity Too Large');
+  else if (pathOf(req.url) !== API_PATH) response = gatewayError(404, 'Not Found');
+  else response = await invoke(options, req, body);
+  send(res, response.statusCode, response.headers, response.body, req.method === 'HEAD');
+  return response.statusCode;
+}
+
+export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
+  const files = loadSite(options.siteDir);
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const isApi = pathOf(req.url).startsWith('/api/');
+    const handled = isApi ? serveApi(req, res, options) : Promise.resolve(serveStatic(req, res, files));
+    handled
+      .then((status) => options.accessLog?.(`${req.method} ${pathOf(req.url).slice(0, 200)} ${status} ${Math.round(performance.now() - started)}ms`))
+      .catch((error: Error) => {
+        if (!res.headersSent) send(res, 500, { 'content-type': 'text/plain' }, Buffer.from('Internal Server Error'));
+        console.error(JSON.stringify({ level: 'error', msg: 'edge error', error: error.message }));
+      });
+  });
+  // Keep-alive like CloudFront, but never let an idle socket hold a shutdown.
+  server.keepAliveTimeout = 5000;
+  const port = await listen(server, options.port);
+  return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm start`: builds the site if it is missing or older than its sources, then runs the
+ * whole product on one machine until Ctrl-C.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, PortInUseError, REPO_ROOT, startLocalStack } from './stack';
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+}
+
+function siteIsStale(): boolean {
+  const built = join(DEFAULT_SITE_DIR, 'index.html');
+  if (!existsSync(built)) return true;
+  const sources = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'lambda/src/contract.ts'];
+  return Math.max(...sources.map((source) => newestMtime(join(REPO_ROOT, source)))) > statSync(built).mtimeMs;
+}
+
+function integerFrom(variable: string, fallback: number, max: number): number {
+  const raw = process.env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    console.error(`${variable}=${raw} is not a whole number from 0 to ${max}.`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const portFrom = (variable: string, fallback: number) => integerFrom(variable, fallback, 65535);
+
+if (siteIsStale()) {
+  console.log('Building the site (frontend/dist is missing or older than its sources)…');
+  execFileSync('npm', ['run', 'build', '--silent', '-w', 'frontend'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+
+try {
+  const stack = await startLocalStack({
+    port: portFrom('PORT', 8080),
+    dynamoPort: portFrom('DYNAMODB_PORT', 8000),
+    sesPort: portFrom('SES_PORT', 8005),
+    retryIntervalMs: integerFrom('RETRY_INTERVAL_SECONDS', 60, 86_400) * 1000,
+    dataDir: process.env.DATA_DIR || DEFAULT_DATA_DIR,
+  });
+  console.log(`
+  Site      ${stack.urls.site}        the production build, served as CloudFront serves it
+  DynamoDB  ${stack.urls.dynamodb}        table ${stack.tableName}, data in .data/ (npm run messages lists it)
+  SES       ${stack.urls.ses}        every e-mail the site sent
+
+  Ctrl-C stops everything.
+`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stack.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(error instanceof PortInUseError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../lib/security-headers';
+import { CACHE_CONTROL } from '../../lib/cache-control';
+import { API_PATH } from '@site/lambda/contract';
+import { startLocalStack, type LocalStack } from '../stack';
+
+/** A tiny build with the same shape as frontend/dist, so these tests do not depend on the site's content. */
+function fakeSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'edge-site-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Home</title><p>Welkom</p>');
+  writeFileSync(join(dir, '404.html'), '<!doctype html><title>404</title><p>Oops! Page not found</p>');
+  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), `export const text = ${JSON.stringify('x'.repeat(4000))};`);
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  return dir;
+}
+
+describe('local edge', () => {
+  let stack: LocalStack;
+  let site: string;
+
+  beforeAll(async () => {
+    stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir: fakeSite(), retryIntervalMs: 0, quiet: true });
+    site = stack.urls.site;
+  });
+  afterAll(() => stack?.close());
+
+  it('serves every page and asset with the security headers CloudFront adds', async () => {
+    for (const path of ['/', '/assets/index-Ab12Cd34.js', '/robots.txt', '/does-not-exist', API_PATH]) {
+      const response = await fetch(site + path);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect(response.headers.get(name), `${name} on ${path}`).toBe(value);
+      }
+    }
+  });
+
+  it('revalidates HTML and caches hashed assets for a year, compressed', async () => {
+    const html = await fetch(`${site}/`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get('cache-control')).toBe(CACHE_CONTROL.html);
+    expect(await html.text()).toContain('Welkom');
+
+    const asset = await fetch(`${site}/assets/index-Ab12Cd34.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('cache-control')).toBe(CACHE_CONTROL.hashedAsset);
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+
+    const robots = await fetch(`${site}/robots.txt`);
+    expect(robots.headers.get('cache-control')).toBe(CACHE_CONTROL.other);
+  });
+
+  it('answers a repeated request with 304 when the ETag matches', async () => {
+    const first = await fetch(`${site}/`);
+    const second = await fetch(`${site}/`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(second.status).toBe(304);
+  });
+
+  it('answers unknown paths with the prerendered 404 page and status 404', async () => {
+    for (const path of ['/does-not-exist', '/diensten/', '/assets/gone-123.js', '/%E0%A4%A']) {
+      const response = await fetch(site + path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await response.text()).toContain('Oops! Page not found');
+    }
+  });
+
+  it('refuses writes to the site and answers unknown API routes as API Gateway does', async () => {
+    expect((await fetch(`${site}/`, { method: 'POST' })).status).toBe(405);
+    const unknown = await fetch(`${site}/api/other`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('hands the API path to the handler, whose own 4xx answers pass through untouched', async () => {
+    const response = await fetch(site + API_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hallo' });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(((await response.json()) as { error: unknown }).error).toEqual(expect.any(String));
+  });
+
+  it('refuses a payload over API Gateway’s own limit without invoking the function', async () => {
+    const response = await fetch(site + API_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(11 * 1024 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request Entity Too Large' });
+  });
+
+  it('says which variable to change when a port is taken', async () => {
+    const port = Number(new URL(site).port);
+    await expect(startLocalStack({ port, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir: fakeSite(), retryIntervalMs: 0, quiet: true })).rejects.toThrow(
+      `Port ${port} is in use; set PORT to a free port`,
+    );
+    const dynamoPort = Number(new URL(stack.urls.dynamodb).port);
+    await expect(startLocalStack({ port: 0, dynamoPort, sesPort: 0, dataDir: null, siteDir: fakeSite(), quiet: true })).rejects.toThrow(
+      `set DYNAMODB_PORT`,
+    );
+  });
+});

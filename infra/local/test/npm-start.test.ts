@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API_PATH } from '@site/lambda/contract';
+import { DEFAULT_TABLE_NAME } from '@site/lambda/table';
+import { REPO_ROOT } from '../stack';
+import { freePort } from './free-port';
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  readyAfterMs: number;
+}
+
+const children: ChildProcess[] = [];
+
+/** Runs `npm start`'s program as a terminal would: its own process group, so Ctrl-C reaches all of it. */
+async function start(env: Record<string, string>): Promise<Started> {
+  const began = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready after 30 s:\n${output}`)), 30_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('Ctrl-C stops everything')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${output}`));
+    });
+  });
+  return { child, output: () => output, readyAfterMs: Date.now() - began };
+}
+
+function interrupt(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    process.kill(-child.pid!, 'SIGINT');
+  });
+}
+
+function portIsClosed(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+function groupIsGone(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+});
+
+describe('npm start', () => {
+  it('is ready within 15 s, prints the three URLs, keeps messages across a restart and leaves nothing behind on Ctrl-C', async () => {
+    const [port, dynamoPort, sesPort] = [await freePort(), await freePort(), await freePort()];
+    const env = { PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SES_PORT: String(sesPort), DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) };
+
+    const first = await start(env);
+    expect(first.readyAfterMs).toBeLessThan(15_000);
+    for (const url of [`http://127.0.0.1:${port}`, `http://127.0.0.1:${dynamoPort}`, `http://127.0.0.1:${sesPort}`]) expect(first.output()).toContain(url);
+
+    const page = await fetch(`http://127.0.0.1:${port}/`);
+    expect(page.status).toBe(200);
+    const sent = await fetch(`http://127.0.0.1:${port}${API_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Herstart Test', email: 'herstart@example.nl', message: 'Blijft dit bewaard?' }),
+    });
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: string };
+
+    expect(await interrupt(first.child)).toBe(0);
+    expect(groupIsGone(first.child.pid!)).toBe(true);
+    for (const p of [port, dynamoPort, sesPort]) expect(await portIsClosed(p)).toBe(true);
+
+    const second = await start(env);
+    const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${dynamoPort}`, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const item = await client.send(new GetItemCommand({ TableName: DEFAULT_TABLE_NAME, Key: { id: { S: id } } }));
+    client.destroy();
+    expect(item.Item?.message?.S).toBe('Blijft dit bewaard?');
+    expect(await interrupt(second.child)).toBe(0);
+  });
+
+  it('names the port and the variable to change when a port is in use', async () => {
+    const busy = await start({ PORT: '0', DYNAMODB_PORT: String(await freePort()), SES_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) });
+    const dynamoPort = /DynamoDB\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(busy.output())![1]!;
+    const second = await start({ PORT: '0', DYNAMODB_PORT: dynamoPort, SES_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) }).catch((error: Error) => error);
+    expect(second).toBeInstanceOf(Error);
+    expect((second as Error).message).toContain(`Port ${dynamoPort} is in use; set DYNAMODB_PORT to a free port`);
+    await interrupt(busy.child);
+  });
+});
