@@ -35,6 +35,8 @@ export interface StoredMessage {
   status: MessageStatus;
   attempts: number;
   lastError?: string;
+  /** When delivery was last tried (ISO); the retry job backs off from it. */
+  lastAttemptAt?: string;
   emailedAt?: string;
   sesMessageId?: string;
   expiresAt: number;

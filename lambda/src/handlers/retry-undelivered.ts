@@ -1,4 +1,15 @@
-// Placeholder so the stack can bundle this entry while the real job is written.
-export async function handler(): Promise<{ delivered: number; deferred: number; failed: number }> {
-  return { delivered: 0, deferred: 0, failed: 0 };
+/** Scheduled (EventBridge): delivers stored messages that SES did not accept the first time. */
+import { writeLog } from '../log';
+import { retryUndelivered, type RetrySummary } from '../retry';
+
+export async function handler(): Promise<RetrySummary> {
+  const started = performance.now();
+  const summary = await retryUndelivered();
+  writeLog({
+    level: summary.failed > 0 ? 'error' : 'info',
+    msg: 'retry run',
+    ...summary,
+    durationMs: Math.round(performance.now() - started),
+  });
+  return summary;
 }

@@ -1,0 +1,64 @@
+/**
+ * The handler's settings, from the environment the stack (or the local stack) gives it.
+ * Read on first use rather than at import, so a test can set the environment first, and a
+ * missing setting fails the request that needs it with an error naming the variable.
+ */
+
+export interface LambdaConfig {
+  tableName: string;
+  mailFrom: string;
+  mailTo: string[];
+  retentionDays: number;
+}
+
+export const DEFAULT_RETENTION_DAYS = 365;
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new Error(`Environment variable ${name} is not set.`);
+  return value;
+}
+
+function mailAddress(env: NodeJS.ProcessEnv, name: string): string {
+  const address = required(env, name);
+  if (!address.includes('@')) throw new Error(`Environment variable ${name} must be an e-mail address.`);
+  return address;
+}
+
+/** The firm may want more than one inbox to receive the notification. */
+function mailAddresses(env: NodeJS.ProcessEnv, name: string): string[] {
+  const addresses = required(env, name)
+    .split(',')
+    .map((address) => address.trim());
+  if (addresses.some((address) => !address.includes('@'))) {
+    throw new Error(`Environment variable ${name} must hold e-mail addresses separated by commas.`);
+  }
+  return addresses;
+}
+
+function retentionDays(env: NodeJS.ProcessEnv): number {
+  const raw = env.RETENTION_DAYS?.trim();
+  if (!raw) return DEFAULT_RETENTION_DAYS;
+  const days = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(days) || days < 1) {
+    throw new Error(`Environment variable RETENTION_DAYS must be a positive whole number of days, not "${raw}".`);
+  }
+  return days;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
+  return {
+    tableName: required(env, 'TABLE_NAME'),
+    mailFrom: mailAddress(env, 'MAIL_FROM'),
+    mailTo: mailAddresses(env, 'MAIL_TO'),
+    retentionDays: retentionDays(env),
+  };
+}
+
+let loaded: LambdaConfig | undefined;
+
+/** The configuration of this process, read once; a failed read is retried on the next call. */
+export function config(): LambdaConfig {
+  loaded ??= readConfig(process.env);
+  return loaded;
+}

@@ -1,0 +1,21 @@
+/**
+ * The pieces of the Idempotency-Key contract that need no I/O: what a key looks like, and
+ * the hash that tells a genuine retry from a different message under the same key.
+ */
+import { createHash } from 'node:crypto';
+import type { ContactMessage } from './schema';
+
+// RFC 9562: any version 1-8 with the standard variant; crypto.randomUUID() gives version 4.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** The key in one spelling (lower case), or undefined when it is not a UUID. */
+export function normaliseIdempotencyKey(raw: string): string | undefined {
+  const key = raw.trim();
+  return UUID.test(key) ? key.toLowerCase() : undefined;
+}
+
+/** A hash over the validated fields in a fixed order, so JSON spacing or key order do not matter. */
+export function bodyHash(message: ContactMessage): string {
+  const fields = [message.name, message.email, message.phone ?? null, message.company ?? null, message.message];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}

@@ -1,0 +1,82 @@
+/**
+ * The retry job: e-mails stored messages that SES did not accept the first time, backing
+ * off exponentially per message, and gives up (status 'failed') after the last attempt.
+ */
+import { config } from './config';
+import { deliver } from './delivery';
+import { writeLog } from './log';
+import { leaseForRetry, listUndelivered } from './store';
+import type { StoredMessage } from './table';
+
+export interface RetryOptions {
+  now?: Date;
+  /** Leaves younger messages to the request that is (or may still be) sending them; more than the function timeout. */
+  minAgeMs?: number;
+  /** Attempts in total, the handler's first one included, before a message is marked 'failed'. */
+  maxAttempts?: number;
+  /** Wait after the first failed attempt; it doubles after every further one. */
+  backoffBaseMs?: number;
+  /** Delivery attempts per run, so one run stays well inside its timeout. */
+  limit?: number;
+}
+
+export interface RetrySummary {
+  examined: number;
+  delivered: number;
+  deferred: number;
+  failed: number;
+  /** Not yet due, or taken by an overlapping run. */
+  skipped: number;
+}
+
+export const RETRY_DEFAULTS = {
+  minAgeMs: 60_000,
+  maxAttempts: 8,
+  // 5 min doubling over 7 waits: about 10.5 hours of SES trouble before a message is given up.
+  backoffBaseMs: 5 * 60_000,
+  limit: 20,
+} as const;
+
+// Stops reading the index after this many not-yet-due messages, to bound a run.
+const MAX_EXAMINED = 500;
+// Consecutive SES failures that mean SES is down: stop, and leave the rest for the next run.
+const FAILURES_BEFORE_PAUSE = 3;
+
+/** When the next attempt may start: right away if never tried, else after the doubling wait. */
+export function nextAttemptAt(message: Pick<StoredMessage, 'attempts' | 'receivedAt' | 'lastAttemptAt'>, backoffBaseMs: number): number {
+  if (message.attempts === 0 || message.lastAttemptAt === undefined) return Date.parse(message.receivedAt);
+  return Date.parse(message.lastAttemptAt) + backoffBaseMs * 2 ** (message.attempts - 1);
+}
+
+export async function retryUndelivered(options: RetryOptions = {}): Promise<RetrySummary> {
+  const { minAgeMs, maxAttempts, backoffBaseMs, limit } = { ...RETRY_DEFAULTS, ...options };
+  const now = options.now ?? new Date();
+  const settings = config();
+  const route = { from: settings.mailFrom, to: settings.mailTo };
+  const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0 };
+  let attemptsMade = 0;
+  let failuresInARow = 0;
+
+  for await (const message of listUndelivered(settings.tableName, new Date(now.getTime() - minAgeMs))) {
+    if (attemptsMade >= limit || summary.examined >= MAX_EXAMINED || failuresInARow >= FAILURES_BEFORE_PAUSE) break;
+    summary.examined += 1;
+    if (nextAttemptAt(message, backoffBaseMs) > now.getTime() || !(await leaseForRetry(settings.tableName, message, now))) {
+      summary.skipped += 1;
+      continue;
+    }
+    attemptsMade += 1;
+    const result = await deliver(settings.tableName, message, route, { at: now, isLast: message.attempts + 1 >= maxAttempts });
+    failuresInARow = result.outcome === 'emailed' ? 0 : failuresInARow + 1;
+    summary[result.outcome === 'emailed' ? 'delivered' : result.outcome] += 1;
+    writeLog({
+      level: result.outcome === 'emailed' && !result.recordError ? 'info' : 'warn',
+      msg: 'retry delivery',
+      messageId: message.id,
+      outcome: result.outcome,
+      attempts: message.attempts + 1,
+      error: result.error,
+      recordError: result.recordError,
+    });
+  }
+  return summary;
+}

@@ -1,0 +1,208 @@
+/**
+ * Every read and write of the contact-messages table. Writes that must happen once are
+ * conditional puts and updates (the local DynamoDB stand-in has no transactions, and none
+ * are needed): a condition failure is how a duplicate or a lost race shows itself.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { AWS_CLIENT_OPTIONS } from './aws';
+import { IDEMPOTENCY_TTL_SECONDS } from './contract';
+import { MESSAGE_TABLE, type MessageStatus, type StoredMessage } from './table';
+
+// Created once per container, so warm invocations reuse the connection.
+const documents = DynamoDBDocumentClient.from(new DynamoDBClient(AWS_CLIENT_OPTIONS));
+
+const STATUS_INDEX = MESSAGE_TABLE.statusIndex.indexName;
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
+}
+
+function epochSeconds(at: Date): number {
+  return Math.floor(at.getTime() / 1000);
+}
+
+/** 'exists' when an item with this id is already there (an earlier request stored it). */
+export async function storeMessage(table: string, message: StoredMessage): Promise<'stored' | 'exists'> {
+  try {
+    await documents.send(
+      new PutCommand({ TableName: table, Item: message, ConditionExpression: 'attribute_not_exists(id)' }),
+    );
+    return 'stored';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'exists';
+    throw error;
+  }
+}
+
+export type IdempotencyClaim =
+  /** This request holds the key; `messageId` is the id it proposed. */
+  | { outcome: 'claimed'; messageId: string }
+  /** An earlier request with the same body holds the key; answer with its id. */
+  | { outcome: 'replayed'; messageId: string }
+  /** The key was used for a different body. */
+  | { outcome: 'conflict' };
+
+interface IdempotencyRecord {
+  id: string;
+  messageId: string;
+  bodyHash: string;
+  expiresAt: number;
+}
+
+const idempotencyId = (key: string) => `idempotency#${key}`;
+
+/**
+ * Reserves a message id for an Idempotency-Key. Whoever reserves first decides the id;
+ * everyone with the same key and body gets that id back, and storing under it
+ * (storeMessage) then succeeds exactly once. The record has no `status`, so it never
+ * appears in the byStatus index.
+ */
+export async function claimIdempotencyKey(
+  table: string,
+  claim: { key: string; messageId: string; bodyHash: string; now: Date },
+): Promise<IdempotencyClaim> {
+  const now = epochSeconds(claim.now);
+  const record: IdempotencyRecord = {
+    id: idempotencyId(claim.key),
+    messageId: claim.messageId,
+    bodyHash: claim.bodyHash,
+    expiresAt: now + IDEMPOTENCY_TTL_SECONDS,
+  };
+  // Twice at most: the record can expire and be removed between the put and the get.
+  for (let round = 0; round < 2; round += 1) {
+    try {
+      await documents.send(
+        new PutCommand({
+          TableName: table,
+          Item: record,
+          // DynamoDB deletes expired items only eventually; an expired key is free again.
+          ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :now',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      );
+      return { outcome: 'claimed', messageId: claim.messageId };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const { Item } = await documents.send(
+      new GetCommand({ TableName: table, Key: { id: record.id }, ConsistentRead: true }),
+    );
+    const existing = Item as IdempotencyRecord | undefined;
+    if (existing) {
+      return existing.bodyHash === claim.bodyHash
+        ? { outcome: 'replayed', messageId: existing.messageId }
+        : { outcome: 'conflict' };
+    }
+  }
+  throw new Error('Idempotency record vanished twice while being claimed');
+}
+
+export async function markEmailed(table: string, id: string, delivery: { sesMessageId: string; at: Date }): Promise<void> {
+  const at = delivery.at.toISOString();
+  await documents.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: { id },
+      UpdateExpression:
+        'SET #status = :emailed, sesMessageId = :sesMessageId, emailedAt = :at, lastAttemptAt = :at ADD attempts :one REMOVE lastError',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':emailed': 'emailed', ':sesMessageId': delivery.sesMessageId, ':at': at, ':one': 1 },
+    }),
+  );
+}
+
+/**
+ * Counts a failed delivery. `giveUp` marks the message 'failed' so the retry job stops;
+ * otherwise it stays 'received' and the retry job tries again.
+ */
+export async function markDeliveryFailed(
+  table: string,
+  id: string,
+  failure: { error: string; at: Date; giveUp: boolean },
+): Promise<void> {
+  const status: MessageStatus = failure.giveUp ? 'failed' : 'received';
+  await documents.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: { id },
+      UpdateExpression: 'SET #status = :status, lastError = :error, lastAttemptAt = :at ADD attempts :one',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status, ':error': failure.error, ':at': failure.at.toISOString(), ':one': 1 },
+    }),
+  );
+}
+
+/**
+ * Takes a message for one delivery attempt by moving its lastAttemptAt from what the caller
+ * read. Two overlapping retry runs read the same value; only one of them can move it, so
+ * only one sends. False when another run got there first or the message changed.
+ */
+export async function leaseForRetry(table: string, message: StoredMessage, at: Date): Promise<boolean> {
+  const unchangedSinceRead = message.lastAttemptAt === undefined ? 'attribute_not_exists(lastAttemptAt)' : 'lastAttemptAt = :seen';
+  try {
+    await documents.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: { id: message.id },
+        UpdateExpression: 'SET lastAttemptAt = :at',
+        ConditionExpression: `#status = :received AND attempts = :attempts AND ${unchangedSinceRead}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':at': at.toISOString(),
+          ':received': 'received',
+          ':attempts': message.attempts,
+          ...(message.lastAttemptAt !== undefined && { ':seen': message.lastAttemptAt }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Messages still waiting for delivery that arrived before `receivedBefore`, oldest first. */
+export async function* listUndelivered(table: string, receivedBefore: Date): AsyncGenerator<StoredMessage> {
+  const pages = paginateQuery(
+    { client: documents, pageSize: 100 },
+    {
+      TableName: table,
+      IndexName: STATUS_INDEX,
+      KeyConditionExpression: '#status = :received AND receivedAt < :before',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':received': 'received', ':before': receivedBefore.toISOString() },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) yield item as StoredMessage;
+  }
+}
+
+/** The newest messages of every status, newest first. */
+export async function listLatest(table: string, limit: number): Promise<StoredMessage[]> {
+  const statuses: MessageStatus[] = ['received', 'emailed', 'failed'];
+  const perStatus = await Promise.all(
+    statuses.map(async (status) => {
+      const { Items } = await documents.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: STATUS_INDEX,
+          KeyConditionExpression: '#status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (Items ?? []) as StoredMessage[];
+    }),
+  );
+  return perStatus
+    .flat()
+    .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt))
+    .slice(0, limit);
+}
