@@ -1,0 +1,354 @@
+/**
+ * The handler end to end against the DynamoDB and SES stand-ins: what is stored, what is
+ * e-mailed, what a visitor gets back for every kind of request, and what is logged.
+ */
+import { randomUUID } from 'node:crypto';
+import { decodeTime, isValid } from 'ulid';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_SECONDS, MAX_BODY_BYTES, type ContactField } from '../src/contract';
+import { bodyHash } from '../src/idempotency';
+import { validateContactMessage } from '../src/schema';
+import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
+import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from './support/local-aws';
+import { captureLogs, type CapturedLogs } from './support/logs';
+
+let aws: LocalAws;
+let logs: CapturedLogs;
+let handler: typeof import('../src/handlers/send-contact-email').handler;
+
+beforeAll(async () => {
+  logs = captureLogs();
+  aws = await startLocalAws();
+  ({ handler } = await import('../src/handlers/send-contact-email'));
+});
+
+afterAll(async () => {
+  await aws?.close();
+  logs.restore();
+});
+
+beforeEach(() => aws.clearEmails());
+
+const send = async (parts: EventParts) => answer(await handler(contactEvent(parts)));
+const withKey = (key: string, body: unknown = VALID_BODY): EventParts => ({
+  headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER.toLowerCase()]: key },
+  body,
+});
+const lastLog = () => logs.entries().at(-1);
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+describe('a valid message', () => {
+  const hostile = {
+    name: 'Jan <script>alert("naam")</script>',
+    email: "o'brien@voorbeeld.nl",
+    phone: '+31 6 "1234" <b>',
+    company: 'Vries & Zonen "B.V."',
+    message: 'Eerste regel <img src=x onerror=alert(1)>\nTweede "regel"',
+  };
+
+  it('is stored, e-mailed to the firm with replies to the visitor, and answered with its id', async () => {
+    const before = Date.now();
+    const response = await send({ body: hostile });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject(JSON_HEADERS);
+    const id = response.json.id!;
+    expect(Object.keys(response.json)).toEqual(['id']);
+    expect(isValid(id)).toBe(true);
+    expect(decodeTime(id)).toBeGreaterThanOrEqual(before - 1);
+
+    const [email, ...others] = await aws.sentEmails();
+    expect(others).toEqual([]);
+    expect(email).toMatchObject({
+      from: MAIL_FROM,
+      destination: { to: [MAIL_TO], cc: [], bcc: [] },
+      replyTo: [hostile.email],
+      subject: `Nieuw contactbericht van ${hostile.name}`,
+    });
+    expect(email!.body.html).not.toMatch(/<script|<img|<b>|"regel"|"1234"|"B\.V\."|o'brien/);
+    expect(email!.body.html).toContain('Jan &lt;script&gt;alert(&quot;naam&quot;)&lt;/script&gt;');
+    expect(email!.body.html).toContain('Vries &amp; Zonen &quot;B.V.&quot;');
+    expect(email!.body.html).toContain('&lt;img src=x onerror=alert(1)&gt;<br>Tweede &quot;regel&quot;');
+    expect(email!.body.text).toContain(hostile.message);
+
+    const stored = await aws.message(id);
+    expect(stored).toEqual({
+      ...hostile,
+      id,
+      receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      status: 'emailed',
+      attempts: 1,
+      expiresAt: expect.any(Number),
+      sesMessageId: email!.messageId,
+      emailedAt: expect.any(String),
+      lastAttemptAt: expect.any(String),
+    });
+    const receivedSeconds = Date.parse(stored!.receivedAt) / 1000;
+    expect(stored!.expiresAt - receivedSeconds).toBeGreaterThan(365 * 86_400 - 2);
+    expect(stored!.expiresAt - receivedSeconds).toBeLessThanOrEqual(365 * 86_400);
+    expect(lastLog()).toMatchObject({ level: 'info', outcome: 'stored_and_emailed', status: 200, attempts: 1, messageId: id });
+  });
+
+  it('is stored without the optional fields left empty, and trimmed', async () => {
+    const response = await send({ body: { name: ' Piet ', email: ' piet@voorbeeld.nl ', phone: '', company: '  ', message: ' Vraag ' } });
+    expect(response.statusCode).toBe(200);
+    const stored = await aws.message(response.json.id!);
+    expect(stored).toMatchObject({ name: 'Piet', email: 'piet@voorbeeld.nl', message: 'Vraag' });
+    expect(stored).not.toHaveProperty('phone');
+    expect(stored).not.toHaveProperty('company');
+  });
+
+  it('is accepted base64-encoded, with any header case and a UTF-8 charset', async () => {
+    const response = await send({
+      headers: { 'Content-Type': 'Application/JSON; Charset="UTF-8"' },
+      body: Buffer.from(JSON.stringify({ ...VALID_BODY, name: 'Zoë Ångström 😀' })).toString('base64'),
+      isBase64Encoded: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await aws.message(response.json.id!))?.name).toBe('Zoë Ångström 😀');
+  });
+
+  it('is accepted at exactly the body limit in bytes', async () => {
+    const skeleton = JSON.stringify({ ...VALID_BODY, padding: '' });
+    const body = JSON.stringify({ ...VALID_BODY, padding: 'x'.repeat(MAX_BODY_BYTES - Buffer.byteLength(skeleton)) });
+    expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
+    const response = await send({ body });
+    expect(response.statusCode).toBe(200);
+    expect(await aws.message(response.json.id!)).not.toHaveProperty('padding');
+  });
+
+  it('gets a new id every time when no Idempotency-Key is sent', async () => {
+    const first = await send({ body: VALID_BODY });
+    const second = await send({ body: VALID_BODY });
+    expect(first.json.id).not.toBe(second.json.id);
+    expect(await aws.sentEmails()).toHaveLength(2);
+  });
+});
+
+const FIELDS_ERROR = 'Controleer de gemarkeerde velden.';
+const UNREADABLE = 'Het bericht kon niet worden gelezen.';
+const euroBody = (bytes: number) => JSON.stringify({ ...VALID_BODY, message: '€'.repeat(Math.ceil(bytes / 3)) });
+const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+const overLimit = (field: ContactField) =>
+  field === 'email' ? `${'a'.repeat(64)}@${'b'.repeat(FIELD_LIMITS.email - 64)}.nl` : 'x'.repeat(FIELD_LIMITS[field] + 1);
+
+describe('a refused request stores nothing, sends nothing and says why in Dutch', () => {
+  const cases: [label: string, parts: EventParts, status: number, error: string, fields?: Record<string, string>][] = [
+    ['GET', { method: 'GET', body: VALID_BODY }, 405, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
+    ['OPTIONS', { method: 'OPTIONS' }, 405, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
+    ['text/plain', { headers: { 'content-type': 'text/plain' }, body: VALID_BODY }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['no Content-Type', { headers: {}, body: VALID_BODY }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['a form post', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Jan' }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['JSON in Latin-1', { headers: { 'content-type': 'application/json; charset=iso-8859-1' }, body: VALID_BODY }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['a JSON look-alike type', { headers: { 'content-type': 'application/json-patch+json' }, body: VALID_BODY }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['one byte over the limit in multi-byte characters', { body: euroBody(MAX_BODY_BYTES + 1) }, 413, 'Uw bericht is te groot om te versturen.'],
+    ['over the limit once base64-decoded', { body: base64(euroBody(MAX_BODY_BYTES + 1)), isBase64Encoded: true }, 413, 'Uw bericht is te groot om te versturen.'],
+    ['invalid JSON', { body: '{"name": "Jan",' }, 400, UNREADABLE],
+    ['an empty body', {}, 400, UNREADABLE],
+    ['a JSON array', { body: [VALID_BODY] }, 400, UNREADABLE],
+    ['JSON null', { body: 'null' }, 400, UNREADABLE],
+    ['a JSON string', { body: '"hallo"' }, 400, UNREADABLE],
+    ['invalid UTF-8', { body: base64(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), isBase64Encoded: true }, 400, UNREADABLE],
+    ['half a surrogate pair', { body: `{"name":"\ud800"}` }, 400, UNREADABLE],
+    ['broken base64', { body: '{not base64}', isBase64Encoded: true }, 400, UNREADABLE],
+    ['an Idempotency-Key that is not a UUID', withKey('1234'), 400, 'De Idempotency-Key moet een UUID zijn.'],
+    ['no fields', { body: {} }, 400, FIELDS_ERROR, { name: 'Vul uw naam in.', email: 'Vul uw e-mailadres in.', message: 'Vul uw bericht in.' }],
+    ['blank required fields', { body: { ...VALID_BODY, name: ' ', message: '\n' } }, 400, FIELDS_ERROR, { name: 'Vul uw naam in.', message: 'Vul uw bericht in.' }],
+    ['a number as name', { body: { ...VALID_BODY, name: 7 } }, 400, FIELDS_ERROR, { name: 'Vul uw naam in.' }],
+    ...(Object.keys(FIELD_LIMITS) as ContactField[]).map(
+      (field): [string, EventParts, number, string, Record<string, string>] => [
+        `${field} over its limit`,
+        { body: { ...VALID_BODY, [field]: overLimit(field) } },
+        400,
+        FIELDS_ERROR,
+        { [field]: expect.stringMatching(new RegExp(`te lang \\(maximaal ${FIELD_LIMITS[field]} tekens\\)\\.$`)) as unknown as string },
+      ],
+    ),
+    ...['jan@voorbeeld.nl, piet@voorbeeld.nl', 'jan @voorbeeld.nl', 'jan@voorbeeld.nl\r\nBcc: piet@voorbeeld.nl', 'jan@voorbeeld'].map(
+      (email): [string, EventParts, number, string, Record<string, string>] => [
+        `the address ${JSON.stringify(email)}`,
+        { body: { ...VALID_BODY, email } },
+        400,
+        FIELDS_ERROR,
+        { email: 'Vul een geldig e-mailadres in.' },
+      ],
+    ),
+  ];
+
+  it.each(cases)('%s → %i', async (_, parts, status, error, fields) => {
+    const itemsBefore = (await aws.items()).length;
+    const response = await send(parts);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers).toMatchObject(JSON_HEADERS);
+    expect(response.json).toEqual(fields ? { error, fields } : { error });
+    if (status === 405) expect(response.headers.Allow).toBe('POST');
+    expect((await aws.items()).length).toBe(itemsBefore);
+    expect(await aws.sentEmails()).toEqual([]);
+    expect(lastLog()).toMatchObject({ outcome: 'invalid', status, attempts: 0 });
+  });
+});
+
+describe('the honeypot', () => {
+  it.each([
+    ['an otherwise valid message', { ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.example' }],
+    ['an otherwise invalid message', { name: '', [HONEYPOT_FIELD]: 'spam' }],
+  ])('answers %s like a stored one, but stores and sends nothing', async (_, body) => {
+    const itemsBefore = (await aws.items()).length;
+    const response = await send({ body });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json)).toEqual(['id']);
+    expect(isValid(response.json.id!)).toBe(true);
+    expect(await aws.message(response.json.id!)).toBeUndefined();
+    expect((await aws.items()).length).toBe(itemsBefore);
+    expect(await aws.sentEmails()).toEqual([]);
+    expect(lastLog()).toMatchObject({ outcome: 'spam', status: 200 });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const messageItems = async (id: string) => (await aws.items()).filter((item) => item.id === id);
+
+  it('gives the same id for the same key twice, with one message and one e-mail', async () => {
+    const key = randomUUID();
+    const first = await send(withKey(key));
+    const second = await send(withKey(key.toUpperCase()));
+    expect(first.statusCode).toBe(200);
+    expect(second).toEqual(first);
+    expect(await messageItems(first.json.id!)).toHaveLength(1);
+    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(lastLog()).toMatchObject({ outcome: 'duplicate', status: 200, attempts: 0, messageId: first.json.id });
+  });
+
+  it('keeps its record out of the status index and expires it after the idempotency window', async () => {
+    const key = randomUUID();
+    const before = Math.floor(Date.now() / 1000);
+    const { json } = await send(withKey(key));
+    const record = (await aws.items()).find((item) => item.id === `idempotency#${key}`);
+    expect(record).toEqual({ id: `idempotency#${key}`, messageId: json.id, bodyHash: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt: expect.any(Number) });
+    expect(record!.expiresAt).toBeGreaterThanOrEqual(before + IDEMPOTENCY_TTL_SECONDS);
+    expect(record!.expiresAt).toBeLessThanOrEqual(before + IDEMPOTENCY_TTL_SECONDS + 2);
+  });
+
+  it('refuses the same key for a different message with 422', async () => {
+    const key = randomUUID();
+    const first = await send(withKey(key));
+    const other = await send(withKey(key, { ...VALID_BODY, message: 'Een ander bericht.' }));
+    expect(other.statusCode).toBe(422);
+    expect(other.json).toEqual({ error: 'Deze Idempotency-Key is al gebruikt voor een ander bericht.' });
+    expect(await messageItems(first.json.id!)).toHaveLength(1);
+    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(lastLog()).toMatchObject({ outcome: 'idempotency_conflict', status: 422 });
+  });
+
+  it('treats the same fields with other JSON spacing and key order as the same message', async () => {
+    const key = randomUUID();
+    const first = await send(withKey(key));
+    const { name, email, phone, company, message } = VALID_BODY;
+    const second = await send(withKey(key, JSON.stringify({ message, company, phone, email: ` ${email}`, name }, null, 2)));
+    expect(second.json.id).toBe(first.json.id);
+    expect(await aws.sentEmails()).toHaveLength(1);
+  });
+
+  it('stores one message and sends one e-mail for 50 concurrent duplicates', async () => {
+    const key = randomUUID();
+    const responses = await Promise.all(Array.from({ length: 50 }, () => send(withKey(key))));
+    const ids = new Set(responses.map((response) => response.json.id));
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+    const [id] = ids;
+    expect(await messageItems(id!)).toHaveLength(1);
+    expect((await aws.items()).filter((item) => String(item.id).startsWith(`idempotency#${key}`))).toHaveLength(1);
+    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(logs.entries().slice(-50).filter((entry) => entry.outcome === 'stored_and_emailed')).toHaveLength(1);
+  });
+
+  it('stores the message on a retry when an earlier request reserved the key but could not store it', async () => {
+    const key = randomUUID();
+    const reservedId = '01JD5R5XKQ0000000000000000';
+    const validated = validateContactMessage(VALID_BODY);
+    if (!validated.ok) throw new Error('VALID_BODY must be valid');
+    await aws.put({ id: `idempotency#${key}`, messageId: reservedId, bodyHash: bodyHash(validated.value), expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+
+    const response = await send(withKey(key));
+    expect(response.json).toEqual({ id: reservedId });
+    expect(await aws.message(reservedId)).toMatchObject({ status: 'emailed', name: VALID_BODY.name });
+    expect(await aws.sentEmails()).toHaveLength(1);
+  });
+
+  it('treats a key past its window as new', async () => {
+    const key = randomUUID();
+    const { json: old } = await send(withKey(key));
+    await aws.put({ id: `idempotency#${key}`, messageId: old.id, bodyHash: 'stale', expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    await aws.clearEmails();
+
+    const response = await send(withKey(key));
+    expect(response.statusCode).toBe(200);
+    expect(response.json.id).not.toBe(old.id);
+    expect(await aws.message(response.json.id!)).toMatchObject({ status: 'emailed' });
+    expect(await aws.sentEmails()).toHaveLength(1);
+  });
+});
+
+describe('the log', () => {
+  const distinctive = {
+    name: 'Quirijn Zwanenburg-Oudshoorn',
+    email: 'q.zwanenburg.oudshoorn@uniek-voorbeeld.nl',
+    phone: '+31 6 98765432',
+    company: 'Zwanenburg Oudshoorn Holding',
+    message: 'Vertrouwelijke vraag over de jaarrekening van Zwanenburg.',
+  };
+
+  it('has exactly one line per request with the agreed fields', async () => {
+    logs.clear();
+    const key = randomUUID();
+    const requests: EventParts[] = [
+      { body: distinctive },
+      withKey(key, distinctive),
+      withKey(key, distinctive),
+      withKey(key, { ...distinctive, message: `${distinctive.message} Anders.` }),
+      { body: { ...distinctive, email: `${distinctive.email},${distinctive.email}` } },
+      { body: { ...distinctive, name: distinctive.name.repeat(5) } },
+      { body: { ...distinctive, [HONEYPOT_FIELD]: distinctive.company } },
+      { method: 'PUT', body: distinctive },
+      { headers: { 'content-type': 'text/plain' }, body: distinctive },
+      { body: JSON.stringify(distinctive).slice(0, -1) },
+    ];
+    for (const parts of requests) await send(parts);
+
+    const entries = logs.entries();
+    expect(entries).toHaveLength(requests.length);
+    expect(entries.map((entry) => entry.outcome)).toEqual([
+      'stored_and_emailed',
+      'stored_and_emailed',
+      'duplicate',
+      'idempotency_conflict',
+      'invalid',
+      'invalid',
+      'spam',
+      'invalid',
+      'invalid',
+      'invalid',
+    ]);
+    for (const entry of entries) {
+      expect(entry).toEqual(
+        expect.objectContaining({
+          level: expect.stringMatching(/^(info|warn|error)$/),
+          msg: 'contact request',
+          requestId: expect.stringMatching(/^request-\d+$/),
+          status: expect.any(Number),
+          durationMs: expect.any(Number),
+          attempts: expect.any(Number),
+        }),
+      );
+    }
+  });
+
+  it('never holds what a visitor typed, in any test of this file', () => {
+    const everything = logs.raw();
+    expect(everything).not.toBe('');
+    const typed = [...Object.values(distinctive), ...Object.values(VALID_BODY), 'Jan <script>', "o'brien", 'Zoë'];
+    for (const value of typed) expect(everything).not.toContain(value);
+    for (const fragment of ['Zwanenburg', 'jaarrekening', '98765432', 'uniek-voorbeeld']) expect(everything).not.toContain(fragment);
+  });
+});
