@@ -1,0 +1,211 @@
+/**
+ * Deployment configuration: the CDK context (cdk.json "context", or `-c key=value` on the
+ * command line) read into one typed object and checked before anything is built, so a typo
+ * fails the synth with one message that says what to fix instead of a half-deployed stack.
+ */
+
+export interface ApiRateLimit {
+  /** Steady-state requests per second for the whole API stage. */
+  rate: number;
+  /** Requests API Gateway accepts at once above the steady rate. */
+  burst: number;
+}
+
+export interface Config {
+  /** Part of the stack and resource names, so `test` and `prod` deploy side by side. */
+  stage: string;
+  region: string;
+  /** Where contact messages are e-mailed (MAIL_TO). */
+  contactRecipient: string;
+  /** The From address (MAIL_FROM); the only address the functions may send as. */
+  senderAddress: string;
+  /** Custom site domain; needs the Route 53 zone it lives in. */
+  domainName?: string;
+  hostedZoneName?: string;
+  /** Lets the synth import the zone without a lookup, which would need credentials. */
+  hostedZoneId?: string;
+  /** An existing us-east-1 certificate for domainName; without it the app creates one. */
+  certificateArn?: string;
+  /** Alarm notifications go here; without it alarms only show in the console. */
+  alarmEmail?: string;
+  /** Days a stored message is kept (TTL) and days logs are kept. */
+  retentionDays: number;
+  apiRateLimit: ApiRateLimit;
+  /** Concurrent executions reserved for (and capping) the contact function; `false` reserves none. */
+  reservedConcurrency: number | false;
+  /** Guards the table against deletion; on by default for `prod`. */
+  deletionProtection: boolean;
+  /**
+   * SES identities are per account and region: when another stage in the same account
+   * already created the sender's identity, this stage uses it instead of creating it again.
+   */
+  createMailIdentity: boolean;
+}
+
+/** CloudWatch Logs accepts only these retention periods. */
+const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+
+const EMAIL = /^[^\s@<>()",;]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const STAGE = /^[a-z][a-z0-9-]{0,15}$/;
+const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d$/;
+const HOSTED_ZONE_ID = /^Z[A-Z0-9]{1,31}$/;
+/** CloudFront only takes certificates from us-east-1. */
+const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
+
+const DEFAULTS = {
+  region: 'eu-west-1',
+  retentionDays: 365,
+  apiRateLimit: { rate: 10, burst: 20 },
+  reservedConcurrency: 10,
+} as const;
+
+const KEYS = [
+  'stage',
+  'region',
+  'contactRecipient',
+  'senderAddress',
+  'domainName',
+  'hostedZoneName',
+  'hostedZoneId',
+  'certificateArn',
+  'alarmEmail',
+  'retentionDays',
+  'apiRateLimit',
+  'reservedConcurrency',
+  'deletionProtection',
+  'createMailIdentity',
+] as const satisfies readonly (keyof Config)[];
+
+/**
+ * Context the CDK itself puts there: feature flags (`@aws-cdk/...`), its own settings
+ * (`aws:cdk:...`), cached lookups (`provider:key=value`) and a few plain CLI keys.
+ */
+function isCdkOwnKey(key: string): boolean {
+  return key.startsWith('@') || key.includes(':') || ['acknowledged-issue-numbers', 'cli-telemetry'].includes(key);
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Invalid CDK context (cdk.json "context", or -c key=value):\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        'Fix these and run the command again.',
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** `-c key=value` always arrives as a string; cdk.json gives real JSON types. */
+function fromCli(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (/^[{[]/.test(trimmed) || /^(true|false|-?\d+(\.\d+)?)$/.test(trimmed)) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+export function loadConfig(context: Record<string, unknown>): Config {
+  const problems: string[] = [];
+  const raw = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, fromCli(v)]));
+
+  for (const key of Object.keys(raw)) {
+    if (!isCdkOwnKey(key) && !(KEYS as readonly string[]).includes(key)) {
+      problems.push(`${key}: unknown key. Known keys: ${KEYS.join(', ')}.`);
+    }
+  }
+
+  const text = (key: (typeof KEYS)[number], pattern: RegExp, what: string, required: boolean): string | undefined => {
+    const value = raw[key];
+    if (value === undefined || value === null || value === '') {
+      if (required) problems.push(`${key}: required (${what}).`);
+      return undefined;
+    }
+    if (typeof value !== 'string' || !pattern.test(value)) {
+      problems.push(`${key}: ${JSON.stringify(value)} is not ${what}.`);
+      return undefined;
+    }
+    return value;
+  };
+  const integer = (key: string, value: unknown, min: number, max: number): number | undefined => {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${key}: ${JSON.stringify(value)} is not a whole number from ${min} to ${max}.`);
+      return undefined;
+    }
+    return value;
+  };
+
+  const stage = text('stage', STAGE, 'a stage name: lower-case letters, digits and dashes, starting with a letter, at most 16 characters', true);
+  const region = text('region', REGION, 'an AWS region such as eu-west-1', false) ?? DEFAULTS.region;
+  const contactRecipient = text('contactRecipient', EMAIL, 'an e-mail address', true);
+  const senderAddress = text('senderAddress', EMAIL, 'an e-mail address', true);
+  const alarmEmail = text('alarmEmail', EMAIL, 'an e-mail address', false);
+  const domainName = text('domainName', DOMAIN, 'a lower-case domain name such as www.example.nl', false);
+  const hostedZoneName = text('hostedZoneName', DOMAIN, 'a lower-case domain name such as example.nl', false);
+  const hostedZoneId = text('hostedZoneId', HOSTED_ZONE_ID, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ', false);
+  const certificateArn = text('certificateArn', CERTIFICATE_ARN, 'the ARN of an ACM certificate in us-east-1 (CloudFront uses no other region)', false);
+
+  if (domainName && (!hostedZoneName || !hostedZoneId)) {
+    problems.push('domainName: needs hostedZoneName and hostedZoneId, the Route 53 zone that holds it (the synth does no lookups).');
+  }
+  if (domainName && hostedZoneName && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
+    problems.push(`domainName: ${domainName} is not inside hostedZoneName ${hostedZoneName}.`);
+  }
+  if (!domainName && (hostedZoneName || hostedZoneId || certificateArn)) {
+    problems.push('hostedZoneName, hostedZoneId and certificateArn only apply with domainName: set domainName or remove them.');
+  }
+
+  const retentionValue = raw.retentionDays ?? DEFAULTS.retentionDays;
+  let retentionDays = integer('retentionDays', retentionValue, 1, 3653);
+  if (retentionDays !== undefined && !LOG_RETENTION_DAYS.includes(retentionDays)) {
+    problems.push(`retentionDays: ${retentionDays} is not a period CloudWatch Logs offers; use one of ${LOG_RETENTION_DAYS.join(', ')}.`);
+    retentionDays = undefined;
+  }
+
+  let apiRateLimit: ApiRateLimit | undefined;
+  const rateValue = raw.apiRateLimit ?? DEFAULTS.apiRateLimit;
+  if (typeof rateValue !== 'object' || rateValue === null || Array.isArray(rateValue)) {
+    problems.push(`apiRateLimit: ${JSON.stringify(rateValue)} is not an object like {"rate": 10, "burst": 20}.`);
+  } else {
+    const { rate, burst, ...extra } = rateValue as Record<string, unknown>;
+    const r = integer('apiRateLimit.rate', rate, 1, 10_000);
+    const b = integer('apiRateLimit.burst', burst, 1, 5_000);
+    for (const key of Object.keys(extra)) problems.push(`apiRateLimit.${key}: unknown key; only rate and burst.`);
+    if (r !== undefined && b !== undefined) apiRateLimit = { rate: r, burst: b };
+  }
+
+  const concurrencyValue = raw.reservedConcurrency ?? DEFAULTS.reservedConcurrency;
+  const reservedConcurrency = concurrencyValue === false ? false : integer('reservedConcurrency', concurrencyValue, 1, 1000);
+
+  const flag = (key: 'deletionProtection' | 'createMailIdentity', fallback: boolean): boolean => {
+    const value = raw[key] ?? fallback;
+    if (typeof value !== 'boolean') problems.push(`${key}: ${JSON.stringify(value)} is not true or false.`);
+    return value === true;
+  };
+  const deletionProtection = flag('deletionProtection', stage === 'prod');
+  const createMailIdentity = flag('createMailIdentity', true);
+
+  if (problems.length > 0 || !stage || !contactRecipient || !senderAddress || !retentionDays || !apiRateLimit || reservedConcurrency === undefined) {
+    throw new ConfigError(problems);
+  }
+  return {
+    stage,
+    region,
+    contactRecipient,
+    senderAddress,
+    domainName,
+    hostedZoneName,
+    hostedZoneId,
+    certificateArn,
+    alarmEmail,
+    retentionDays,
+    apiRateLimit,
+    reservedConcurrency,
+    deletionProtection,
+    createMailIdentity,
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * Storage of the site, CloudFront, the edge functions (executed), the uploads and cdk-nag,
+ * on the default configuration from cdk.json.
+ */
+import { runInNewContext } from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { CACHE_CONTROL, cacheControlFor } from '../lib/cache-control';
+import { SECURITY_HEADERS } from '../lib/security-headers';
+import { responseHeadersSettings } from '../lib/response-headers';
+import { listSiteFiles } from '../lib/site-files';
+import { SiteStack } from '../lib/site-stack';
+import { App } from 'aws-cdk-lib';
+import { loadConfig } from '../lib/config';
+import { CDK_JSON_CONTEXT, expectNoFindings, only, SITE_FILES, synth, type Synthesized } from './synth';
+
+let s: Synthesized;
+let distribution: any;
+beforeAll(() => {
+  s = synth();
+  distribution = only(s.template, 'AWS::CloudFront::Distribution').resource.Properties.DistributionConfig;
+});
+
+describe('cdk-nag and CDK warnings', () => {
+  it('leaves no finding unacknowledged and no annotation', () => {
+    expectNoFindings(s.app, [s.site]);
+  });
+});
+
+describe('site bucket', () => {
+  const siteBucket = () => {
+    const origin = distribution.Origins.find((o: any) => o.S3OriginConfig);
+    return s.template.toJSON().Resources[origin.DomainName['Fn::GetAtt'][0]];
+  };
+
+  it('blocks all public access, is encrypted, versioned and retained', () => {
+    const bucket = siteBucket();
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([
+      { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+    ]);
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.UpdateReplacePolicy).toBe('Retain');
+  });
+
+  it('is readable only by this distribution through Origin Access Control, over TLS', () => {
+    const bucketId = distribution.Origins.find((o: any) => o.S3OriginConfig).DomainName['Fn::GetAtt'][0];
+    const policy = only(s.template, 'AWS::S3::BucketPolicy', { Bucket: { Ref: bucketId } }).resource;
+    const bucketArn = { 'Fn::GetAtt': [bucketId, 'Arn'] };
+    const objects = { 'Fn::Join': ['', [bucketArn, '/*']] };
+    const distributionId = only(s.template, 'AWS::CloudFront::Distribution').id;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
+      {
+        Effect: 'Deny',
+        Principal: { AWS: '*' },
+        Action: 's3:*',
+        Resource: [bucketArn, objects],
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      },
+      {
+        Effect: 'Allow',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Action: 's3:GetObject',
+        Resource: objects,
+        Condition: {
+          StringEquals: {
+            'AWS:SourceArn': {
+              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId }]],
+            },
+          },
+        },
+      },
+    ]);
+    s.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    s.template.resourceCountIs('AWS::CloudFront::CloudFrontOriginAccessIdentity', 0);
+    const origin = distribution.Origins.find((o: any) => o.S3OriginConfig);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+  });
+
+  it('sends CloudFront and S3 access logs to a private, encrypted bucket that forgets them after 90 days', () => {
+    const logBucketId = distribution.Logging.Bucket['Fn::GetAtt'][0];
+    const logBucket = s.template.toJSON().Resources[logBucketId];
+    expect(logBucket.Properties.PublicAccessBlockConfiguration.BlockPublicAcls).toBe(true);
+    expect(logBucket.Properties.BucketEncryption).toBeDefined();
+    expect(logBucket.Properties.OwnershipControls.Rules).toEqual([{ ObjectOwnership: 'BucketOwnerPreferred' }]);
+    expect(logBucket.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: 90, Status: 'Enabled' })]);
+    const logPolicy = only(s.template, 'AWS::S3::BucketPolicy', { Bucket: { Ref: logBucketId } }).resource;
+    expect(logPolicy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    expect(siteBucket().Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: 's3/' });
+  });
+});
+
+describe('distribution', () => {
+  it('redirects to HTTPS, speaks HTTP/2 and HTTP/3, compresses and serves index.html at the root', () => {
+    expect(distribution.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(distribution.DefaultCacheBehavior.Compress).toBe(true);
+    expect(distribution.HttpVersion).toBe('http2and3');
+    expect(distribution.DefaultRootObject).toBe('index.html');
+    expect(distribution.Logging.Prefix).toBe('cloudfront/');
+  });
+
+  it('has no distribution-wide custom error responses, which would rewrite the API errors', () => {
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('sends /api/* uncached, with every method and all viewer headers but Host, to the HTTP API over HTTPS', () => {
+    expect(distribution.CacheBehaviors).toHaveLength(1);
+    const api = distribution.CacheBehaviors[0];
+    expect(api.PathPattern).toBe('/api/*');
+    expect(api.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
+    expect(api.ViewerProtocolPolicy).toBe('https-only');
+    expect(api.FunctionAssociations).toBeUndefined();
+    const origin = distribution.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(JSON.stringify(origin.DomainName)).toContain(s.site.getLogicalId(s.site.api.node.defaultChild as never));
+  });
+
+  it('caches the site by the Cache-Control each object carries', () => {
+    expect(distribution.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
+  });
+});
+
+describe('security headers', () => {
+  it('sends exactly SECURITY_HEADERS, overriding any origin, on the site and the API', () => {
+    const { id, resource } = only(s.template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const config = resource.Properties.ResponseHeadersPolicyConfig;
+    const security = config.SecurityHeadersConfig;
+    const hsts = security.StrictTransportSecurity;
+    // The headers as CloudFront writes them from these settings.
+    const sent: Record<string, string> = {
+      'Content-Security-Policy': security.ContentSecurityPolicy.ContentSecurityPolicy,
+      'Strict-Transport-Security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': security.FrameOptions.FrameOption,
+      'Referrer-Policy': security.ReferrerPolicy.ReferrerPolicy,
+      ...Object.fromEntries(config.CustomHeadersConfig.Items.map((item: any) => [item.Header, item.Value])),
+    };
+    expect(Object.keys(security).sort()).toEqual(
+      ['ContentSecurityPolicy', 'ContentTypeOptions', 'FrameOptions', 'ReferrerPolicy', 'StrictTransportSecurity'].sort(),
+    );
+    expect(sent).toEqual(SECURITY_HEADERS);
+    expect(hsts.AccessControlMaxAgeSec).toBe(31_536_000);
+    for (const setting of [...Object.values(security), ...config.CustomHeadersConfig.Items]) expect((setting as any).Override).toBe(true);
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: id });
+    expect(distribution.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: id });
+  });
+
+  it('refuses at synth a header value CloudFront cannot send as written', () => {
+    expect(() => responseHeadersSettings({ 'Strict-Transport-Security': 'max-age=1; includesubdomains' })).toThrow(/Strict-Transport-Security/);
+    expect(() => responseHeadersSettings({ 'X-Frame-Options': 'ALLOW-FROM https://example.nl' })).toThrow(/X-Frame-Options/);
+    expect(() => responseHeadersSettings({ 'Referrer-Policy': 'same-site-only' })).toThrow(/Referrer-Policy/);
+  });
+});
+
+describe('edge functions (the synthesized code, executed)', () => {
+  type Handler = (event: unknown) => any;
+  let viewerRequest: Handler;
+  let viewerResponse: Handler;
+
+  beforeAll(() => {
+    const associations = distribution.DefaultCacheBehavior.FunctionAssociations;
+    const codeOf = (eventType: string): Handler => {
+      const association = associations.find((a: any) => a.EventType === eventType);
+      const fn = s.template.toJSON().Resources[association.FunctionARN['Fn::GetAtt'][0]];
+      expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+      expect(fn.Properties.AutoPublish).toBe(true);
+      // CloudFront runs function code in strict mode.
+      return runInNewContext(`'use strict';\n${fn.Properties.FunctionCode}\n;handler`, {}) as Handler;
+    };
+    expect(associations).toHaveLength(2);
+    viewerRequest = codeOf('viewer-request');
+    viewerResponse = codeOf('viewer-response');
+  });
+
+  const request = (uri: string, headers: Record<string, { value: string }> = {}) => ({
+    method: 'GET',
+    uri,
+    querystring: {},
+    headers: { host: { value: 'example.nl' }, ...headers },
+    cookies: {},
+  });
+  const viewerRequestEvent = (uri: string) => ({
+    version: '1.0',
+    context: { eventType: 'viewer-request' },
+    viewer: { ip: '192.0.2.1' },
+    request: request(uri),
+  });
+  const viewerResponseEvent = (seenRequest: ReturnType<typeof request>, statusCode = 200) => ({
+    version: '1.0',
+    context: { eventType: 'viewer-response' },
+    viewer: { ip: '192.0.2.1' },
+    request: seenRequest,
+    response: { statusCode, statusDescription: 'OK', headers: {}, cookies: {} },
+  });
+
+  // uri asked → uri fetched from S3, status the viewer gets
+  const cases: [string, string, number][] = [
+    ['/', '/index.html', 200],
+    ['/index.html', '/index.html', 200],
+    ['/404.html', '/404.html', 200],
+    ['/robots.txt', '/robots.txt', 200],
+    ['/favicon.svg', '/favicon.svg', 200],
+    ['/assets/index-Ab12Cd34.js', '/assets/index-Ab12Cd34.js', 200],
+    // A previous build's asset: still in the bucket (no prune), so it goes to S3.
+    ['/assets/index-0ld0ld00.js', '/assets/index-0ld0ld00.js', 200],
+    ['/does-not-exist', '/404.html', 404],
+    ['/foo/bar', '/404.html', 404],
+    ['/index.html/', '/404.html', 404],
+    ['/assets', '/404.html', 404],
+    ['/ROBOTS.TXT', '/404.html', 404],
+    // Never reaches these functions (the /api/* behaviour has none), but would not leak through.
+    ['/api/send-contact-email', '/404.html', 404],
+  ];
+
+  it.each(cases)('viewer request %s fetches %s', (uri, fetched) => {
+    const result = viewerRequest(viewerRequestEvent(uri));
+    expect(result.uri).toBe(fetched);
+    expect(result.method).toBe('GET');
+  });
+
+  it.each(cases)('viewer response for %s (%s fetched) has status %i, whether it sees the original or the rewritten request', (uri, _fetched, status) => {
+    const asSent = request(uri);
+    const asRewritten = viewerRequest(viewerRequestEvent(uri));
+    for (const seen of [asSent, asRewritten]) {
+      const response = viewerResponse(viewerResponseEvent(structuredClone(seen)));
+      expect(response.statusCode).toBe(status);
+      if (status === 404) expect(response.statusDescription).toBe('Not Found');
+    }
+  });
+
+  it('leaves a 304 alone: the browser revalidated the 404 page it already holds', () => {
+    expect(viewerResponse(viewerResponseEvent(request('/does-not-exist'), 304)).statusCode).toBe(304);
+  });
+
+  it('knows the pages of the build and not the hashed assets one by one', () => {
+    for (const { FunctionARN } of distribution.DefaultCacheBehavior.FunctionAssociations) {
+      const code: string = s.template.toJSON().Resources[FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode;
+      const siteFiles = JSON.parse(/^var SITE_FILES = (.*);$/m.exec(code)![1]!);
+      expect(Object.keys(siteFiles).sort()).toEqual(Object.keys(SITE_FILES).filter((path) => !path.startsWith('/assets/')).sort());
+      expect(Object.values(siteFiles).every((value) => value === true)).toBe(true);
+      expect(code).toMatch(/^var HASHED_ASSET_PREFIX = "\/assets\/";$/m);
+    }
+  });
+});
+
+describe('uploads', () => {
+  const uploads = () =>
+    Object.entries(s.template.findResources('Custom::CDKBucketDeployment')).map(([id, r]: [string, any]) => ({ id, ...r }));
+
+  it('gives every built file the Cache-Control cacheControlFor gives it on the local edge', () => {
+    const matches = (pattern: string, path: string) =>
+      pattern.endsWith('*') ? path.slice(1).startsWith(pattern.slice(0, -1)) : path.slice(1) === pattern;
+    for (const path of listSiteFiles(s.siteDir)) {
+      const including = uploads().filter((u) => u.Properties.Include.some((pattern: string) => matches(pattern, path)));
+      expect(including, path).toHaveLength(1);
+      expect(including[0]!.Properties.Exclude).toEqual(['*']);
+      expect(including[0]!.Properties.SystemMetadata['cache-control'], path).toBe(cacheControlFor(path));
+    }
+    expect(uploads().map((u) => u.Properties.SystemMetadata['cache-control']).sort()).toEqual(Object.values(CACHE_CONTROL).sort());
+  });
+
+  it('never prunes, uploads hashed assets first and HTML last, then invalidates the unhashed paths', () => {
+    const byCache = (value: string) => uploads().find((u) => u.Properties.SystemMetadata['cache-control'] === value)!;
+    const [assets, other, html] = [byCache(CACHE_CONTROL.hashedAsset), byCache(CACHE_CONTROL.other), byCache(CACHE_CONTROL.html)];
+    for (const upload of [assets, other, html]) expect(upload.Properties.Prune).toBe(false);
+    expect(other.DependsOn).toContain(assets.id);
+    expect(html.DependsOn).toContain(other.id);
+    expect(assets.Properties.DistributionId).toBeUndefined();
+    expect(other.Properties.DistributionId).toBeUndefined();
+    expect(html.Properties.DistributionId).toEqual({ Ref: only(s.template, 'AWS::CloudFront::Distribution').id });
+    expect(html.Properties.DistributionPaths.sort()).toEqual(['/404.html', '/favicon.svg', '/index.html', '/robots.txt']);
+    s.template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Layers: Match.anyValue() });
+  });
+
+  it('stops the synth with the command to run when the site is not built', () => {
+    const app = new App({ context: CDK_JSON_CONTEXT });
+    expect(
+      () => new SiteStack(app, 'NoBuild', { config: loadConfig(CDK_JSON_CONTEXT), siteDir: '/nonexistent/frontend/dist' }),
+    ).toThrow('No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first');
+  });
+});

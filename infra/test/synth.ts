@@ -1,0 +1,75 @@
+/**
+ * Synthesizes the app the way `cdk synth` does (cdk.json's context and feature flags, the
+ * same buildApp), against a small stand-in for frontend/dist so these tests do not depend
+ * on the front-end build.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { App, type Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
+import { expect } from 'vitest';
+import { buildApp, type SiteApp } from '../lib/app';
+
+export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'cdk.json'), 'utf8'),
+).context;
+
+/** What a Vite build leaves: pages and small files at the top, hashed files under assets/. */
+export const SITE_FILES: Record<string, string> = {
+  '/index.html': '<!doctype html><html lang="nl"><title>Home</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></html>',
+  '/404.html': '<!doctype html><html lang="nl"><title>Oops! Page not found</title></html>',
+  '/robots.txt': 'User-agent: *\nAllow: /\n',
+  '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  '/assets/index-Ab12Cd34.js': 'console.log("site")',
+  '/assets/index-Ef56Gh78.css': 'body{margin:0}',
+};
+
+export function makeSiteDir(files: Record<string, string> = SITE_FILES): string {
+  const dir = mkdtempSync(join(tmpdir(), 'site-dist-'));
+  for (const [path, content] of Object.entries(files)) {
+    const file = join(dir, ...path.split('/').filter(Boolean));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  return dir;
+}
+
+export interface Synthesized extends SiteApp {
+  app: App;
+  assembly: CloudAssembly;
+  template: Template;
+  siteDir: string;
+}
+
+export function synth(context: Record<string, unknown> = {}): Synthesized {
+  const siteDir = makeSiteDir();
+  const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context }, outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')) });
+  const built = buildApp(app, { siteDir });
+  // Throws when a cdk-nag finding is neither fixed nor acknowledged, as `cdk synth` fails.
+  const assembly = app.synth();
+  return { ...built, app, assembly, siteDir, template: Template.fromStack(built.site) };
+}
+
+/** Every cdk-nag finding left after the acknowledgements, by pack, and every CDK annotation. */
+export function expectNoFindings(app: App, stacks: Stack[]): void {
+  for (const pack of [new AwsSolutionsChecks(), new ServerlessChecks()]) {
+    const findings = pack.validateScope(app).violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+    expect(findings, pack.name).toEqual([]);
+  }
+  for (const stack of stacks) {
+    const annotations = Annotations.fromStack(stack);
+    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+    expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+  }
+}
+
+/** The one resource of a type whose properties match, with its logical id. */
+export function only(template: Template, type: string, props: Record<string, unknown> = {}): { id: string; resource: any } {
+  const found = Object.entries(template.findResources(type, { Properties: Match.objectLike(props) }));
+  expect(found.map(([id]) => id), `${type} matching ${JSON.stringify(props)}`).toHaveLength(1);
+  const [id, resource] = found[0]!;
+  return { id, resource };
+}
