@@ -44,6 +44,14 @@ export interface LocalAws {
   close(): Promise<void>;
 }
 
+/**
+ * fetch keeps connections alive: right after the SES stand-in restarts, the first request
+ * can go out on a connection the old server closed. A second try gets a fresh one.
+ */
+function onceMore<T>(request: () => Promise<T>): Promise<T> {
+  return request().catch(() => request());
+}
+
 export async function startLocalAws(): Promise<LocalAws> {
   let dynamo: RunningServer | undefined = await startDynamoDb({ port: 0 });
   let ses: RunningServer | undefined = await startSesEmulator({ port: 0 });
@@ -98,8 +106,8 @@ export async function startLocalAws(): Promise<LocalAws> {
     async put(item) {
       await documents.send(new PutCommand({ TableName: TEST_TABLE, Item: item }));
     },
-    sentEmails: () => fetchSentEmails(sesUrl),
-    clearEmails: () => clearSentEmails(sesUrl),
+    sentEmails: () => onceMore(() => fetchSentEmails(sesUrl)),
+    clearEmails: () => onceMore(() => clearSentEmails(sesUrl)),
     stopSes,
     async startSes() {
       ses = await startSesEmulator({ port: sesPort });

@@ -1,0 +1,186 @@
+/**
+ * Generated requests of every shape through the real handler and the stand-ins: whatever
+ * a client sends, the answer is never a 5xx, always the agreed JSON, and every 200 stands
+ * for a stored message that passes validation (or for a filled honeypot).
+ */
+import * as fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactField } from '../src/contract';
+import { validateContactMessage } from '../src/schema';
+import { answer, contactEvent, VALID_BODY } from './support/events';
+import { startLocalAws, type LocalAws } from './support/local-aws';
+import { captureLogs, type CapturedLogs } from './support/logs';
+
+const RUNS = 2_000;
+
+let aws: LocalAws;
+let logs: CapturedLogs;
+let handler: typeof import('../src/handlers/send-contact-email').handler;
+
+beforeAll(async () => {
+  logs = captureLogs();
+  aws = await startLocalAws();
+  ({ handler } = await import('../src/handlers/send-contact-email'));
+});
+
+afterAll(async () => {
+  await aws?.close();
+  logs.restore();
+});
+
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
+const nearLimits = Object.values(FIELD_LIMITS).flatMap((limit) => [limit - 1, limit, limit + 1]);
+
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+  fc.string({ unit: fc.oneof(fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 20 }),
+  fc.constantFrom(
+    '<script>alert("x")</script>',
+    `"'&<>`,
+    'Jan\r\nBcc: piet@voorbeeld.nl',
+    '\u0000\u0007\u2028\u2029\u0085',
+    '   ',
+    '',
+    '😀'.repeat(60),
+    '__proto__',
+    'constructor',
+  ),
+  fc.constantFrom(...nearLimits).map((length) => 'y'.repeat(length)),
+  fc.integer({ min: 0, max: 6_000 }).map((length) => 'é'.repeat(length)),
+);
+
+const email = fc.oneof(
+  { weight: 12, arbitrary: fc.emailAddress() },
+  text,
+  fc.emailAddress().map((address) => `${address},${address}`),
+  fc.emailAddress().map((address) => ` ${address}\r\n`),
+  fc.emailAddress().map((address) => address.replace('@', ' @')),
+);
+
+const wrongType = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.anything({ maxDepth: 2 }));
+
+/** Mostly the right type, sometimes anything at all, sometimes left out. */
+const field = (values: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 16, arbitrary: values }, { weight: 1, arbitrary: wrongType }, { weight: 1, arbitrary: fc.constant(undefined) });
+
+const contactBody = fc
+  .record({
+    name: field(fc.oneof({ weight: 3, arbitrary: fc.constant(VALID_BODY.name) }, text)),
+    email: field(email),
+    phone: field(text),
+    company: field(text),
+    message: field(fc.oneof({ weight: 3, arbitrary: fc.constant(VALID_BODY.message) }, text)),
+    honeypot: fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, fc.constant(''), text, wrongType),
+    extra: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+    prototypeKeys: fc.subarray(['__proto__', 'constructor', 'prototype']),
+    pollution: fc.jsonValue({ maxDepth: 2 }),
+  })
+  .map(({ honeypot, extra, prototypeKeys, pollution, ...fields }) => {
+    const object = { ...extra, ...fields, ...(honeypot !== undefined && { [HONEYPOT_FIELD]: honeypot }) };
+    // Own keys named __proto__ can only be written as JSON text.
+    const json = JSON.stringify(object);
+    const dangerous = prototypeKeys.map((key) => `${JSON.stringify(key)}:${JSON.stringify({ polluted: pollution })}`).join(',');
+    return dangerous === '' ? json : `{${dangerous}${json === '{}' ? '' : `,${json.slice(1)}`}`;
+  });
+
+const bodyText = fc.oneof(
+  { weight: 20, arbitrary: contactBody },
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.json({ maxDepth: 3 }),
+  fc.integer({ min: 30_000, max: 40_000 }).map((length) => JSON.stringify({ ...VALID_BODY, message: 'x'.repeat(length) })),
+);
+
+const body = fc.oneof(
+  { weight: 10, arbitrary: bodyText.map((text) => ({ body: text, isBase64Encoded: false })) },
+  { weight: 2, arbitrary: bodyText.map((text) => ({ body: Buffer.from(text).toString('base64'), isBase64Encoded: true })) },
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ body: Buffer.from(bytes).toString('base64'), isBase64Encoded: true })),
+  fc.string({ maxLength: 50 }).map((text) => ({ body: text, isBase64Encoded: true })),
+  fc.constant({ body: undefined, isBase64Encoded: false }),
+);
+
+const request = fc.record({
+  method: fc.oneof({ weight: 20, arbitrary: fc.constant('POST') }, fc.constantFrom('GET', 'PUT', 'DELETE', 'OPTIONS', 'post', ''), fc.string({ maxLength: 8 })),
+  contentTypeName: fc.constantFrom('content-type', 'Content-Type', 'CONTENT-TYPE'),
+  contentType: fc.oneof(
+    { weight: 20, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8') },
+    fc.constantFrom('text/plain', 'application/json; charset=latin1', 'multipart/form-data; boundary=x', 'application/jsonx', ''),
+    fc.string({ maxLength: 30 }),
+    fc.constant(undefined),
+  ),
+  idempotencyKey: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, fc.uuid(), fc.string({ maxLength: 40 })),
+  otherHeaders: fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+  body,
+});
+
+type GeneratedRequest = typeof request extends fc.Arbitrary<infer T> ? T : never;
+
+/** The JSON object the handler was sent, if there was one. */
+function sentObject(generated: GeneratedRequest): Record<string, unknown> | undefined {
+  const raw = generated.body.body ?? '';
+  try {
+    const parsed: unknown = JSON.parse(generated.body.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const honeypotFilled = (sent: Record<string, unknown>) => {
+  const value = Object.hasOwn(sent, HONEYPOT_FIELD) ? sent[HONEYPOT_FIELD] : undefined;
+  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+};
+
+it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it confirms`, { timeout: 60_000 }, async () => {
+  const counts = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(request, async (generated) => {
+      const headers: Record<string, string> = { ...generated.otherHeaders };
+      if (generated.contentType !== undefined) headers[generated.contentTypeName] = generated.contentType;
+      if (generated.idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = generated.idempotencyKey;
+      const result = await handler(contactEvent({ method: generated.method, headers, ...generated.body }));
+
+      const response = answer(result);
+      counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
+      expect([200, 400, 405, 413, 415, 422]).toContain(response.statusCode);
+      expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['Cache-Control']).toBe('no-store');
+      if (response.statusCode !== 200) {
+        expect(typeof response.json.error).toBe('string');
+        expect(Object.keys(response.json).every((key) => key === 'error' || key === 'fields')).toBe(true);
+        return;
+      }
+
+      expect(Object.keys(response.json)).toEqual(['id']);
+      const sent = sentObject(generated);
+      expect(sent).toBeDefined();
+      const stored = await aws.message(response.json.id!);
+      if (stored === undefined) {
+        expect(honeypotFilled(sent!)).toBe(true);
+        return;
+      }
+      expect(honeypotFilled(sent!)).toBe(false);
+      const { name, email, phone, company, message } = stored;
+      const storedFields = { name, email, message, ...(phone !== undefined && { phone }), ...(company !== undefined && { company }) };
+      expect(validateContactMessage(storedFields)).toEqual({ ok: true, value: storedFields });
+      expect(validateContactMessage(sent)).toEqual({ ok: true, value: storedFields });
+      for (const key of Object.keys(stored)) {
+        expect([...Object.keys(FIELD_LIMITS), 'id', 'receivedAt', 'status', 'attempts', 'expiresAt', 'emailedAt', 'sesMessageId', 'lastAttemptAt']).toContain(key);
+      }
+    }),
+    { numRuns: RUNS },
+  );
+
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect(logs.entries()).toHaveLength(RUNS);
+  // The generators must reach storage often enough for the property to mean something.
+  expect(counts.get(200) ?? 0).toBeGreaterThan(RUNS / 8);
+  for (const status of [400, 405, 413, 415]) expect(counts.get(status) ?? 0).toBeGreaterThan(0);
+
+  const messages = await aws.messages();
+  expect(messages.every((stored) => stored.status === 'emailed' && stored.attempts === 1)).toBe(true);
+  expect(await aws.sentEmails()).toHaveLength(messages.length);
+  for (const key of Object.keys(FIELD_LIMITS) as ContactField[]) {
+    expect(messages.every((stored) => (stored[key]?.length ?? 0) <= FIELD_LIMITS[key])).toBe(true);
+  }
+});
