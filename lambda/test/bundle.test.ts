@@ -1,0 +1,100 @@
+/**
+ * The bundle as Lambda receives it: within the size budget, self-contained, and working
+ * against the stand-ins when imported on its own.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleHandler, HANDLER_BUNDLE } from '../bundle';
+import { answer, contactEvent, VALID_BODY } from './support/events';
+import { startLocalAws, type LocalAws } from './support/local-aws';
+
+const BUDGET_BYTES = 400 * 1024;
+const handlerEntry = (name: string) => fileURLToPath(new URL(`../src/handlers/${name}.ts`, import.meta.url));
+
+const outDir = mkdtempSync(join(tmpdir(), 'lambda-bundle-'));
+let aws: LocalAws;
+let sendBundle: { outfile: string; bytes: number };
+let retryBundle: { outfile: string; bytes: number };
+
+beforeAll(async () => {
+  [sendBundle, retryBundle] = await Promise.all([
+    bundleHandler(handlerEntry('send-contact-email'), join(outDir, 'send-contact-email.mjs')),
+    bundleHandler(handlerEntry('retry-undelivered'), join(outDir, 'retry-undelivered.mjs')),
+  ]);
+  aws = await startLocalAws();
+});
+
+afterAll(async () => {
+  await aws?.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+const RESULT = 'RESULT ';
+
+/** Imports the bundle in a fresh Node.js process, as Lambda does, and calls its handler once. */
+async function runBundle(outfile: string, event: unknown): Promise<{ result: unknown; logs: Record<string, unknown>[] }> {
+  const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(outfile).href)});
+    const result = await handler(JSON.parse(process.env.EVENT));
+    process.stdout.write(${JSON.stringify(RESULT)} + JSON.stringify(result) + '\\n');`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], {
+    cwd: outDir,
+    env: { ...process.env, EVENT: JSON.stringify(event) },
+  });
+  const lines = stdout.trim().split('\n');
+  const resultLine = lines.find((line) => line.startsWith(RESULT));
+  return {
+    result: JSON.parse(resultLine!.slice(RESULT.length)),
+    logs: lines.filter((line) => line !== resultLine).map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+/** The modules the bundle imports (static and dynamic import; CommonJS requires are checked by running it). */
+function esmImports(code: string): string[] {
+  return [...code.matchAll(/\bimport\s*(?:\(\s*|[\w$*{}\s,]+from\s*)["']([^"']+)["']/g)].map((match) => match[1]!);
+}
+
+describe('the send-contact-email bundle', () => {
+  it(`is at most ${BUDGET_BYTES / 1024} KB minified`, () => {
+    expect(HANDLER_BUNDLE.minify).toBe(true);
+    expect(sendBundle.bytes).toBeGreaterThan(50 * 1024);
+    expect(sendBundle.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('carries the AWS SDK inside and needs nothing but Node.js built-ins', () => {
+    const imports = esmImports(readFileSync(sendBundle.outfile, 'utf8'));
+    expect(imports).toContain('node:module');
+    const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    expect(imports.filter((specifier) => !builtins.has(specifier))).toEqual([]);
+  });
+
+  it('stores and e-mails a message, run by plain Node.js outside the repository', async () => {
+    // Outside the repository no node_modules is reachable, as in Lambda.
+    expect(outDir.startsWith(fileURLToPath(new URL('../..', import.meta.url)))).toBe(false);
+    const stored = await runBundle(sendBundle.outfile, contactEvent({ body: VALID_BODY }));
+    const response = answer(stored.result as APIGatewayProxyStructuredResultV2);
+    expect(response.statusCode).toBe(200);
+    expect(stored.logs).toEqual([expect.objectContaining({ outcome: 'stored_and_emailed', status: 200 })]);
+    expect(await aws.message(response.json.id!)).toMatchObject({ status: 'emailed', name: VALID_BODY.name });
+    expect(await aws.sentEmails()).toHaveLength(1);
+
+    const refused = answer((await runBundle(sendBundle.outfile, contactEvent({ body: { ...VALID_BODY, email: 'geen adres' } }))).result as APIGatewayProxyStructuredResultV2);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.fields).toEqual({ email: 'Vul een geldig e-mailadres in.' });
+  });
+});
+
+describe('the retry-undelivered bundle', () => {
+  it('is within the same budget and runs', async () => {
+    expect(retryBundle.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+    const run = await runBundle(retryBundle.outfile, { source: 'aws.events' });
+    expect(run.result).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0 });
+    expect(run.logs).toEqual([expect.objectContaining({ msg: 'retry run' })]);
+  });
+});
