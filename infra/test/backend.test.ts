@@ -1,0 +1,215 @@
+/**
+ * Table, API, functions (their bundles too) and their exact permissions, on the default
+ * configuration from cdk.json.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { API_PATH } from '@site/lambda/contract';
+import { MESSAGE_TABLE } from '@site/lambda/table';
+import { HANDLER_BUNDLE } from '../../lambda/bundle';
+import { FUNCTION_TIMEOUT_SECONDS } from '../lib/function-limits';
+import { only, synth, type Synthesized } from './synth';
+
+let s: Synthesized;
+let resources: Record<string, any>;
+const tableId = () => only(s.template, 'AWS::DynamoDB::Table').id;
+const fn = (name: string) => only(s.template, 'AWS::Lambda::Function', { FunctionName: `consultancy-site-test-${name}` });
+
+beforeAll(() => {
+  s = synth();
+  resources = s.template.toJSON().Resources;
+});
+
+describe('table', () => {
+  it('is built from MESSAGE_TABLE: key, sparse status index, TTL', () => {
+    const table = only(s.template, 'AWS::DynamoDB::Table').resource.Properties;
+    const { partitionKey, statusIndex, timeToLiveAttribute } = MESSAGE_TABLE;
+    expect(table.KeySchema).toEqual([{ AttributeName: partitionKey.name, KeyType: 'HASH' }]);
+    expect(table.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: statusIndex.indexName,
+        KeySchema: [
+          { AttributeName: statusIndex.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: statusIndex.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
+    expect(table.AttributeDefinitions).toEqual(
+      [partitionKey, statusIndex.partitionKey, statusIndex.sortKey].map((key) => ({ AttributeName: key.name, AttributeType: key.type })),
+    );
+    expect(table.TimeToLiveSpecification).toEqual({ AttributeName: timeToLiveAttribute, Enabled: true });
+    expect(table.TableName).toBe('consultancy-site-test-contact-messages');
+  });
+
+  it('is on demand, encrypted with the AWS managed key, recoverable to the second, and outlives the stack', () => {
+    const { resource } = only(s.template, 'AWS::DynamoDB::Table');
+    expect(resource.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(resource.Properties.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(resource.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(resource.DeletionPolicy).toBe('Retain');
+    expect(resource.UpdateReplacePolicy).toBe('Retain');
+    // Deletion protection defaults to on for prod only (see domain.test.ts).
+    expect(resource.Properties.DeletionProtectionEnabled).toBe(false);
+  });
+});
+
+describe('HTTP API', () => {
+  it('routes every method of API_PATH to the contact function (payload 2.0), which answers 405 itself', () => {
+    const route = only(s.template, 'AWS::ApiGatewayV2::Route').resource.Properties;
+    expect(route.RouteKey).toBe(`ANY ${API_PATH}`);
+    expect(route.AuthorizationType).toBe('NONE');
+    const integrationId = route.Target['Fn::Join'][1][1].Ref;
+    const integration = resources[integrationId].Properties;
+    expect(integration).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [fn('send-contact-email').id, 'Arn'] });
+    s.template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
+    const api = only(s.template, 'AWS::ApiGatewayV2::Api').resource.Properties;
+    expect(api).toMatchObject({ Name: 'consultancy-site-test-api', ProtocolType: 'HTTP' });
+    expect(api.CorsConfiguration).toBeUndefined();
+  });
+
+  it('throttles the default stage as apiRateLimit says and logs every request as JSON without personal data', () => {
+    const stage = only(s.template, 'AWS::ApiGatewayV2::Stage').resource.Properties;
+    expect(stage.StageName).toBe('$default');
+    expect(stage.AutoDeploy).toBe(true);
+    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+    const logGroupId = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
+    expect(resources[logGroupId].Properties).toEqual({ LogGroupName: '/aws/apigateway/consultancy-site-test-api', RetentionInDays: 365 });
+    const format = JSON.parse(stage.AccessLogSettings.Format);
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', path: '$context.path' });
+    expect(stage.AccessLogSettings.Format).not.toMatch(/sourceIp|userAgent|identity/);
+  });
+});
+
+describe('functions', () => {
+  const newestNodeRuntime = () =>
+    Object.values(Runtime)
+      .filter((value): value is Runtime => value instanceof Runtime && /^nodejs\d+\.x$/.test(value.name))
+      .sort((a, b) => Number.parseInt(b.name.slice(6)) - Number.parseInt(a.name.slice(6)))[0]!;
+
+  it.each(['send-contact-email', 'retry-undelivered'])('%s runs on the newest Node.js the installed aws-cdk-lib lists, on arm64', (name) => {
+    const props = fn(name).resource.Properties;
+    expect(props.Runtime).toBe(newestNodeRuntime().name);
+    expect(props.Architectures).toEqual(['arm64']);
+    expect(props.MemorySize).toBe(512);
+    expect(props.Handler).toBe('index.handler');
+    // The bundle targets the runtime it runs on.
+    expect(`node${props.Runtime.slice(6, -2)}`).toBe(HANDLER_BUNDLE.target);
+  });
+
+  it.each(['send-contact-email', 'retry-undelivered'])('%s logs JSON to its own log group, kept retentionDays', (name) => {
+    const props = fn(name).resource.Properties;
+    expect(props.LoggingConfig.LogFormat).toBe('JSON');
+    const logGroup = resources[props.LoggingConfig.LogGroup.Ref];
+    expect(logGroup.Properties).toEqual({ LogGroupName: `/aws/lambda/consultancy-site-test-${name}`, RetentionInDays: 365 });
+  });
+
+  it.each(['send-contact-email', 'retry-undelivered'])('%s gets exactly TABLE_NAME, MAIL_FROM, MAIL_TO and RETENTION_DAYS', (name) => {
+    expect(fn(name).resource.Properties.Environment.Variables).toEqual({
+      TABLE_NAME: { Ref: tableId() },
+      MAIL_FROM: 'website@example.nl',
+      MAIL_TO: 'info@example.nl',
+      RETENTION_DAYS: '365',
+    });
+  });
+
+  it('caps the contact function: the shared time limit and reserved concurrency', () => {
+    const props = fn('send-contact-email').resource.Properties;
+    expect(props.Timeout).toBe(FUNCTION_TIMEOUT_SECONDS);
+    expect(props.ReservedConcurrentExecutions).toBe(10);
+  });
+
+  it('runs the retry job every 10 minutes without immediate re-runs', () => {
+    const retry = fn('retry-undelivered');
+    expect(retry.resource.Properties.Timeout).toBe(120);
+    expect(retry.resource.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    const rule = only(s.template, 'AWS::Events::Rule').resource.Properties;
+    expect(rule.ScheduleExpression).toBe('rate(10 minutes)');
+    expect(rule.State).toBe('ENABLED');
+    expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [retry.id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })]);
+  });
+
+  it.each(['send-contact-email', 'retry-undelivered'])('%s is bundled as one minified ES module with the AWS SDK inside, at most 400 KB', (name) => {
+    const key: string = fn(name).resource.Properties.Code.S3Key;
+    const bundle = join(s.assembly.directory, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
+    expect(existsSync(bundle), bundle).toBe(true);
+    expect(statSync(bundle).size).toBeLessThanOrEqual(400 * 1024);
+    const code = readFileSync(bundle, 'utf8');
+    expect(code.startsWith(HANDLER_BUNDLE.banner)).toBe(true);
+    expect(code).toMatch(/export\s*\{[^}]*\bas handler\s*\}/);
+    expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
+    expect(code).toContain('DynamoDB');
+    // Minified: very long lines (the few line breaks left are inside template literals).
+    expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
+  });
+});
+
+describe('permissions', () => {
+  const roleOf = (name: string) => fn(name).resource.Properties.Role['Fn::GetAtt'][0] as string;
+  const statementsOf = (name: string) => {
+    const roleId = roleOf(name);
+    const policies = Object.values(s.template.findResources('AWS::IAM::Policy')).filter((policy: any) =>
+      policy.Properties.Roles.some((role: any) => role.Ref === roleId),
+    );
+    expect(policies).toHaveLength(1);
+    return (policies[0] as any).Properties.PolicyDocument.Statement;
+  };
+  const tableArn = () => ({ 'Fn::GetAtt': [tableId(), 'Arn'] });
+  const logGroupArn = (name: string) => ({ 'Fn::GetAtt': [fn(name).resource.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
+  const sendAsSender = () => ({
+    Effect: 'Allow',
+    Action: 'ses:SendEmail',
+    Resource: {
+      'Fn::Join': [
+        '',
+        ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, ':identity/', { Ref: only(s.template, 'AWS::SES::EmailIdentity').id }],
+      ],
+    },
+    Condition: { StringEquals: { 'ses:FromAddress': 'website@example.nl' } },
+  });
+
+  it.each(['send-contact-email', 'retry-undelivered'])('%s has a role of its own, for Lambda only, with no managed policies', (name) => {
+    const role = resources[roleOf(name)].Properties;
+    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+      { Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' },
+    ]);
+    expect(role.ManagedPolicyArns).toBeUndefined();
+    expect(role.Policies).toBeUndefined();
+  });
+
+  it('lets the contact function write its log, put/get/update the table, and send only as senderAddress', () => {
+    expect(statementsOf('send-contact-email')).toEqual([
+      { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroupArn('send-contact-email') },
+      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], Resource: tableArn() },
+      sendAsSender(),
+    ]);
+  });
+
+  it('lets the retry job write its log, query the status index, update messages, and send only as senderAddress', () => {
+    expect(statementsOf('retry-undelivered')).toEqual([
+      { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroupArn('retry-undelivered') },
+      { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [tableArn(), `/index/${MESSAGE_TABLE.statusIndex.indexName}`]] } },
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
+      sendAsSender(),
+    ]);
+  });
+
+  it('verifies senderAddress as an address identity when it is not at the hosted zone', () => {
+    expect(only(s.template, 'AWS::SES::EmailIdentity').resource.Properties).toEqual({ EmailIdentity: 'website@example.nl' });
+    s.template.resourceCountIs('AWS::Route53::RecordSet', 0);
+  });
+
+  it('lets API Gateway invoke the contact function from this API only, and EventBridge the retry job from its rule only', () => {
+    const permissions = Object.values(s.template.findResources('AWS::Lambda::Permission')).map((p: any) => p.Properties);
+    expect(permissions).toHaveLength(2);
+    const api = permissions.find((p) => p.Principal === 'apigateway.amazonaws.com')!;
+    expect(api.FunctionName).toEqual({ 'Fn::GetAtt': [fn('send-contact-email').id, 'Arn'] });
+    expect(JSON.stringify(api.SourceArn)).toContain(only(s.template, 'AWS::ApiGatewayV2::Api').id);
+    const events = permissions.find((p) => p.Principal === 'events.amazonaws.com')!;
+    expect(events.FunctionName).toEqual({ 'Fn::GetAtt': [fn('retry-undelivered').id, 'Arn'] });
+    expect(events.SourceArn).toEqual({ 'Fn::GetAtt': [only(s.template, 'AWS::Events::Rule').id, 'Arn'] });
+  });
+});

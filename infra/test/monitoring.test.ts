@@ -1,0 +1,139 @@
+/**
+ * Alarms, the topic they notify, the metrics read from the retry job's log, and the stack
+ * outputs; with an alarm e-mail address configured.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RETRY_SUMMARY } from '../lib/site-stack';
+import { only, synth, type Synthesized } from './synth';
+
+let s: Synthesized;
+let resources: Record<string, any>;
+beforeAll(() => {
+  s = synth({ alarmEmail: 'ops@example.nl' });
+  resources = s.template.toJSON().Resources;
+});
+
+const topicId = () => only(s.template, 'AWS::SNS::Topic').id;
+const alarm = (name: string) => only(s.template, 'AWS::CloudWatch::Alarm', { AlarmName: `consultancy-site-test-${name}` }).resource.Properties;
+const functionId = (name: string) => only(s.template, 'AWS::Lambda::Function', { FunctionName: `consultancy-site-test-${name}` }).id;
+
+describe('alarm topic', () => {
+  it('is encrypted with a rotated key CloudWatch may use, refuses plain HTTP, and mails alarmEmail', () => {
+    const topic = only(s.template, 'AWS::SNS::Topic').resource.Properties;
+    expect(topic.TopicName).toBe('consultancy-site-test-alarms');
+    const keyId = topic.KmsMasterKeyId['Fn::GetAtt'][0];
+    const key = resources[keyId].Properties;
+    expect(key.EnableKeyRotation).toBe(true);
+    expect(key.KeyPolicy.Statement).toContainEqual({
+      Effect: 'Allow',
+      Principal: { Service: 'cloudwatch.amazonaws.com' },
+      Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      Resource: '*',
+    });
+    const policy = only(s.template, 'AWS::SNS::TopicPolicy').resource.Properties.PolicyDocument.Statement;
+    expect(policy).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    expect(policy).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 'sns:Publish',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+      }),
+    );
+    expect(only(s.template, 'AWS::SNS::Subscription').resource.Properties).toMatchObject({
+      Protocol: 'email',
+      Endpoint: 'ops@example.nl',
+      TopicArn: { Ref: topicId() },
+    });
+  });
+});
+
+describe('alarms', () => {
+  it('are these six, each notifying the topic and quiet when there is no data', () => {
+    const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties.AlarmName);
+    expect(names.sort()).toEqual(
+      ['Api5xx', 'MessagesFailed', 'MessagesUndelivered', 'RetryFunctionErrors', 'SendFunctionErrors', 'SendFunctionThrottles']
+        .map((name) => `consultancy-site-test-${name}`)
+        .sort(),
+    );
+    for (const name of names) {
+      const props = alarm(name.replace('consultancy-site-test-', ''));
+      expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
+      expect(props.TreatMissingData).toBe('notBreaching');
+      expect(props.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+      expect(props.Threshold).toBe(1);
+      expect(props.AlarmDescription).toMatch(/\w+/);
+    }
+  });
+
+  it('watch errors of both functions and throttles of the contact function', () => {
+    for (const [name, metric, fn] of [
+      ['SendFunctionErrors', 'Errors', 'send-contact-email'],
+      ['SendFunctionThrottles', 'Throttles', 'send-contact-email'],
+      ['RetryFunctionErrors', 'Errors', 'retry-undelivered'],
+    ] as const) {
+      expect(alarm(name)).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: metric,
+        Statistic: 'Sum',
+        Period: 300,
+        EvaluationPeriods: 1,
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionId(fn) } }],
+      });
+    }
+  });
+
+  it('watch 5xx answers of the API', () => {
+    expect(alarm('Api5xx')).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Statistic: 'Sum',
+      Period: 300,
+      Dimensions: [{ Name: 'ApiId', Value: { Ref: only(s.template, 'AWS::ApiGatewayV2::Api').id } }],
+    });
+  });
+
+  it("read the retry job's summary line for messages still undelivered and messages given up", () => {
+    const filters = Object.values(s.template.findResources('AWS::Logs::MetricFilter')).map((f: any) => f.Properties);
+    expect(filters).toHaveLength(2);
+    const retryLogGroup = only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-retry-undelivered' }).resource
+      .Properties.LoggingConfig.LogGroup;
+    for (const filter of filters) {
+      expect(filter.LogGroupName).toEqual(retryLogGroup);
+      expect(filter.FilterPattern).toBe(`{ $.msg = "${RETRY_SUMMARY.msg}" }`);
+    }
+    const byMetric = Object.fromEntries(filters.map((f) => [f.MetricTransformations[0].MetricName, f.MetricTransformations[0]]));
+    expect(byMetric.UndeliveredMessages).toEqual({ MetricNamespace: 'consultancy-site/test', MetricName: 'UndeliveredMessages', MetricValue: '$.pending' });
+    expect(byMetric.FailedMessages).toEqual({ MetricNamespace: 'consultancy-site/test', MetricName: 'FailedMessages', MetricValue: '$.failed' });
+
+    // Every run in half an hour (three runs) left messages undelivered.
+    expect(alarm('MessagesUndelivered')).toMatchObject({
+      Namespace: 'consultancy-site/test',
+      MetricName: 'UndeliveredMessages',
+      Statistic: 'Minimum',
+      Period: 1800,
+      EvaluationPeriods: 1,
+    });
+    expect(alarm('MessagesFailed')).toMatchObject({
+      Namespace: 'consultancy-site/test',
+      MetricName: 'FailedMessages',
+      Statistic: 'Sum',
+      Period: 600,
+      EvaluationPeriods: 1,
+    });
+  });
+});
+
+describe('outputs', () => {
+  it('give the site URL, distribution id, table name and API URL', () => {
+    const outputs = s.template.toJSON().Outputs;
+    const distributionId = only(s.template, 'AWS::CloudFront::Distribution').id;
+    expect(outputs.SiteUrl.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
+    expect(outputs.DistributionId.Value).toEqual({ Ref: distributionId });
+    expect(outputs.TableName.Value).toEqual({ Ref: only(s.template, 'AWS::DynamoDB::Table').id });
+    expect(outputs.ApiUrl.Value).toEqual({ 'Fn::GetAtt': [only(s.template, 'AWS::ApiGatewayV2::Api').id, 'ApiEndpoint'] });
+    for (const output of Object.values(outputs) as { Description?: string }[]) expect(output.Description).toBeTruthy();
+  });
+});
