@@ -3,7 +3,7 @@
  * primitives only, so an object holding what a visitor typed cannot be logged by accident.
  */
 
-export type LogValue = string | number | boolean | undefined;
+type LogValue = string | number | boolean | undefined;
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';

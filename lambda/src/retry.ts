@@ -29,7 +29,7 @@ export interface RetrySummary {
   skipped: number;
 }
 
-export const RETRY_DEFAULTS = {
+const RETRY_DEFAULTS = {
   minAgeMs: 60_000,
   maxAttempts: 8,
   // 5 min doubling over 7 waits: about 10.5 hours of SES trouble before a message is given up.

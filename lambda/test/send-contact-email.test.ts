@@ -109,11 +109,11 @@ describe('a valid message', () => {
     expect((await aws.message(response.json.id!))?.name).toBe('Zoë Ångström 😀');
   });
 
-  it('is accepted at exactly the body limit in bytes', async () => {
+  it.each([false, true])('is accepted at exactly the body limit in bytes (base64: %s)', async (isBase64Encoded) => {
     const skeleton = JSON.stringify({ ...VALID_BODY, padding: '' });
     const body = JSON.stringify({ ...VALID_BODY, padding: 'x'.repeat(MAX_BODY_BYTES - Buffer.byteLength(skeleton)) });
     expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
-    const response = await send({ body });
+    const response = await send({ body: isBase64Encoded ? Buffer.from(body).toString('base64') : body, isBase64Encoded });
     expect(response.statusCode).toBe(200);
     expect(await aws.message(response.json.id!)).not.toHaveProperty('padding');
   });
@@ -134,49 +134,49 @@ const overLimit = (field: ContactField) =>
   field === 'email' ? `${'a'.repeat(64)}@${'b'.repeat(FIELD_LIMITS.email - 64)}.nl` : 'x'.repeat(FIELD_LIMITS[field] + 1);
 
 describe('a refused request stores nothing, sends nothing and says why in Dutch', () => {
-  const cases: [label: string, parts: EventParts, status: number, error: string, fields?: Record<string, string>][] = [
-    ['GET', { method: 'GET', body: VALID_BODY }, 405, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
-    ['OPTIONS', { method: 'OPTIONS' }, 405, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
-    ['text/plain', { headers: { 'content-type': 'text/plain' }, body: VALID_BODY }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['no Content-Type', { headers: {}, body: VALID_BODY }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['a form post', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Jan' }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['JSON in Latin-1', { headers: { 'content-type': 'application/json; charset=iso-8859-1' }, body: VALID_BODY }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['a JSON look-alike type', { headers: { 'content-type': 'application/json-patch+json' }, body: VALID_BODY }, 415, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['one byte over the limit in multi-byte characters', { body: euroBody(MAX_BODY_BYTES + 1) }, 413, 'Uw bericht is te groot om te versturen.'],
-    ['over the limit once base64-decoded', { body: base64(euroBody(MAX_BODY_BYTES + 1)), isBase64Encoded: true }, 413, 'Uw bericht is te groot om te versturen.'],
-    ['invalid JSON', { body: '{"name": "Jan",' }, 400, UNREADABLE],
-    ['an empty body', {}, 400, UNREADABLE],
-    ['a JSON array', { body: [VALID_BODY] }, 400, UNREADABLE],
-    ['JSON null', { body: 'null' }, 400, UNREADABLE],
-    ['a JSON string', { body: '"hallo"' }, 400, UNREADABLE],
-    ['invalid UTF-8', { body: base64(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), isBase64Encoded: true }, 400, UNREADABLE],
-    ['half a surrogate pair', { body: `{"name":"\ud800"}` }, 400, UNREADABLE],
-    ['broken base64', { body: '{not base64}', isBase64Encoded: true }, 400, UNREADABLE],
-    ['an Idempotency-Key that is not a UUID', withKey('1234'), 400, 'De Idempotency-Key moet een UUID zijn.'],
-    ['no fields', { body: {} }, 400, FIELDS_ERROR, { name: 'Vul uw naam in.', email: 'Vul uw e-mailadres in.', message: 'Vul uw bericht in.' }],
-    ['blank required fields', { body: { ...VALID_BODY, name: ' ', message: '\n' } }, 400, FIELDS_ERROR, { name: 'Vul uw naam in.', message: 'Vul uw bericht in.' }],
-    ['a number as name', { body: { ...VALID_BODY, name: 7 } }, 400, FIELDS_ERROR, { name: 'Vul uw naam in.' }],
+  const cases: [label: string, status: number, parts: EventParts, error: string, fields?: Record<string, string>][] = [
+    ['GET', 405, { method: 'GET', body: VALID_BODY }, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
+    ['OPTIONS', 405, { method: 'OPTIONS' }, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
+    ['text/plain', 415, { headers: { 'content-type': 'text/plain' }, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['no Content-Type', 415, { headers: {}, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['a form post', 415, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Jan' }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['JSON in Latin-1', 415, { headers: { 'content-type': 'application/json; charset=iso-8859-1' }, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['a JSON look-alike type', 415, { headers: { 'content-type': 'application/json-patch+json' }, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['one byte over the limit in multi-byte characters', 413, { body: euroBody(MAX_BODY_BYTES + 1) }, 'Uw bericht is te groot om te versturen.'],
+    ['over the limit once base64-decoded', 413, { body: base64(euroBody(MAX_BODY_BYTES + 1)), isBase64Encoded: true }, 'Uw bericht is te groot om te versturen.'],
+    ['invalid JSON', 400, { body: '{"name": "Jan",' }, UNREADABLE],
+    ['an empty body', 400, {}, UNREADABLE],
+    ['a JSON array', 400, { body: [VALID_BODY] }, UNREADABLE],
+    ['JSON null', 400, { body: 'null' }, UNREADABLE],
+    ['a JSON string', 400, { body: '"hallo"' }, UNREADABLE],
+    ['invalid UTF-8', 400, { body: base64(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), isBase64Encoded: true }, UNREADABLE],
+    ['half a surrogate pair', 400, { body: `{"name":"\ud800"}` }, UNREADABLE],
+    ['broken base64', 400, { body: '{not base64}', isBase64Encoded: true }, UNREADABLE],
+    ['an Idempotency-Key that is not a UUID', 400, withKey('1234'), 'De Idempotency-Key moet een UUID zijn.'],
+    ['no fields', 400, { body: {} }, FIELDS_ERROR, { name: 'Vul uw naam in.', email: 'Vul uw e-mailadres in.', message: 'Vul uw bericht in.' }],
+    ['blank required fields', 400, { body: { ...VALID_BODY, name: ' ', message: '\n' } }, FIELDS_ERROR, { name: 'Vul uw naam in.', message: 'Vul uw bericht in.' }],
+    ['a number as name', 400, { body: { ...VALID_BODY, name: 7 } }, FIELDS_ERROR, { name: 'Vul uw naam in.' }],
     ...(Object.keys(FIELD_LIMITS) as ContactField[]).map(
-      (field): [string, EventParts, number, string, Record<string, string>] => [
+      (field): [string, number, EventParts, string, Record<string, string>] => [
         `${field} over its limit`,
-        { body: { ...VALID_BODY, [field]: overLimit(field) } },
         400,
+        { body: { ...VALID_BODY, [field]: overLimit(field) } },
         FIELDS_ERROR,
         { [field]: expect.stringMatching(new RegExp(`te lang \\(maximaal ${FIELD_LIMITS[field]} tekens\\)\\.$`)) as unknown as string },
       ],
     ),
     ...['jan@voorbeeld.nl, piet@voorbeeld.nl', 'jan @voorbeeld.nl', 'jan@voorbeeld.nl\r\nBcc: piet@voorbeeld.nl', 'jan@voorbeeld'].map(
-      (email): [string, EventParts, number, string, Record<string, string>] => [
+      (email): [string, number, EventParts, string, Record<string, string>] => [
         `the address ${JSON.stringify(email)}`,
-        { body: { ...VALID_BODY, email } },
         400,
+        { body: { ...VALID_BODY, email } },
         FIELDS_ERROR,
         { email: 'Vul een geldig e-mailadres in.' },
       ],
     ),
   ];
 
-  it.each(cases)('%s → %i', async (_, parts, status, error, fields) => {
+  it.each(cases)('%s → %i', async (_, status, parts, error, fields) => {
     const itemsBefore = (await aws.items()).length;
     const response = await send(parts);
     expect(response.statusCode).toBe(status);
