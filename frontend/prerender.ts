@@ -1,0 +1,40 @@
+/**
+ * Last build step: renders each route with the server bundle into the client build's
+ * index.html, so dist/index.html and dist/404.html carry the whole page before any script
+ * runs, and fills the site origin into robots.txt and sitemap.xml.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SITE_ORIGIN } from './src/content/site';
+import type { Route } from './src/routes';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+const ssrDir = join(root, '.ssr');
+
+const PAGES: Record<Route, string> = { home: 'index.html', 'not-found': '404.html' };
+const ORIGIN_TOKEN = '%SITE_ORIGIN%';
+
+function fill(template: string, slots: Record<string, string>): string {
+  return Object.entries(slots).reduce((html, [slot, value]) => {
+    if (!html.includes(slot)) throw new Error(`index.html has no ${slot}; the prerender cannot place its output.`);
+    return html.replace(slot, () => value);
+  }, template);
+}
+
+const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as typeof import('./src/entry-server');
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+
+for (const [route, file] of Object.entries(PAGES) as [Route, string][]) {
+  const { head, html } = render(route);
+  writeFileSync(join(dist, file), fill(template, { '<!--app-head-->': head, '<!--app-route-->': route, '<!--app-html-->': html }));
+}
+
+for (const file of ['robots.txt', 'sitemap.xml']) {
+  const path = join(dist, file);
+  writeFileSync(path, readFileSync(path, 'utf8').replaceAll(ORIGIN_TOKEN, SITE_ORIGIN));
+}
+
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(`prerendered ${Object.values(PAGES).join(', ')} for ${SITE_ORIGIN}`);

@@ -1,0 +1,10 @@
+// First, so every section's stylesheet comes after the shared tokens and base rules.
+import './styles/base.css';
+import { HomePage } from './components/HomePage';
+import { NotFound } from './components/NotFound';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary';
+import type { Route } from './routes';
+
+export function App({ route }: { route: Route }) {
+  return <RouteErrorBoundary>{route === 'home' ? <HomePage /> : <NotFound />}</RouteErrorBoundary>;
+}

@@ -1,0 +1,54 @@
+import { about, sectionIds } from '../content/site';
+import { useReveal } from '../hooks/useReveal';
+import { Icon } from './icons';
+import './About.css';
+
+export function About() {
+  const reveal = useReveal<HTMLElement>();
+  return (
+    <section id={sectionIds.about} className="section" aria-labelledby="about-title">
+      <div className="container">
+        <div className="about-intro" ref={reveal}>
+          <div>
+            <p className="eyebrow">{about.eyebrow}</p>
+            <h2 id="about-title" className="section-title">
+              {about.headline}
+            </h2>
+          </div>
+          <div className="about-text">
+            <p className="lead">{about.intro}</p>
+            <p>{about.body}</p>
+            <ul className="pillars">
+              {about.pillars.map((pillar) => (
+                <li key={pillar}>{pillar}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <ul className="role-cards">
+          {about.cards.map((card) => (
+            <li key={card.title} className="card role-card" ref={reveal}>
+              <span className="icon-tile">
+                <Icon name={card.icon} />
+              </span>
+              <h3 className="card-title">{card.title}</h3>
+              <p>{card.text}</p>
+            </li>
+          ))}
+        </ul>
+
+        <div className="philosophy" ref={reveal}>
+          <span className="philosophy-icon">
+            <Icon name="philosophy" />
+          </span>
+          <div>
+            <h3 className="philosophy-title">{about.philosophy.title}</h3>
+            <p>{about.philosophy.text}</p>
+            <p className="philosophy-closing">{about.philosophy.closing}</p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { nav } from '../content/site';
+import { useScrolledPast } from '../hooks/useScrolledPast';
+import { Icon } from './icons';
+import { Logo } from './Logo';
+import './Header.css';
+
+/** Past this scroll position the header turns solid (spec: more than 10 px). */
+export const HEADER_SOLID_AFTER_PX = 10;
+const MENU_ID = 'site-menu';
+
+export function Header() {
+  const scrolled = useScrolledPast(HEADER_SOLID_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and puts focus back where the keyboard user left it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const className = ['site-header', scrolled && 'is-scrolled', menuOpen && 'is-open'].filter(Boolean).join(' ');
+  return (
+    <header className={className}>
+      <div className="container header-inner">
+        <a className="header-logo" href="/" aria-label={nav.homeLinkLabel}>
+          <Logo />
+        </a>
+        <nav className="header-nav" aria-label={nav.label}>
+          <button
+            ref={toggle}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Icon name={menuOpen ? 'close' : 'menu'} />
+            <span className="visually-hidden">{nav.menuButton}</span>
+          </button>
+          <ul id={MENU_ID} className="nav-list">
+            {nav.links.map((link) => (
+              <li key={link.href}>
+                <a className="nav-link" href={link.href} onClick={() => setMenuOpen(false)}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { nav } from '../content/site';
+import { Footer } from './Footer';
+import { Logo } from './Logo';
+import { SkipLink } from './SkipLink';
+import './StatusPage.css';
+
+interface StatusPageProps {
+  /** Large and decorative; the headline says the same in words. */
+  code: string;
+  headline: string;
+  children: ReactNode;
+}
+
+/** The frame of the 404 and error screens: the firm's header and footer around one message. */
+export function StatusPage({ code, headline, children }: StatusPageProps) {
+  return (
+    <>
+      <SkipLink />
+      <header className="status-header">
+        <div className="container">
+          <a className="header-logo" href="/" aria-label={nav.homeLinkLabel}>
+            <Logo />
+          </a>
+        </div>
+      </header>
+      <main id="main" className="status-main" tabIndex={-1}>
+        <div className="container status-inner">
+          <p className="status-code" aria-hidden="true">
+            {code}
+          </p>
+          {/* The product's wording on these screens is English. */}
+          <h1 className="status-title" lang="en">
+            {headline}
+          </h1>
+          {children}
+        </div>
+      </main>
+      <Footer />
+    </>
+  );
+}

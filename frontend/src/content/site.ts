@@ -1,0 +1,266 @@
+/**
+ * Every Dutch text and every fact about the firm, in one place: the firm edits this file,
+ * components only arrange it. Values marked PLACEHOLDER are facts only the firm knows
+ * (see the README); everything else is final copy.
+ */
+import type { IconName } from '../components/icons';
+
+/** PLACEHOLDER: the public address of the site, used for canonical, Open Graph, JSON-LD, robots and sitemap. */
+export const SITE_ORIGIN = 'https://www.example.nl';
+
+export const firm = {
+  /** PLACEHOLDER: the trading name, as shown in the header, footer and 'Waarom … kiezen?'. */
+  name: 'Streepje Voor Finance',
+  address: {
+    /** PLACEHOLDER */
+    street: 'Voorbeeldstraat 1',
+    /** PLACEHOLDER */
+    postalCode: '7311 AA',
+    city: 'Apeldoorn',
+    countryCode: 'NL',
+  },
+  /** PLACEHOLDER */
+  email: 'info@example.nl',
+  /** PLACEHOLDER: written as visitors should read it; the tel: link is derived from it. */
+  phone: '+31 55 000 00 00',
+} as const;
+
+export const phoneHref = `tel:${firm.phone.replace(/[^+\d]/g, '')}`;
+
+export const seo = {
+  title: `${firm.name} | Finance professionals, interim management en advies in Apeldoorn`,
+  description:
+    'Betrokken, deskundige en loyale finance professionals voor verandering, herstructurering of continuïteit: management consulting, management advisering en interim management vanuit Apeldoorn.',
+  notFoundTitle: `Pagina niet gevonden | ${firm.name}`,
+  /** The navy of the header and hero, for the browser's UI. */
+  themeColor: '#0b1f3f',
+  locale: 'nl_NL',
+} as const;
+
+/** The anchors of the one-page site; nav links and buttons point at these. */
+export const sectionIds = {
+  home: 'home',
+  about: 'about',
+  services: 'services',
+  contact: 'contact',
+} as const;
+
+export const nav = {
+  label: 'Hoofdmenu',
+  menuButton: 'Menu',
+  skipLink: 'Direct naar de inhoud',
+  homeLinkLabel: `${firm.name}, naar de homepage`,
+  links: [
+    { href: `#${sectionIds.home}`, label: 'Home' },
+    { href: `#${sectionIds.about}`, label: 'Over ons' },
+    { href: `#${sectionIds.services}`, label: 'Diensten' },
+    { href: `#${sectionIds.contact}`, label: 'Contact' },
+  ],
+} as const;
+
+export const hero = {
+  badge: 'Controlling Business',
+  /** Rendered as one h1: 'Finance Professionals Met een streepje voor'. */
+  headline: { lead: 'Finance Professionals', accent: 'Met een streepje voor' },
+  intro:
+    'Betrokken, deskundige en loyale managers die uw organisatie verder helpen. Of het nu gaat om verandering, herstructurering of het bewaken van de continuïteit: wij leveren de finance professional die het verschil maakt.',
+  primaryCta: { href: `#${sectionIds.contact}`, label: 'Neem contact op' },
+  secondaryCta: { href: `#${sectionIds.services}`, label: 'Onze diensten' },
+  highlights: ['Direct inzetbaar', 'Finance, IT en governance', 'Resultaatgericht'],
+  scrollDown: { href: `#${sectionIds.about}`, label: 'Scroll down' },
+} as const;
+
+export interface RoleCard {
+  title: string;
+  text: string;
+  icon: IconName;
+}
+
+export const about = {
+  eyebrow: 'Over ons',
+  headline: 'Professioneel advies en ondersteuning voor uw bedrijf',
+  intro: `${firm.name} is uw one-stop-shop voor Finance, IT, Governance en bedrijfsoptimalisatie. Eén aanspreekpunt voor de vraagstukken die uw organisatie vooruit helpen, van de eerste analyse tot een duurzaam resultaat.`,
+  body: 'Onze professionals combineren financiële vakkennis met ervaring in IT en governance. Zo zien wij waar processen, systemen en sturing elkaar raken, en pakken wij verbeteringen in samenhang aan.',
+  pillars: ['Finance', 'IT', 'Governance', 'Bedrijfsoptimalisatie'],
+  cards: [
+    {
+      title: 'Verandermanager',
+      text: 'Begeleidt uw organisatie door de verandering heen: van visie en plan tot borging in de dagelijkse praktijk, met oog voor zowel de cijfers als de mensen.',
+      icon: 'change',
+    },
+    {
+      title: 'Procesmanager',
+      text: 'Brengt uw financiële en operationele processen in kaart, maakt ze efficiënter en zorgt voor heldere sturing en betrouwbare rapportages.',
+      icon: 'process',
+    },
+    {
+      title: 'Projectmanager',
+      text: 'Leidt complexe projecten, van systeemimplementatie tot reorganisatie, gestructureerd en binnen planning en budget naar een meetbaar resultaat.',
+      icon: 'project',
+    },
+  ] satisfies RoleCard[],
+  philosophy: {
+    title: 'Onze filosofie',
+    text: 'Goede financiële sturing begint bij betrokkenheid. Onze professionals werken niet naast uw organisatie, maar middenin: zij kennen de cijfers, begrijpen de mensen en nemen verantwoordelijkheid voor het resultaat.',
+    closing: 'Zo heeft u altijd een streepje voor.',
+  },
+} as const;
+
+export interface Service {
+  id: 1 | 2 | 3;
+  title: string;
+  /** One line under the title in the service list. */
+  summary: string;
+  description: string;
+  icon: IconName;
+  features: readonly [string, string, string, string, string];
+}
+
+export const services: readonly Service[] = [
+  {
+    id: 1,
+    title: 'Management Consulting',
+    summary: 'Analyse, strategie en een plan dat werkt',
+    description:
+      'Objectief advies over strategie, organisatie en financiële sturing. Wij brengen in kaart waar uw organisatie staat, benoemen knelpunten en kansen en vertalen die naar een concreet en haalbaar plan, dat wij samen met u uitvoeren.',
+    icon: 'consulting',
+    features: [
+      'Strategische analyse en heldere doelen',
+      'Organisatie- en procesdiagnose',
+      'Verbeterplannen met meetbare KPI’s',
+      'Begeleiding bij de implementatie',
+      'Rapportage aan directie en toezicht',
+    ],
+  },
+  {
+    id: 2,
+    title: 'Management Advisering',
+    summary: 'Een vaste sparringpartner voor directie en management',
+    description:
+      'Een ervaren sparringpartner voor directie en management. Wij adviseren over financiële vraagstukken, risico’s en governance, zodat u beslissingen neemt op basis van betrouwbare informatie en met vertrouwen vooruit kunt.',
+    icon: 'advice',
+    features: [
+      'Financieel en bedrijfseconomisch advies',
+      'Risicomanagement en interne beheersing',
+      'Governance en compliance',
+      'Inrichting van managementinformatie',
+      'Advies bij investeringen en financiering',
+    ],
+  },
+  {
+    id: 3,
+    title: 'Interim Management',
+    summary: 'Ervaren managers, snel op de juiste plek',
+    description:
+      'Ervaren interim-managers die snel inzetbaar zijn bij verandering, herstructurering of een tijdelijke vacature. Zij nemen verantwoordelijkheid, houden de continuïteit vast en dragen het werk zorgvuldig over aan uw vaste team.',
+    icon: 'interim',
+    features: [
+      'Interim CFO, controller of financieel manager',
+      'Snel inzetbaar en direct van waarde',
+      'Leiding bij reorganisatie en herstructurering',
+      'Continuïteit in de financiële bedrijfsvoering',
+      'Zorgvuldige overdracht aan uw eigen team',
+    ],
+  },
+];
+
+export const servicesSection = {
+  eyebrow: 'Diensten',
+  headline: 'Drie diensten, één vast aanspreekpunt',
+  intro: 'Kies de vorm die bij uw vraag past. Wij denken mee, adviseren of nemen het werk tijdelijk van u over.',
+  listLabel: 'Onze diensten',
+  featuresLabel: 'Wat wij voor u doen',
+  cta: { href: `#${sectionIds.contact}`, label: 'Vraag meer informatie aan' },
+  why: {
+    /** Rendered as 'Waarom {firm name} kiezen?'. */
+    headline: `Waarom ${firm.name} kiezen?`,
+    points: [
+      { title: 'Expertise', text: 'Ervaren professionals met diepgaande kennis van finance, IT en governance.', icon: 'expertise' },
+      { title: 'Snelheid', text: 'Snel inzetbaar en binnen korte tijd van toegevoegde waarde voor uw organisatie.', icon: 'speed' },
+      { title: 'Betrokkenheid', text: 'Wij werken als onderdeel van uw team en voelen ons verantwoordelijk voor het resultaat.', icon: 'commitment' },
+      { title: 'Kwaliteit', text: 'Gedegen werk, heldere afspraken en resultaten die ook na ons vertrek blijven staan.', icon: 'quality' },
+    ] satisfies RoleCard[],
+  },
+} as const;
+
+/** In this order; the contact section shows them one at a time. */
+export const expertise = [
+  'Compliance',
+  'Business Control',
+  'Cybersecurity',
+  'Innovatie',
+  'Financial Fit',
+  'Potential Growth',
+  'Risk Management',
+  'Process Optimization',
+  'Strategic Planning',
+  'Corporate Finance',
+  'Data-Driven Decisions',
+  'Operational Excellence',
+  'Interim Management',
+  'Governance & Control',
+  'Sustainable Finance',
+  'Artificial Intelligence (AI)',
+] as const;
+
+export const contact = {
+  eyebrow: 'Contact',
+  headline: 'Laten we kennismaken',
+  intro:
+    'Zoekt u een finance professional, een interim-manager of een frisse blik op uw organisatie? Vertel ons waar u staat. Wij nemen snel contact met u op voor een vrijblijvend gesprek.',
+  expertiseLabel: 'Onze expertise omvat:',
+  /** A toggle (aria-pressed): pressed means the rotation stands still. */
+  pauseRotation: 'Wisselende expertise pauzeren',
+  details: {
+    title: 'Contactgegevens',
+    addressLabel: 'Adres',
+    emailLabel: 'E-mail',
+    phoneLabel: 'Telefoon',
+  },
+} as const;
+
+export const contactForm = {
+  title: 'Stuur ons een bericht',
+  requiredNote: 'Velden met een * zijn verplicht.',
+  labels: {
+    name: 'Naam',
+    email: 'E-mailadres',
+    phone: 'Telefoonnummer',
+    company: 'Bedrijf',
+    message: 'Bericht',
+    /** Only bots see this field; the label is for them. */
+    honeypot: 'Website (laat dit veld leeg)',
+  },
+  submit: 'Verstuur bericht',
+  submitting: 'Bezig met verzenden…',
+  privacy: 'Wij gebruiken uw gegevens alleen om op uw bericht te reageren.',
+  messages: {
+    required: 'Vul alle verplichte velden in.',
+    sending: 'Uw bericht wordt verzonden...',
+    success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
+    failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
+  },
+} as const;
+
+export const footer = {
+  tagline: 'Management Consulting - Management Advisering - Interim Management',
+  rights: 'Alle rechten voorbehouden',
+} as const;
+
+export const toasts = {
+  regionLabel: 'Meldingen',
+  close: 'Melding sluiten',
+} as const;
+
+/** The 404 and error screens keep the product's English wording; they are marked lang="en". */
+export const notFound = {
+  code: '404',
+  headline: 'Oops! Page not found',
+  text: 'De pagina die u zoekt bestaat niet (meer) of is verplaatst.',
+  homeLink: { href: '/', label: 'Return to Home' },
+} as const;
+
+export const errorScreen = {
+  headline: 'Unexpected Application Error!',
+  homeLink: { href: '/', label: 'Return to Home' },
+} as const;

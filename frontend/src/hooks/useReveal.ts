@@ -1,0 +1,34 @@
+import { useCallback, type RefCallback } from 'react';
+import { prefersReducedMotion } from './motion';
+
+/** Share of an element that must be in view before it fades in. */
+export const REVEAL_THRESHOLD = 0.1;
+
+/**
+ * A ref for elements that fade in once 10 % of them is in view; one ref serves many elements.
+ *
+ * The prerendered HTML has no hidden state at all, so the page is complete without JavaScript
+ * and hydration sees exactly the server markup. After hydration, only elements that are out
+ * of view get `data-reveal="hidden"`: what the visitor already sees is never hidden again.
+ * React does not render `data-reveal`, so its re-renders never touch it.
+ */
+export function useReveal<T extends HTMLElement>(): RefCallback<T> {
+  return useCallback((element: T | null) => {
+    if (!element || prefersReducedMotion()) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top < window.innerHeight && bottom > 0) return;
+
+    element.dataset.reveal = 'hidden';
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry && entry.intersectionRatio >= REVEAL_THRESHOLD) {
+          element.dataset.reveal = 'shown';
+          observer.disconnect();
+        }
+      },
+      { threshold: REVEAL_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+}

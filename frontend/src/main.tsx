@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import { routeFor } from './routes';
+
+const container = document.getElementById('root')!;
+const route = routeFor(window.location.pathname);
+const app = (
+  <StrictMode>
+    <App route={route} />
+  </StrictMode>
+);
+
+// Hydrate only markup prerendered for this very route. Anything else (the dev server's empty
+// page, a host that answers every path with index.html) is rendered fresh instead of patched.
+if (container.dataset.route === route) hydrateRoot(container, app);
+else createRoot(container).render(app);
