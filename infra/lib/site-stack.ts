@@ -135,6 +135,7 @@ export class SiteStack extends Stack {
         comment: `infra/lib/edge/${event}.js with this build's file list`,
       });
 
+    // Created here because the distribution points at it; its stage and route follow under API.
     this.api = new HttpApi(this, 'Api', { apiName: name('api'), createDefaultStage: false });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -449,8 +450,9 @@ export class SiteStack extends Stack {
   }
 }
 
+/** hashedAsset, html or other: the CACHE_CONTROL key, for construct ids. */
 function kindOf(cacheControl: string): string {
-  return Object.entries(CACHE_CONTROL).find(([, value]) => value === cacheControl)?.[0] ?? 'unknown';
+  return Object.entries(CACHE_CONTROL).find(([, value]) => value === cacheControl)![0];
 }
 
 /** The zone is imported by id: a lookup by name would need credentials at synth. */
@@ -467,9 +469,10 @@ export function importHostedZone(scope: Construct, config: Config): IHostedZone 
  */
 function acknowledgeSiteUploadFunction(stack: Stack, siteBucket: Bucket, region: string): void {
   const bucketLogicalId = stack.getLogicalId(siteBucket.node.defaultChild as CfnBucket);
-  // As cdk-nag prints them: a literal partition when the region is known, else the pseudo parameter.
-  const partition = Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition;
-  const assetBucket = `arn:${partition}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-${region}`;
+  // As cdk-nag prints them: literals where the synth knows them (the account at deploy
+  // time, the partition from the region), else the pseudo parameters.
+  const known = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+  const assetBucket = `arn:${known(stack.partition, 'Partition')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${known(stack.account, 'AccountId')}-${region}`;
   const wildcard = (finding: string, reason: string) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason });
   for (const helper of stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'))) {
     Validations.of(helper).acknowledge(

@@ -122,15 +122,22 @@ describe('prod with www.example.nl and a certificate stack', () => {
   });
 });
 
-describe('an own certificate and an SES identity that already exists', () => {
+describe('an own certificate, an SES identity that already exists, and a known account', () => {
   let s: Synthesized;
   let distribution: any;
   beforeAll(() => {
-    s = synth({ domainName: 'example.nl', ...ZONE, certificateArn: CERTIFICATE_ARN, createMailIdentity: false });
+    // With credentials, as at deploy time, the CLI hands the app its account.
+    process.env.CDK_DEFAULT_ACCOUNT = '123456789012';
+    try {
+      s = synth({ domainName: 'example.nl', ...ZONE, certificateArn: CERTIFICATE_ARN, createMailIdentity: false });
+    } finally {
+      delete process.env.CDK_DEFAULT_ACCOUNT;
+    }
     distribution = only(s.template, 'AWS::CloudFront::Distribution').resource.Properties.DistributionConfig;
   });
 
-  it('leaves no cdk-nag finding unacknowledged and no annotation', () => {
+  it('leaves no cdk-nag finding unacknowledged and no annotation, with the account known', () => {
+    expect(s.site.account).toBe('123456789012');
     expectNoFindings(s.app, [s.site]);
   });
 
@@ -153,7 +160,7 @@ describe('an own certificate and an SES identity that already exists', () => {
       .filter((statement) => statement.Action === 'ses:SendEmail');
     expect(statements).toHaveLength(2);
     for (const statement of statements) {
-      expect(statement.Resource).toEqual({ 'Fn::Join': ['', ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, ':identity/example.nl']] });
+      expect(statement.Resource).toBe('arn:aws:ses:eu-west-1:123456789012:identity/example.nl');
     }
   });
 });
