@@ -1,0 +1,73 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import { ErrorScreen, errorDetail } from './components/ErrorScreen';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary';
+import { routeFor } from './routes';
+
+describe('routing', () => {
+  it('serves the one page at / (and /index.html) and the 404 page everywhere else', () => {
+    expect(routeFor('/')).toBe('home');
+    expect(routeFor('/index.html')).toBe('home');
+    for (const path of ['/does-not-exist', '/about', '/404.html', '//', '/index.htm']) expect(routeFor(path)).toBe('not-found');
+  });
+
+  it('renders the home page with landmarks, one h1 and the sections in order', () => {
+    render(<App route="home" />);
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    const h1s = screen.getAllByRole('heading', { level: 1 });
+    expect(h1s.map((h) => h.textContent)).toEqual(['Finance Professionals Met een streepje voor']);
+    expect([...document.querySelectorAll('main > section')].map((s) => s.id)).toEqual(['home', 'about', 'services', 'contact']);
+    expect(screen.getByRole('link', { name: 'Direct naar de inhoud' })).toHaveAttribute('href', '#main');
+  });
+
+  it('keeps headings in order: no level is skipped', () => {
+    render(<App route="home" />);
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level - levels[i - 1]!).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it('renders the 404 page with its text and a link home', () => {
+    render(<App route="not-found" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Oops! Page not found');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+function Throws({ error }: { error: unknown }): never {
+  throw error;
+}
+
+describe('error screen', () => {
+  it('shows the status and its text when the failure carries them', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <RouteErrorBoundary>
+        <Throws error={{ status: 503, statusText: 'Service Unavailable' }} />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Unexpected Application Error!');
+    expect(screen.getByText('503 Service Unavailable')).toBeInTheDocument();
+  });
+
+  it('shows the message otherwise', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <RouteErrorBoundary>
+        <Throws error={new Error('Kon de pagina niet opbouwen')} />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByText('Kon de pagina niet opbouwen')).toBeInTheDocument();
+    expect(errorDetail('plain')).toBe('plain');
+  });
+
+  it('offers the way home', () => {
+    render(<ErrorScreen error={new Error('x')} />);
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,60 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expertise, firm } from '../content/site';
+import { Contact, EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from './Contact';
+import { ToastProvider } from './Toaster';
+
+const shownTerm = () => document.querySelector('.expertise-term[data-active]')?.textContent;
+const terms = () => document.querySelector('.expertise-terms')!;
+
+describe('Contact', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function renderContact() {
+    render(
+      <ToastProvider>
+        <Contact />
+      </ToastProvider>,
+    );
+  }
+
+  it('rotates the expertise term every 3000 ms with a 500 ms fade, in order', () => {
+    expect([EXPERTISE_INTERVAL_MS, EXPERTISE_FADE_MS]).toEqual([3000, 500]);
+    renderContact();
+    expect(screen.getByText('Onze expertise omvat:', { exact: false })).toBeInTheDocument();
+    expect(shownTerm()).toBe('Compliance');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(terms()).toHaveClass('is-fading');
+    expect(shownTerm()).toBe('Compliance');
+    act(() => vi.advanceTimersByTime(500));
+    expect(terms()).not.toHaveClass('is-fading');
+    expect(shownTerm()).toBe('Business Control');
+  });
+
+  it('gives screen readers the whole list once instead of the changing word', () => {
+    renderContact();
+    expect(terms()).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText(expertise.join(', '), { exact: false })).toHaveClass('visually-hidden');
+  });
+
+  it('can be paused and resumed', () => {
+    renderContact();
+    const pause = screen.getByRole('button', { name: 'Wisselende expertise pauzeren' });
+    act(() => pause.click());
+    expect(pause).toHaveAttribute('aria-pressed', 'true');
+    act(() => vi.advanceTimersByTime(9000));
+    expect(shownTerm()).toBe('Compliance');
+    act(() => pause.click());
+    act(() => vi.advanceTimersByTime(3500));
+    expect(shownTerm()).toBe('Business Control');
+  });
+
+  it('shows the address in Apeldoorn, a mailto link and a tel link', () => {
+    renderContact();
+    expect(screen.getByText(/Apeldoorn/)).toHaveTextContent(`${firm.address.street}, ${firm.address.postalCode} Apeldoorn`);
+    expect(screen.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
+    expect(screen.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+31/));
+    expect(screen.getByRole('heading', { level: 3, name: 'Stuur ons een bericht' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,222 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { API_PATH, FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/lambda/contract';
+import { contactForm } from '../content/site';
+import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
+import { ContactForm } from './ContactForm';
+import { ToastProvider, Toaster } from './Toaster';
+
+const { messages } = contactForm;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+function renderForm() {
+  render(
+    <ToastProvider>
+      <ContactForm />
+      <Toaster />
+    </ToastProvider>,
+  );
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+const fields = () => ({
+  name: field(/^Naam/),
+  email: field(/^E-mailadres/),
+  phone: field(/^Telefoonnummer/),
+  company: field(/^Bedrijf/),
+  message: field(/^Bericht/),
+});
+const submit = () => screen.getByRole('button', { name: /Verstuur bericht|Bezig met verzenden/ });
+
+const FILLED = { name: 'Anna de Vries', email: 'anna@bedrijf.nl', phone: '055 123 45 67', company: 'De Vries BV', message: 'Graag een gesprek.' };
+
+async function fill(user: UserEvent, values: Partial<typeof FILLED> = FILLED) {
+  const inputs = fields();
+  for (const [key, value] of Object.entries(values) as [keyof typeof FILLED, string][]) {
+    await user.clear(inputs[key]);
+    if (value) await user.type(inputs[key], value);
+  }
+}
+
+/** A fetch that answers when the test says so. */
+function deferredFetch() {
+  let answer!: (response: Response) => void;
+  fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+  return (status = 200) => answer(new Response(JSON.stringify({ id: 'x' }), { status }));
+}
+
+const sentKey = (call: number) => (fetchMock.mock.calls[call]![1]!.headers as Record<string, string>)[IDEMPOTENCY_HEADER];
+
+describe('ContactForm', () => {
+  it('has labelled fields with the right types, autocomplete, limits and required marks', () => {
+    renderForm();
+    const { name, email, phone, company, message } = fields();
+    expect(screen.getByRole('form', { name: 'Stuur ons een bericht' })).toHaveAttribute('novalidate');
+    expect(name).toBeRequired();
+    expect(email).toBeRequired();
+    expect(message).toBeRequired();
+    expect(phone).not.toBeRequired();
+    expect(company).not.toBeRequired();
+    expect(email).toHaveAttribute('type', 'email');
+    expect([name, email, phone, company].map((i) => i.getAttribute('autocomplete'))).toEqual(['name', 'email', 'tel', 'organization']);
+    expect([name, email, phone, company, message].map((i) => i.maxLength)).toEqual([
+      FIELD_LIMITS.name,
+      FIELD_LIMITS.email,
+      FIELD_LIMITS.phone,
+      FIELD_LIMITS.company,
+      FIELD_LIMITS.message,
+    ]);
+  });
+
+  it('hides the honeypot from people, the keyboard and screen readers', () => {
+    renderForm();
+    const honeypot = document.querySelector(`input[name="${HONEYPOT_FIELD}"]`) as HTMLInputElement;
+    expect(honeypot.tabIndex).toBe(-1);
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: /Website/ })).toBeNull();
+  });
+
+  it.each([
+    ['all empty', { name: '', email: '', message: '' }],
+    ['only whitespace in name', { ...FILLED, name: '   ' }],
+    ['only whitespace in email', { ...FILLED, email: ' \t ' }],
+    ['message missing', { ...FILLED, message: '' }],
+  ])('refuses to send when a required field is empty after trimming (%s)', async (_, values) => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user, values);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.required);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends once to the API with JSON, an idempotency key and a timeout; then shows success and clears the fields', async () => {
+    const user = userEvent.setup();
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    renderForm();
+    await fill(user, { ...FILLED, name: '  Anna de Vries  ' });
+    const answer = deferredFetch();
+    await user.click(submit());
+
+    expect(screen.getByRole('status')).toHaveTextContent(messages.sending);
+    expect(submit()).toBeDisabled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(API_PATH);
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(init!.headers).toEqual({ 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: expect.stringMatching(UUID) });
+    expect(JSON.parse(init!.body as string)).toEqual({ ...FILLED, [HONEYPOT_FIELD]: '' });
+    expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(15_000);
+
+    answer(200);
+    expect(await screen.findByText(messages.success)).toBeInTheDocument();
+    expect(screen.queryByText(messages.sending)).toBeNull();
+    for (const input of Object.values(fields())) expect(input).toHaveValue('');
+    expect(submit()).toBeEnabled();
+  });
+
+  it('sends what a bot typed into the honeypot, so the server can drop it', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user);
+    const honeypot = document.querySelector(`input[name="${HONEYPOT_FIELD}"]`) as HTMLInputElement;
+    await user.type(honeypot, 'https://spam.example');
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 200 }));
+    await user.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)[HONEYPOT_FIELD]).toBe('https://spam.example');
+  });
+
+  const failures: [string, () => void][] = [
+    ['a network error', () => fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))],
+    ['a 500 answer', () => fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 500 }))],
+    ['a 400 answer', () => fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 400 }))],
+    [
+      'no answer within 15 s',
+      () => {
+        const controller = new AbortController();
+        vi.spyOn(AbortSignal, 'timeout').mockReturnValue(controller.signal);
+        fetchMock.mockImplementationOnce(
+          (_, init) =>
+            new Promise<Response>((_, reject) => {
+              init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason));
+              setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), 10);
+            }),
+        );
+      },
+    ],
+  ];
+
+  it.each(failures)('on %s: drops the loading toast, shows the error toast, logs the error and keeps the fields', async (_, arrange) => {
+    const user = userEvent.setup();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderForm();
+    await fill(user);
+    arrange();
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.failure);
+    expect(screen.queryByText(messages.sending)).toBeNull();
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    // The error itself, whatever its kind (jsdom's DOMException is no Error subclass, a browser's is).
+    expect(consoleError.mock.calls[0]![0]).toMatchObject({ name: expect.any(String), message: expect.any(String) });
+    const inputs = fields();
+    for (const key of Object.keys(FILLED) as (keyof typeof FILLED)[]) expect(inputs[key]).toHaveValue(FILLED[key]);
+    expect(submit()).toBeEnabled();
+  });
+
+  it('sends a double-clicked submit once', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user);
+    const answer = deferredFetch();
+    await user.dblClick(submit());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    answer(200);
+    await screen.findByText(messages.success);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reuses the idempotency key while the same message is retried, and takes a new one after a change or a success', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderForm();
+    await fill(user);
+    fetchMock.mockResolvedValue(new Response('{}', { status: 503 }));
+
+    await user.click(submit());
+    await screen.findByText(messages.failure);
+    await user.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(sentKey(0)).toMatch(UUID);
+    expect(sentKey(1)).toBe(sentKey(0));
+
+    await user.type(fields().message, ' Bij voorkeur volgende week.');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(sentKey(2)).not.toBe(sentKey(1));
+
+    fetchMock.mockResolvedValue(new Response('{}', { status: 200 }));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await screen.findByText(messages.success);
+    expect(sentKey(3)).toBe(sentKey(2));
+
+    // The same words sent again after a success are a new message.
+    await fill(user, { ...FILLED, message: 'Graag een gesprek. Bij voorkeur volgende week.' });
+    await user.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5));
+    expect(sentKey(4)).not.toBe(sentKey(3));
+  });
+});

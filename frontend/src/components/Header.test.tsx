@@ -1,0 +1,69 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Header } from './Header';
+
+function scrollTo(y: number) {
+  act(() => {
+    window.scrollY = y;
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+describe('Header', () => {
+  it('is transparent at 10 px and solid from 11 px, and transparent again when scrolled back', () => {
+    scrollTo(0);
+    render(<Header />);
+    const header = screen.getByRole('banner');
+    expect(header).not.toHaveClass('is-scrolled');
+    scrollTo(10);
+    expect(header).not.toHaveClass('is-scrolled');
+    scrollTo(11);
+    expect(header).toHaveClass('is-scrolled');
+    scrollTo(3);
+    expect(header).not.toHaveClass('is-scrolled');
+  });
+
+  it('is solid at once when the page opens already scrolled (a #section link)', () => {
+    scrollTo(1200);
+    render(<Header />);
+    expect(screen.getByRole('banner')).toHaveClass('is-scrolled');
+    scrollTo(0);
+  });
+
+  it('has a logo link to / and the four section links', () => {
+    render(<Header />);
+    expect(screen.getByRole('link', { name: /Streepje Voor Finance/ })).toHaveAttribute('href', '/');
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '#home'],
+      ['Over ons', '#about'],
+      ['Diensten', '#services'],
+      ['Contact', '#contact'],
+    ]);
+  });
+
+  it('opens and closes the mobile menu with its button; a link click and Escape close it', async () => {
+    const user = userEvent.setup();
+    render(<Header />);
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const menu = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(menu).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('banner')).toHaveClass('is-open');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    await user.click(within(menu).getByRole('link', { name: 'Diensten' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+});

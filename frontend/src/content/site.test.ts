@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  about,
+  contact,
+  contactForm,
+  expertise,
+  errorScreen,
+  firm,
+  footer,
+  hero,
+  nav,
+  notFound,
+  phoneHref,
+  sectionIds,
+  services,
+  servicesSection,
+  SITE_ORIGIN,
+} from './site';
+
+describe('site content', () => {
+  it('has the three services with ids 1 to 3, each with a description, an icon and five features', () => {
+    expect(services.map((s) => [s.id, s.title])).toEqual([
+      [1, 'Management Consulting'],
+      [2, 'Management Advisering'],
+      [3, 'Interim Management'],
+    ]);
+    for (const service of services) {
+      expect(service.description.length).toBeGreaterThan(40);
+      expect(service.icon).toBeTruthy();
+      expect(service.features).toHaveLength(5);
+      expect(new Set(service.features).size).toBe(5);
+    }
+  });
+
+  it('lists the 16 expertise terms in the order of the spec', () => {
+    expect(expertise).toEqual([
+      'Compliance',
+      'Business Control',
+      'Cybersecurity',
+      'Innovatie',
+      'Financial Fit',
+      'Potential Growth',
+      'Risk Management',
+      'Process Optimization',
+      'Strategic Planning',
+      'Corporate Finance',
+      'Data-Driven Decisions',
+      'Operational Excellence',
+      'Interim Management',
+      'Governance & Control',
+      'Sustainable Finance',
+      'Artificial Intelligence (AI)',
+    ]);
+  });
+
+  it('uses the exact wording of the spec', () => {
+    expect(nav.links.map((l) => [l.label, l.href])).toEqual([
+      ['Home', '#home'],
+      ['Over ons', '#about'],
+      ['Diensten', '#services'],
+      ['Contact', '#contact'],
+    ]);
+    expect(Object.values(sectionIds)).toEqual(['home', 'about', 'services', 'contact']);
+    expect(hero.badge).toBe('Controlling Business');
+    expect(`${hero.headline.lead} ${hero.headline.accent}`).toBe('Finance Professionals Met een streepje voor');
+    expect(hero.primaryCta).toEqual({ href: '#contact', label: 'Neem contact op' });
+    expect(hero.secondaryCta).toEqual({ href: '#services', label: 'Onze diensten' });
+    expect(hero.scrollDown).toEqual({ href: '#about', label: 'Scroll down' });
+    expect(about.headline).toBe('Professioneel advies en ondersteuning voor uw bedrijf');
+    expect(about.intro).toMatch(/one-stop-shop voor Finance, IT, Governance en bedrijfsoptimalisatie/);
+    expect(about.cards.map((c) => c.title)).toEqual(['Verandermanager', 'Procesmanager', 'Projectmanager']);
+    expect(about.philosophy.title).toBe('Onze filosofie');
+    expect(servicesSection.cta).toEqual({ href: '#contact', label: 'Vraag meer informatie aan' });
+    expect(servicesSection.why.headline).toBe(`Waarom ${firm.name} kiezen?`);
+    expect(servicesSection.why.points.map((p) => p.title)).toEqual(['Expertise', 'Snelheid', 'Betrokkenheid', 'Kwaliteit']);
+    expect(contact.expertiseLabel).toBe('Onze expertise omvat:');
+    expect(contactForm.title).toBe('Stuur ons een bericht');
+    expect(contactForm.messages).toEqual({
+      required: 'Vul alle verplichte velden in.',
+      sending: 'Uw bericht wordt verzonden...',
+      success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
+      failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
+    });
+    expect(footer).toEqual({
+      tagline: 'Management Consulting - Management Advisering - Interim Management',
+      rights: 'Alle rechten voorbehouden',
+    });
+    expect(notFound.headline).toBe('Oops! Page not found');
+    expect(notFound.homeLink).toEqual({ href: '/', label: 'Return to Home' });
+    expect(errorScreen.headline).toBe('Unexpected Application Error!');
+  });
+
+  it('has the firm in Apeldoorn with a valid e-mail, a dialable phone link and an https origin', () => {
+    expect(firm.address.city).toBe('Apeldoorn');
+    expect(firm.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+    expect(phoneHref).toMatch(/^tel:\+\d{9,15}$/);
+    expect(new URL(SITE_ORIGIN).protocol).toBe('https:');
+    expect(SITE_ORIGIN.endsWith('/')).toBe(false);
+  });
+});

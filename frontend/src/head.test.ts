@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { firm, seo, SITE_ORIGIN } from './content/site';
+import { renderHead } from './head';
+
+function parse(head: string): Document {
+  return new DOMParser().parseFromString(`<!doctype html><html><head>${head}</head></html>`, 'text/html');
+}
+
+describe('renderHead', () => {
+  it('gives the home page a title, description, canonical, theme colour and Open Graph tags', () => {
+    const doc = parse(renderHead('home'));
+    const content = (selector: string) => doc.querySelector(selector)?.getAttribute('content');
+    expect(doc.title).toBe(seo.title);
+    expect(content('meta[name="description"]')).toBe(seo.description);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE_ORIGIN}/`);
+    expect(content('meta[name="theme-color"]')).toBe(seo.themeColor);
+    expect(content('meta[property="og:title"]')).toBe(seo.title);
+    expect(content('meta[property="og:url"]')).toBe(`${SITE_ORIGIN}/`);
+    expect(content('meta[property="og:locale"]')).toBe('nl_NL');
+    expect(doc.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
+  });
+
+  it('describes the firm as a ProfessionalService in Apeldoorn in JSON-LD', () => {
+    const doc = parse(renderHead('home'));
+    const blocks = doc.querySelectorAll('script[type="application/ld+json"]');
+    expect(blocks).toHaveLength(1);
+    const data = JSON.parse(blocks[0]!.textContent!);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ProfessionalService',
+      name: firm.name,
+      url: `${SITE_ORIGIN}/`,
+      email: firm.email,
+      address: { '@type': 'PostalAddress', addressLocality: 'Apeldoorn', addressCountry: 'NL', streetAddress: firm.address.street },
+    });
+    expect(data.hasOfferCatalog.itemListElement).toHaveLength(3);
+  });
+
+  it('keeps the 404 page out of search results and gives it its own title', () => {
+    const doc = parse(renderHead('not-found'));
+    expect(doc.title).toBe(seo.notFoundTitle);
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(doc.querySelector('script')).toBeNull();
+  });
+});
