@@ -1,0 +1,229 @@
+/**
+ * Latency and throughput of the send-contact-email handler against the local emulators
+ * (dynalite and aws-ses-v2-local, in this process, configured by startLocalStack exactly
+ * as `npm start` configures them), calling the bundled handler function directly with the
+ * API Gateway v2 events the local edge builds — no HTTP in front, so the figures are the
+ * function's own.
+ *
+ * Beside it, the bare round trips no handler can avoid — one DynamoDB PutItem of the
+ * message and one SES SendEmail of its notification — with the same client options, the
+ * same emulators and the same concurrency. handler ÷ bare is the handler's overhead:
+ * validation, idempotency, the status update, logging, and the SDK layers it uses.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/lambda/contract';
+import type { StoredMessage } from '@site/lambda/table';
+import { AWS_CLIENT_OPTIONS } from '../lambda/src/aws';
+import { readConfig } from '../lambda/src/config';
+import { buildNotification } from '../lambda/src/mail';
+import { lambdaContext, toApiGatewayEvent } from '../infra/local/api-gateway';
+import { clearSentEmails } from '../infra/local/emulators';
+import type { LocalStack } from '../infra/local/stack';
+import { percentile } from './stats';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface LatencyStats {
+  concurrency: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Completed calls per second of wall time. */
+  throughput: number;
+  errors: number;
+  firstError?: string;
+}
+
+export interface HandlerLatency {
+  handler: LatencyStats[];
+  bare: LatencyStats[];
+  /** Outcomes the handler logged, warm-up included (all should be stored_and_emailed). */
+  outcomes: Record<string, number>;
+  requestsPerLevel: Record<number, number>;
+  bundle: string;
+}
+
+/** A visitor's message of typical length: a few sentences, all optional fields filled. */
+const MESSAGE_TEXT =
+  'Goedemiddag, wij zijn een middelgrote groothandel en zoeken per 1 maart tijdelijke ondersteuning op de ' +
+  'afdeling control: onze controller gaat met zwangerschapsverlof en de jaarafsluiting moet nog worden ' +
+  'afgerond. Daarnaast willen we graag eens praten over het inrichten van een maandelijkse managementrapportage ' +
+  'met een beperkt aantal KPI’s. Kunt u mij laten weten of u hiervoor beschikbaar bent en wat uw tarieven zijn? ' +
+  'Ik ben bereikbaar op het onderstaande nummer, het liefst tussen 9 en 12 uur. Met vriendelijke groet.';
+
+function contactBody(i: number): ContactRequestBody {
+  return {
+    name: `Marieke van den Berg ${i}`,
+    email: `marieke.vandenberg+${i}@voorbeeld-groothandel.nl`,
+    phone: '+31 6 12345678',
+    company: 'Voorbeeld Groothandel B.V.',
+    message: MESSAGE_TEXT,
+    // The page always sends the honeypot, empty.
+    [HONEYPOT_FIELD]: '',
+  };
+}
+
+/** The request the page's form sends, through CloudFront and API Gateway, as the edge turns it into an event. */
+function contactEvent(i: number, siteHost: string): APIGatewayProxyEventV2 {
+  const body = Buffer.from(JSON.stringify(contactBody(i)));
+  return toApiGatewayEvent(
+    {
+      method: 'POST',
+      url: API_PATH,
+      headers: {
+        host: siteHost,
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        [IDEMPOTENCY_HEADER.toLowerCase()]: randomUUID(),
+        accept: '*/*',
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8',
+        origin: `https://${siteHost}`,
+        referer: `https://${siteHost}/`,
+        'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+        'sec-fetch-mode': 'cors',
+        'sec-fetch-site': 'same-origin',
+        'x-forwarded-for': '203.0.113.7',
+        'x-forwarded-proto': 'https',
+        'x-amzn-trace-id': `Root=1-${Date.now().toString(16)}-${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+      },
+      body,
+      sourceIp: '203.0.113.7',
+    },
+    `ANY ${API_PATH}`,
+  );
+}
+
+/** `total` calls, `concurrency` at a time, each timed from its start to its settlement. */
+async function load(concurrency: number, total: number, call: (i: number) => Promise<void>): Promise<LatencyStats> {
+  const durations: number[] = [];
+  let next = 0;
+  let errors = 0;
+  let firstError: string | undefined;
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      const started = performance.now();
+      try {
+        await call(i);
+      } catch (error) {
+        errors++;
+        firstError ??= (error as Error).message;
+      }
+      durations.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wallMs = performance.now() - started;
+  return {
+    concurrency,
+    requests: total,
+    p50: percentile(durations, 50),
+    p95: percentile(durations, 95),
+    p99: percentile(durations, 99),
+    max: Math.max(...durations),
+    throughput: (total * 1000) / wallMs,
+    errors,
+    firstError,
+  };
+}
+
+/**
+ * The handler logs one JSON line per request to stdout (CloudWatch, in Lambda). Here the
+ * lines go to a file: they are still written, so their cost is measured, but thousands of
+ * them would bury the report. The outcome of each is counted so a benchmark of failing
+ * requests cannot pass unnoticed.
+ */
+function captureHandlerLogs(logPath: string, outcomes: Record<string, number>): () => Promise<void> {
+  const file = createWriteStream(logPath);
+  const original = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+    const outcome = /"outcome":"([a-z_]+)"/.exec(text)?.[1];
+    if (outcome) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    return file.write(chunk, ...(rest as []));
+  }) as typeof process.stdout.write;
+  return () => {
+    process.stdout.write = original;
+    return new Promise((resolve) => file.end(resolve));
+  };
+}
+
+export async function measureHandlerLatency(options: {
+  stack: LocalStack;
+  bundlePath: string;
+  logPath: string;
+  concurrency: readonly number[];
+  requests: Record<number, number>;
+  warmup: number;
+}): Promise<HandlerLatency> {
+  // startLocalStack has put the function's environment (table, addresses, emulator
+  // endpoints) into process.env; the bundle's SDK clients read it as they are created.
+  const { handler } = (await import(pathToFileURL(options.bundlePath).href)) as { handler: Handler };
+  const siteHost = new URL(options.stack.urls.site).host;
+  const settings = readConfig(process.env);
+
+  let sequence = 0;
+  const callHandler = async () => {
+    const event = contactEvent(sequence++, siteHost);
+    const context = lambdaContext('send-contact-email', event.requestContext.requestId, Date.now() + 10_000);
+    const result = await handler(event, context);
+    if (result.statusCode !== 200) throw new Error(`handler answered ${result.statusCode}: ${result.body}`);
+  };
+
+  const dynamo = new DynamoDBClient(AWS_CLIENT_OPTIONS);
+  const ses = new SESClient(AWS_CLIENT_OPTIONS);
+  const callBare = async () => {
+    const now = new Date();
+    const body = contactBody(sequence++);
+    const message: StoredMessage = {
+      id: `bench-${randomUUID()}`,
+      receivedAt: now.toISOString(),
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      company: body.company,
+      message: body.message,
+      status: 'received',
+      attempts: 0,
+      expiresAt: Math.floor(now.getTime() / 1000) + settings.retentionDays * 86_400,
+    };
+    await dynamo.send(new PutItemCommand({ TableName: settings.tableName, Item: marshall(message, { removeUndefinedValues: true }) }));
+    await ses.send(new SendEmailCommand(buildNotification(message, { from: settings.mailFrom, to: settings.mailTo })));
+  };
+
+  const outcomes: Record<string, number> = {};
+  const result: HandlerLatency = { handler: [], bare: [], outcomes, requestsPerLevel: options.requests, bundle: options.bundlePath };
+  const restore = captureHandlerLogs(options.logPath, outcomes);
+  try {
+    // Warm-up: JIT, the SDKs' lazy initialisation, the emulators' first tables and sockets.
+    for (const call of [callHandler, callBare]) {
+      const warm = await load(10, options.warmup, call);
+      if (warm.errors) throw new Error(`warm-up failed: ${warm.firstError}`);
+    }
+    for (const concurrency of options.concurrency) {
+      const total = options.requests[concurrency] ?? 1000;
+      // A short untimed burst at this concurrency opens the sockets it needs first.
+      await load(concurrency, concurrency * 2, callHandler);
+      result.handler.push(await load(concurrency, total, callHandler));
+      await load(concurrency, concurrency * 2, callBare);
+      result.bare.push(await load(concurrency, total, callBare));
+      // The SES stand-in keeps every e-mail in memory; emptied so later levels don't pay for earlier ones.
+      await clearSentEmails(options.stack.urls.ses);
+    }
+  } finally {
+    await restore();
+    dynamo.destroy();
+    ses.destroy();
+  }
+  return result;
+}

@@ -1,0 +1,158 @@
+/**
+ * Lighthouse on the local stack, mobile form factor with its default simulated throttling,
+ * 5 runs per page. Pages are measured in turn (site, baseline, site, …) so that anything
+ * slowing the machine for a while hits both alike and the ratio stays fair.
+ *
+ * The stack is served over http://127.0.0.1. Lighthouse counts 127.0.0.1 as a secure origin
+ * (its SECURE_LOCALHOST_DOMAINS), so `is-on-https` passes and `redirects-http` is "not
+ * applicable" and left out of Best Practices' weighting; both audits' outcomes are kept in
+ * the results so the report shows this rather than assumes it.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS, findChromium } from '../infra/local/chromium';
+import { median } from './stats';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type CategoryId = (typeof CATEGORIES)[number];
+
+export const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+export type MetricId = keyof typeof METRICS;
+
+/** One row of Lighthouse's `network-requests` audit. */
+export interface NetworkRequest {
+  url: string;
+  statusCode: number;
+  mimeType: string;
+  resourceType?: string;
+  transferSize: number;
+  resourceSize: number;
+}
+
+export interface FailedAudit {
+  category: CategoryId;
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+}
+
+export interface LighthouseRun {
+  scores: Record<CategoryId, number>;
+  metrics: Record<MetricId, number>;
+}
+
+export interface LighthouseSummary {
+  url: string;
+  runs: LighthouseRun[];
+  /** Median of the runs, per score and per metric (ms; CLS unitless). */
+  scores: Record<CategoryId, number>;
+  metrics: Record<MetricId, number>;
+  /** From the run whose LCP is nearest the median: network requests and what cost points. */
+  requests: NetworkRequest[];
+  failedAudits: FailedAudit[];
+  /** The audits that depend on the scheme, to show how plain HTTP on loopback is scored. */
+  schemeAudits: Record<'is-on-https' | 'redirects-http' | 'has-hsts', number | null>;
+  runWarnings: string[];
+  benchmarkIndex?: number;
+  lighthouseVersion: string;
+  userAgent: string;
+}
+
+function scoresOf(lhr: Result): Record<CategoryId, number> {
+  return Object.fromEntries(
+    CATEGORIES.map((id) => {
+      const score = lhr.categories[id]?.score;
+      // A category Lighthouse could not score counts as 0: it is a failure, not a pass.
+      return [id, score == null ? 0 : Math.round(score * 100)];
+    }),
+  ) as Record<CategoryId, number>;
+}
+
+function metricsOf(lhr: Result): Record<MetricId, number> {
+  return Object.fromEntries(
+    Object.entries(METRICS).map(([key, auditId]) => {
+      const value = lhr.audits[auditId]?.numericValue;
+      if (value === undefined) throw new Error(`Lighthouse gave no ${auditId} for ${lhr.finalDisplayedUrl}: ${lhr.audits[auditId]?.errorMessage ?? 'no value'}`);
+      return [key, value];
+    }),
+  ) as Record<MetricId, number>;
+}
+
+function requestsOf(lhr: Result): NetworkRequest[] {
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
+  return (details?.items ?? []).map(({ url, statusCode, mimeType, resourceType, transferSize, resourceSize }) => ({
+    url,
+    statusCode,
+    mimeType,
+    resourceType,
+    transferSize: transferSize ?? 0,
+    resourceSize: resourceSize ?? 0,
+  }));
+}
+
+/** The audits that cost a category points (weight > 0, score < 1): what to fix, per category. */
+function failedAuditsOf(lhr: Result): FailedAudit[] {
+  return CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+      .filter(({ audit }) => audit && audit.score !== null && audit.score < 1)
+      .map(({ ref, audit }) => ({ category, id: ref.id, title: audit!.title, score: audit!.score, displayValue: audit!.displayValue })),
+  );
+}
+
+function summarize(url: string, lhrs: Result[]): LighthouseSummary {
+  const runs = lhrs.map((lhr) => ({ scores: scoresOf(lhr), metrics: metricsOf(lhr) }));
+  const metrics = Object.fromEntries(Object.keys(METRICS).map((key) => [key, median(runs.map((r) => r.metrics[key as MetricId]))])) as Record<MetricId, number>;
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]))])) as Record<CategoryId, number>;
+  const representative = lhrs.reduce((best, lhr, i) =>
+    Math.abs(runs[i]!.metrics.lcp - metrics.lcp) < Math.abs(metricsOf(best).lcp - metrics.lcp) ? lhr : best,
+  );
+  const scoreOf = (id: string) => representative.audits[id]?.score ?? null;
+  return {
+    url,
+    runs,
+    scores,
+    metrics,
+    requests: requestsOf(representative),
+    failedAudits: failedAuditsOf(representative),
+    schemeAudits: { 'is-on-https': scoreOf('is-on-https'), 'redirects-http': scoreOf('redirects-http'), 'has-hsts': scoreOf('has-hsts') },
+    runWarnings: [...new Set(lhrs.flatMap((lhr) => lhr.runWarnings.map(String)))],
+    benchmarkIndex: representative.environment.benchmarkIndex,
+    lighthouseVersion: representative.lighthouseVersion,
+    userAgent: representative.environment.hostUserAgent,
+  };
+}
+
+export async function runLighthouse<Name extends string>(
+  targets: Record<Name, string>,
+  options: { runs: number; onRun?: (name: Name, run: number, lhr: Result) => void },
+): Promise<Record<Name, LighthouseSummary>> {
+  // One browser for every run: Lighthouse opens a fresh page and resets storage for each
+  // navigation, and not relaunching saves seconds per run on a 2-core machine.
+  const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: [...CHROMIUM_FLAGS], logLevel: 'silent' });
+  const results = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as Result[]])) as Record<Name, Result[]>;
+  try {
+    // Defaults otherwise: mobile form factor and screen, simulated (Lantern) throttling.
+    const flags: Flags = { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] };
+    for (let run = 0; run < options.runs; run++) {
+      for (const name of Object.keys(targets) as Name[]) {
+        const result = await lighthouse(targets[name], flags);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${targets[name]}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${targets[name]}: ${result.lhr.runtimeError.message}`);
+        results[name].push(result.lhr);
+        options.onRun?.(name, run, result.lhr);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return Object.fromEntries((Object.keys(targets) as Name[]).map((name) => [name, summarize(targets[name], results[name])])) as Record<Name, LighthouseSummary>;
+}

@@ -1,0 +1,42 @@
+/** The shape of one benchmark run, as written to bench/results.json. */
+import type { ColdImport } from './cold-import';
+import type { Environment } from './environment';
+import type { HandlerLatency } from './handler-latency';
+import type { LambdaBundle } from './lambda-bundle';
+import type { LighthouseSummary } from './lighthouse';
+import type { PageWeight } from './page-weight';
+import type { ReactFloor } from './react-floor';
+
+export interface LighthouseComparison {
+  runs: number;
+  site: LighthouseSummary;
+  /** The same prerendered page with every script and modulepreload removed. */
+  baseline: LighthouseSummary;
+  baselineElementsRemoved: number;
+  lcpRatio: number;
+}
+
+export interface BenchResults {
+  environment: Environment;
+  lighthouse?: LighthouseComparison;
+  pageWeight?: PageWeight;
+  reactFloor?: ReactFloor;
+  lambdaBundle?: LambdaBundle;
+  coldImport?: ColdImport;
+  handlerLatency?: HandlerLatency;
+  /** A part that could not be measured, by name, with why. Each one fails the run. */
+  errors: Record<string, string>;
+  durationSeconds: number;
+}
+
+export type Status = 'pass' | 'fail' | 'info' | 'error';
+
+/** One line of the at-a-glance table. */
+export interface Row {
+  area: string;
+  metric: string;
+  budget: string;
+  measured: string;
+  ratio: string;
+  status: Status;
+}

@@ -1,0 +1,149 @@
+/**
+ * `npm run bench` (after `npm run build`): measures the site and the Lambda function on this
+ * machine against the local production stack, writes bench/results.md, results.json and
+ * lighthouse.svg, prints the table, and exits non-zero when a DESIGN.md budget is missed or
+ * a part could not be measured. Not part of `npm test`: budgets are measured here, never by
+ * timed unit tests.
+ *
+ * Parts run one after another, never side by side, so none of them measures another's load.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SITE_DIR, startLocalStack, type LocalStack } from '../infra/local/stack';
+import type { RunningServer } from '../infra/local/emulators';
+import { LATENCY_CONCURRENCY } from './budgets';
+import { lighthouseChart } from './chart';
+import { measureColdImport } from './cold-import';
+import { describeEnvironment } from './environment';
+import { measureHandlerLatency } from './handler-latency';
+import { buildLambdaBundle } from './lambda-bundle';
+import { runLighthouse } from './lighthouse';
+import { measurePageWeight } from './page-weight';
+import { measureReactFloor } from './react-floor';
+import { buildRows, failed, renderText, writeReports } from './report';
+import type { BenchResults } from './results';
+import { startStaticSite, writeBaselineSite } from './static-site';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const WORK_DIR = join(BENCH_DIR, '.work');
+const LIGHTHOUSE_RUNS = 5;
+const COLD_IMPORT_SAMPLES = 20;
+/** Enough calls per level for a p99 resting on 10+ samples, within the 5-minute run. */
+const LATENCY_REQUESTS: Record<number, number> = { 1: 200, 10: 500, 50: 1000 };
+const LATENCY_WARMUP = 100;
+
+const started = performance.now();
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+mkdirSync(WORK_DIR, { recursive: true });
+
+const results: BenchResults = { environment: describeEnvironment(), errors: {}, durationSeconds: 0 };
+
+/** Runs one part; a part that throws is recorded as not measured (a failure) and the rest go on. */
+async function part<T>(name: string, label: string, measure: () => Promise<T> | T): Promise<T | undefined> {
+  const at = performance.now();
+  console.log(`▸ ${label}`);
+  try {
+    const value = await measure();
+    console.log(`  ${seconds(at)}`);
+    return value;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    results.errors[name] = message.split('\n')[0]!;
+    console.error(`  failed: ${message}`);
+    return undefined;
+  }
+}
+
+let stack: LocalStack | undefined;
+let baselineServer: RunningServer | undefined;
+try {
+  stack = await part('stack', 'Local production stack (edge, dynalite, SES stand-in)', () =>
+    startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, retryIntervalMs: 0, quiet: true }),
+  );
+
+  if (stack) {
+    const site = stack;
+    await part('lighthouse', `Lighthouse, site and no-script baseline, ${LIGHTHOUSE_RUNS} runs each`, async () => {
+      const baselineDir = join(WORK_DIR, 'baseline-site');
+      const { removed } = writeBaselineSite(DEFAULT_SITE_DIR, baselineDir);
+      baselineServer = await startStaticSite(baselineDir);
+      const summaries = await runLighthouse(
+        { site: `${site.urls.site}/`, baseline: `${baselineServer.url}/` },
+        {
+          runs: LIGHTHOUSE_RUNS,
+          onRun: (name, run, lhr) => {
+            console.log(`  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN)} ms, ${seconds(started)} elapsed`);
+            // The last report of each page, for digging into a miss (bench/.work is not committed).
+            writeFileSync(join(WORK_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
+          },
+        },
+      );
+      results.lighthouse = {
+        runs: LIGHTHOUSE_RUNS,
+        site: summaries.site,
+        baseline: summaries.baseline,
+        baselineElementsRemoved: removed,
+        lcpRatio: summaries.site.metrics.lcp / summaries.baseline.metrics.lcp,
+      };
+      results.environment.lighthouseBenchmarkIndex = summaries.site.benchmarkIndex;
+    });
+
+    if (results.lighthouse) {
+      const requests = results.lighthouse.site.requests;
+      results.pageWeight = await part('pageWeight', 'Page weight of the first view', () =>
+        measurePageWeight(requests, new URL(site.urls.site).origin, readFileSync(join(DEFAULT_SITE_DIR, 'index.html'), 'utf8')),
+      );
+    } else results.errors.pageWeight = 'needs the site\'s Lighthouse network requests, which failed';
+  }
+
+  results.reactFloor = await part('reactFloor', 'React 19 hello-world floor (Vite build)', () => measureReactFloor(join(WORK_DIR, 'react-floor')));
+
+  results.lambdaBundle = await part('lambdaBundle', 'Lambda bundle (lambda/bundle.ts)', () => buildLambdaBundle(join(WORK_DIR, 'lambda')));
+
+  if (results.lambdaBundle && stack) {
+    const { outfile } = results.lambdaBundle;
+    const emulators = stack;
+    // After startLocalStack: process.env now holds the function's environment, as Lambda's would.
+    results.coldImport = await part('coldImport', `Cold import in fresh processes, ${COLD_IMPORT_SAMPLES} samples each`, () =>
+      measureColdImport(outfile, join(WORK_DIR, 'lambda'), process.env, COLD_IMPORT_SAMPLES),
+    );
+    results.handlerLatency = await part('handlerLatency', `Handler latency at ${LATENCY_CONCURRENCY.join(', ')} concurrent`, () =>
+      measureHandlerLatency({
+        stack: emulators,
+        bundlePath: outfile,
+        logPath: join(WORK_DIR, 'handler.log'),
+        concurrency: LATENCY_CONCURRENCY,
+        requests: LATENCY_REQUESTS,
+        warmup: LATENCY_WARMUP,
+      }),
+    );
+  } else {
+    results.errors.coldImport ??= 'needs the Lambda bundle and the local stack';
+    results.errors.handlerLatency ??= 'needs the Lambda bundle and the local stack';
+  }
+} finally {
+  await baselineServer?.close();
+  await stack?.close();
+}
+
+results.durationSeconds = (performance.now() - started) / 1000;
+results.environment.loadAverage.end = Math.round(loadavg()[0]! * 100) / 100;
+
+const rows = buildRows(results);
+writeReports(BENCH_DIR, results, rows);
+if (results.lighthouse) {
+  const env = results.environment;
+  writeFileSync(
+    join(BENCH_DIR, 'lighthouse.svg'),
+    lighthouseChart(results.lighthouse, `${env.date.slice(0, 10)} · ${env.cpu}, ${env.cores} cores · ${env.chromium.split(' built')[0]} · Lighthouse ${env.lighthouse} · commit ${env.commit}`),
+  );
+}
+
+console.log(`\n${renderText(rows)}\n`);
+const misses = failed(rows);
+console.log(`bench/results.md, results.json${results.lighthouse ? ', lighthouse.svg' : ''} written in ${results.durationSeconds.toFixed(0)} s.`);
+if (misses.length) console.log(`${misses.length} budget${misses.length === 1 ? '' : 's'} missed or not measured: ${misses.map((row) => row.metric).join('; ')}.`);
+// Exit explicitly: the SDK's keep-alive agents would otherwise hold the process open a while.
+process.exit(misses.length ? 1 : 0);
