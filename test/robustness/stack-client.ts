@@ -1,0 +1,152 @@
+/**
+ * The suite's side of stack-process.ts: forks it, waits until it listens, sends it commands
+ * over IPC with a time limit each, and reads its log lines.
+ *
+ * The handler logs one JSON object per request (outcome, status, messageId, error names:
+ * no visitor data, by lambda/src/log.ts's design). The suite keeps those objects to explain
+ * what it sees (a duplicate e-mail after a failed status update, for example) and writes
+ * the raw output to a file in the run's temp dir instead of the console.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CommandName, CommandReply, Commands, FatalMessage, ReadyMessage, StackProcessConfig } from './protocol';
+
+export interface LogEntry {
+  level?: string;
+  msg?: string;
+  outcome?: string;
+  status?: number;
+  messageId?: string;
+  error?: string;
+  recordError?: string;
+  [key: string]: unknown;
+}
+
+export interface StackClient {
+  ready: ReadyMessage;
+  call<K extends CommandName>(cmd: K, args: Commands[K]['args'], timeoutMs?: number): Promise<Commands[K]['result']>;
+  /** Every JSON log line of the child so far (stdout and stderr). */
+  logs: LogEntry[];
+  /** Lines that were not JSON: stack traces would show up here. */
+  otherLines: string[];
+  logFile: string;
+  close(): Promise<void>;
+  /** Last resort, for the watchdog: kill the child and nothing else. */
+  kill(): void;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 60_000;
+
+export async function startStackProcess(config: StackProcessConfig, logFile: string): Promise<StackClient> {
+  const entry = fileURLToPath(new URL('./stack-process.ts', import.meta.url));
+  // Resolved here rather than by name, so the child finds tsx whatever its working directory.
+  const tsxLoader = import.meta.resolve('tsx');
+  const child: ChildProcess = fork(entry, [], {
+    execArgv: ['--import', tsxLoader, '--expose-gc'],
+    env: { ...process.env, ROBUSTNESS_STACK_CONFIG: JSON.stringify(config) },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+
+  const logs: LogEntry[] = [];
+  const otherLines: string[] = [];
+  const out: WriteStream = createWriteStream(logFile);
+  const collect = (stream: NodeJS.ReadableStream | null) => {
+    let rest = '';
+    stream?.on('data', (chunk: Buffer) => {
+      out.write(chunk);
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        try {
+          const parsed = JSON.parse(line) as unknown;
+          if (parsed && typeof parsed === 'object') logs.push(parsed as LogEntry);
+          else otherLines.push(line.slice(0, 300));
+        } catch {
+          otherLines.push(line.slice(0, 300));
+        }
+      }
+    });
+  };
+  collect(child.stdout);
+  collect(child.stderr);
+
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  let exited: Error | undefined;
+  const failAll = (error: Error) => {
+    exited = error;
+    for (const { reject, timer } of pending.values()) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    pending.clear();
+  };
+
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`stack process not ready after ${READY_TIMEOUT_MS} ms (log: ${logFile})`));
+    }, READY_TIMEOUT_MS);
+    child.on('message', (raw) => {
+      const message = raw as ReadyMessage | FatalMessage | CommandReply;
+      if ('type' in message && message.type === 'ready') {
+        clearTimeout(timer);
+        resolve(message);
+      } else if ('type' in message && message.type === 'fatal') {
+        clearTimeout(timer);
+        failAll(new Error(`stack process: ${message.error}`));
+        reject(new Error(`stack process failed: ${message.error} (log: ${logFile})`));
+      } else if ('id' in message) {
+        const waiter = pending.get(message.id);
+        if (!waiter) return;
+        pending.delete(message.id);
+        clearTimeout(waiter.timer);
+        if (message.ok) waiter.resolve(message.result);
+        else waiter.reject(new Error(message.error));
+      }
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const error = new Error(`stack process exited (code ${code}, signal ${signal}); log: ${logFile}`);
+      failAll(error);
+      reject(error);
+    });
+  });
+
+  const call = <K extends CommandName>(cmd: K, args: Commands[K]['args'], timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) =>
+    new Promise<Commands[K]['result']>((resolve, reject) => {
+      if (exited) return reject(exited);
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`stack command ${cmd} took more than ${timeoutMs} ms`));
+      }, timeoutMs);
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+      child.send({ id, cmd, args: args ?? null });
+    });
+
+  return {
+    ready,
+    call,
+    logs,
+    otherLines,
+    logFile,
+    async close() {
+      if (!exited) {
+        const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        await call('close', undefined, 30_000).catch(() => undefined);
+        // Bounded: a child that does not leave within 10 s is killed.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await gone;
+        clearTimeout(timer);
+      }
+      await new Promise<void>((resolve) => out.end(() => resolve()));
+    },
+    kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

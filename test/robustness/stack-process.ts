@@ -1,0 +1,157 @@
+/**
+ * The local stack in a process of its own, controlled over IPC by the suite.
+ *
+ * Why a child process: the edge, the handler and both emulators then share one heap and
+ * one RSS that the load generator does not inflate, so "memory stays bounded under load"
+ * measures the service and not the client. It also means the faults (stopping DynamoDB or
+ * SES) happen to a running server the way they would in production: the edge is never
+ * restarted, only what it depends on.
+ *
+ * Started by stack-client.ts with `node --import tsx --expose-gc`; never run by hand.
+ */
+import type { RunningServer } from '../../infra/local/emulators';
+import type {
+  CommandName,
+  CommandReply,
+  CommandRequest,
+  Commands,
+  FatalMessage,
+  MemorySample,
+  ReadyMessage,
+  StackProcessConfig,
+} from './protocol';
+
+function send(message: ReadyMessage | FatalMessage | CommandReply): void {
+  process.send?.(message);
+}
+
+// Without a parent there is nobody to stop us: exit rather than hold ports forever.
+let closing = false;
+process.on('disconnect', () => process.exit(closing ? 0 : 1));
+process.on('unhandledRejection', (error) => {
+  send({ type: 'fatal', error: `unhandled rejection: ${(error as Error)?.message ?? String(error)}` });
+});
+
+// Snapshot the built-in prototypes before any request arrives, to detect pollution later.
+const PROTOTYPES: Record<string, object> = {
+  Object: Object.prototype,
+  Array: Array.prototype,
+  Function: Function.prototype,
+  String: String.prototype,
+};
+const prototypeBaseline = new Map(Object.entries(PROTOTYPES).map(([name, proto]) => [name, new Set(Reflect.ownKeys(proto).map(String))]));
+
+async function main(): Promise<void> {
+  const config = JSON.parse(process.env.ROBUSTNESS_STACK_CONFIG ?? '{}') as StackProcessConfig;
+  const { startLocalStack } = await import('../../infra/local/stack');
+  const { startSesEmulator } = await import('../../infra/local/emulators');
+
+  // Port 0 everywhere: the suite never collides with `npm start` or another run.
+  const stack = await startLocalStack({
+    port: 0,
+    dynamoPort: 0,
+    sesPort: 0,
+    dataDir: config.dataDir,
+    siteDir: config.siteDir,
+    // The suite runs the retry job itself, at the moments the checks need.
+    retryIntervalMs: 0,
+    quiet: true,
+  });
+
+  // Imported only now: the stack has set TABLE_NAME and the AWS_ENDPOINT_URL_* variables the
+  // job's clients read. The scheduled handler takes no options, so bypassing the grace
+  // period needs the job's own exported function (RetryOptions: minAgeMs, backoffBaseMs, limit).
+  const { retryUndelivered } = await import('../../lambda/src/retry');
+
+  let sesBackend: RunningServer | undefined;
+
+  // Stop and start are idempotent here, so a phase that failed half-way can always put the
+  // stack back ("make sure SES runs") without knowing how far it got.
+  const running = { dynamodb: true, ses: true };
+  const commands: { [K in CommandName]: (args: Commands[K]['args']) => Promise<Commands[K]['result']> } = {
+    async stopDynamoDb() {
+      if (running.dynamodb) await stack.stopDynamoDb();
+      running.dynamodb = false;
+    },
+    async startDynamoDb() {
+      if (!running.dynamodb) await stack.startDynamoDb();
+      running.dynamodb = true;
+    },
+    async stopSes() {
+      if (running.ses) await stack.stopSes();
+      running.ses = false;
+    },
+    async startSes() {
+      if (!running.ses) await stack.startSes();
+      running.ses = true;
+    },
+    async startSesBackend() {
+      // aws-ses-v2-local keeps its outbox in a module-level store: every emulator started in
+      // this process writes to the same list, so `GET /store` on any of them sees all e-mails.
+      sesBackend = await startSesEmulator({ port: 0 });
+      return { url: sesBackend.url };
+    },
+    async stopSesBackend() {
+      await sesBackend?.close();
+      sesBackend = undefined;
+    },
+    async runRetryJob({ bypassGrace }) {
+      if (!bypassGrace) return (await stack.runRetryJob()) as Commands['runRetryJob']['result'];
+      return retryUndelivered({ minAgeMs: 0, backoffBaseMs: 0, limit: 10_000 });
+    },
+    async memory({ gc }) {
+      if (gc && typeof globalThis.gc === 'function') {
+        // Twice: the first pass can leave objects with finalizers for the second.
+        globalThis.gc();
+        globalThis.gc();
+      }
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+      return { rss, heapUsed, heapTotal, external, arrayBuffers } satisfies MemorySample;
+    },
+    async prototypes() {
+      const added: string[] = [];
+      for (const [name, proto] of Object.entries(PROTOTYPES)) {
+        const before = prototypeBaseline.get(name)!;
+        for (const key of Reflect.ownKeys(proto).map(String)) if (!before.has(key)) added.push(`${name}.prototype.${key}`);
+      }
+      return { added };
+    },
+    async close() {
+      closing = true;
+      await stack.close();
+      await sesBackend?.close();
+    },
+  };
+
+  process.on('message', (raw) => {
+    const request = raw as CommandRequest;
+    const run = commands[request.cmd] as (args: unknown) => Promise<unknown>;
+    if (!run) {
+      send({ id: request.id, ok: false, error: `unknown command ${String(request.cmd)}` });
+      return;
+    }
+    run(request.args).then(
+      (result) => {
+        send({ id: request.id, ok: true, result: result ?? null });
+        // Exit after the reply is flushed, so the parent sees a clean close.
+        if (request.cmd === 'close') setImmediate(() => process.disconnect());
+      },
+      (error: Error) => send({ id: request.id, ok: false, error: `${error.name}: ${error.message}` }),
+    );
+  });
+
+  send({
+    type: 'ready',
+    pid: process.pid,
+    urls: stack.urls,
+    tableName: stack.tableName,
+    mailFrom: process.env.MAIL_FROM ?? '',
+    mailTo: (process.env.MAIL_TO ?? '').split(',').map((address) => address.trim()),
+  });
+}
+
+main().catch((error: Error) => {
+  send({ type: 'fatal', error: `${error.name}: ${error.message}` });
+  process.exitCode = 1;
+  setImmediate(() => process.disconnect());
+});

@@ -1,0 +1,190 @@
+/**
+ * What the suite reads back after each phase, and the rules it holds it to: the table (by
+ * Scan, so nothing can hide outside an index) and the SES emulator's outbox. The rules
+ * come from DESIGN.md and lambda/src/contract.ts, not from the handler's code, so a
+ * handler change that breaks the contract is caught here.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { FIELD_LIMITS, REQUIRED_FIELDS, type ContactField } from '@site/lambda/contract';
+import type { StoredMessage } from '@site/lambda/table';
+import { EMULATOR_ENV, fetchSentEmails, type SentEmail } from '../../infra/local/emulators';
+
+export type Item = Record<string, unknown> & { id: string };
+
+export interface TableContents {
+  messages: Item[];
+  idempotency: Item[];
+}
+
+const IDEMPOTENCY_PREFIX = 'idempotency#';
+
+/** Every item in the table, messages and idempotency records apart. */
+export async function scanTable(endpoint: string, tableName: string): Promise<TableContents> {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint,
+      region: EMULATOR_ENV.AWS_REGION,
+      credentials: { accessKeyId: EMULATOR_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: EMULATOR_ENV.AWS_SECRET_ACCESS_KEY },
+    }),
+  );
+  const contents: TableContents = { messages: [], idempotency: [] };
+  try {
+    // Bounded: 10,000 pages of 1 MB is far beyond anything this suite writes.
+    let pages = 0;
+    for await (const page of paginateScan({ client, pageSize: 1000 }, { TableName: tableName, ConsistentRead: true })) {
+      for (const item of (page.Items ?? []) as Item[]) {
+        (String(item.id).startsWith(IDEMPOTENCY_PREFIX) ? contents.idempotency : contents.messages).push(item);
+      }
+      if (++pages > 10_000) throw new Error('scan did not end after 10,000 pages');
+    }
+  } finally {
+    client.destroy();
+  }
+  return contents;
+}
+
+export async function sentEmails(sesUrl: string): Promise<SentEmail[]> {
+  return fetchSentEmails(sesUrl);
+}
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const STATUSES = new Set<StoredMessage['status']>(['received', 'emailed', 'failed']);
+/** Every attribute a stored message may have (DESIGN.md plus the job's own bookkeeping). */
+const KNOWN_ATTRIBUTES = new Set([
+  'id',
+  'receivedAt',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'message',
+  'status',
+  'attempts',
+  'lastError',
+  'lastAttemptAt',
+  'emailedAt',
+  'sesMessageId',
+  'expiresAt',
+]);
+// Characters that turn one address into two, or an address into a header.
+const ADDRESS_BREAKERS = /[\s,;<>"\u0000-\u001F\u007F\u2028\u2029]/u;
+const LINE_BREAKS = /[\r\n\u2028\u2029]/;
+
+/** Length as the contract counts it: characters (code points), so an emoji is one. */
+const characters = (text: string) => [...text].length;
+
+export function isSingleAddress(address: unknown): boolean {
+  if (typeof address !== 'string' || ADDRESS_BREAKERS.test(address)) return false;
+  const parts = address.split('@');
+  return parts.length === 2 && parts[0]!.length > 0 && parts[1]!.includes('.');
+}
+
+/** What is wrong with a stored message, by rule name (never the visitor's text). */
+export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] {
+  const problems: string[] = [];
+  if (!ULID.test(item.id)) problems.push('id is not a ULID');
+  if (typeof item.receivedAt !== 'string' || Number.isNaN(Date.parse(item.receivedAt))) problems.push('receivedAt is not a date');
+  for (const field of Object.keys(FIELD_LIMITS) as ContactField[]) {
+    const value = item[field];
+    const required = (REQUIRED_FIELDS as readonly string[]).includes(field);
+    if (value === undefined && !required) continue;
+    if (typeof value !== 'string') {
+      problems.push(`${field} is not a string`);
+      continue;
+    }
+    if (value.trim() === '') problems.push(`${field} is empty`);
+    if (characters(value) > FIELD_LIMITS[field]) problems.push(`${field} longer than ${FIELD_LIMITS[field]}`);
+    if (field !== 'message' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
+  }
+  if (!isSingleAddress(item.email)) problems.push('email is not one plain address');
+  if (!STATUSES.has(item.status as StoredMessage['status'])) problems.push('status is not received/emailed/failed');
+  if (typeof item.attempts !== 'number' || !Number.isInteger(item.attempts) || item.attempts < 0) problems.push('attempts is not a count');
+  if (typeof item.expiresAt !== 'number' || item.expiresAt * 1000 <= now) problems.push('expiresAt is not in the future');
+  if (item.status === 'emailed' && typeof item.sesMessageId !== 'string') problems.push('emailed without sesMessageId');
+  for (const key of Object.keys(item)) if (!KNOWN_ATTRIBUTES.has(key)) problems.push(`unexpected attribute ${JSON.stringify(key.slice(0, 40))}`);
+  return problems;
+}
+
+/** Idempotency records must stay out of the status index: no `status`, and a message id. */
+export function problemsOfIdempotencyRecord(item: Item): string[] {
+  const problems: string[] = [];
+  if ('status' in item) problems.push('idempotency record has a status');
+  if (typeof item.messageId !== 'string' || !ULID.test(item.messageId)) problems.push('idempotency record without a message id');
+  return problems;
+}
+
+/** The message id the notification names ("Kenmerk: <id>"), to tie an e-mail to its item. */
+export function messageIdOf(email: SentEmail): string | undefined {
+  return /Kenmerk: ([0-9A-HJKMNP-TV-Z]{26})/.exec(email.body.text ?? '')?.[1] ?? /Kenmerk<\/th><td>([0-9A-HJKMNP-TV-Z]{26})</.exec(email.body.html ?? '')?.[1];
+}
+
+/** The load generator's content marker (see load.ts), if this e-mail carries one. */
+export function markerOf(text: string | undefined): string | undefined {
+  return /Kenmerk klant: (RB[A-Za-z0-9]+)/.exec(text ?? '')?.[1];
+}
+
+/** The tags the notification template uses, learnt from e-mails built from harmless text. */
+export function templateTags(emails: SentEmail[]): Set<string> {
+  const tags = new Set<string>();
+  for (const email of emails) for (const match of (email.body.html ?? '').matchAll(/<\/?!?([A-Za-z][A-Za-z0-9]*)/g)) tags.add(match[1]!.toLowerCase());
+  return tags;
+}
+
+/**
+ * What is unsafe in one e-mail: a header injected through the subject, a recipient the
+ * firm did not configure, a Reply-To that is not exactly the visitor's one address, or
+ * visitor HTML that reached the HTML body unescaped.
+ */
+export function problemsOfEmail(
+  email: SentEmail,
+  expected: { mailFrom: string; mailTo: string[]; tags: Set<string>; skeleton: string },
+  item?: Item,
+): string[] {
+  const problems: string[] = [];
+  if (/[\u0000-\u001F\u007F\u2028\u2029]/.test(email.subject)) problems.push('subject holds a control character or line break');
+  if (email.from !== expected.mailFrom) problems.push('from is not MAIL_FROM');
+  if (JSON.stringify([...email.destination.to].sort()) !== JSON.stringify([...expected.mailTo].sort())) problems.push('to is not exactly MAIL_TO');
+  if (email.destination.cc.length > 0) problems.push('has Cc');
+  if (email.destination.bcc.length > 0) problems.push('has Bcc');
+  if (email.replyTo.length !== 1 || !isSingleAddress(email.replyTo[0])) problems.push('reply-to is not one plain address');
+  if (item && email.replyTo[0] !== item.email) problems.push("reply-to is not the stored visitor's address");
+  const html = email.body.html ?? '';
+  if (/<\s*script/i.test(html)) problems.push('html holds <script');
+  // The hostile generator marks its HTML with this attribute: escaped, no raw '<' precedes it.
+  if (/<[^<>]*data-rb-probe/i.test(html)) problems.push('html holds visitor markup unescaped');
+  if (expected.tags.size > 0) {
+    for (const match of html.matchAll(/<\/?!?([A-Za-z][A-Za-z0-9]*)/g)) {
+      if (!expected.tags.has(match[1]!.toLowerCase())) {
+        problems.push(`html holds a tag the template never uses (<${match[1]!.slice(0, 20)})`);
+        break;
+      }
+    }
+  }
+  // Text from the visitor with '<' must appear escaped: its raw form must not be in the HTML.
+  // A fragment the template itself contains (a visitor typing "<p>") proves nothing, so a
+  // fragment is only tested when the HTML of a harmless e-mail (the skeleton) lacks it.
+  if (item) {
+    for (const field of ['name', 'email', 'phone', 'company', 'message'] as const) {
+      const value = item[field];
+      if (typeof value !== 'string' || !value.includes('<')) continue;
+      for (const line of value.split('\n')) {
+        const at = line.indexOf('<');
+        if (at < 0) continue;
+        const fragment = line.slice(at, at + 12);
+        if (!expected.skeleton.includes(fragment) && html.includes(fragment)) {
+          problems.push(`${field}: visitor '<' unescaped in html`);
+          break;
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** Counts per key, and the keys seen more than once. */
+export function tally<T>(values: Iterable<T>): { counts: Map<T, number>; repeated: T[] } {
+  const counts = new Map<T, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return { counts, repeated: [...counts].filter(([, n]) => n > 1).map(([value]) => value) };
+}
