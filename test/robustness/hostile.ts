@@ -16,7 +16,6 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { API_PATH, FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/lambda/contract';
-import type { SentEmail } from '../../infra/local/emulators';
 import type { SuiteContext } from './context';
 import { parseSendEmail, startDelayProxy, type DelayProxy, type WireSendEmail } from './delay-proxy';
 import { CLIENT_TIMEOUT_MS, describeProblems, runPool } from './load';
@@ -674,4 +673,3 @@ function problemsOnWire(sent: WireSendEmail, expected: { mailFrom: string; mailT
   return problems;
 }
 
-export type { SentEmail };
