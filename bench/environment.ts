@@ -20,8 +20,8 @@ export interface Environment {
   chromium: string;
   lighthouse: string;
   commit: string;
-  /** 1-minute load average when the run started and when it ended. */
-  loadAverage: { start: number; end?: number };
+  /** 1-minute load average at the start, at the end and the highest seen in between (sampled every 2 s). */
+  loadAverage: { start: number; end?: number; max?: number };
   /** Lighthouse's own CPU benchmark (higher is faster); it scales the simulated CPU slowdown. */
   lighthouseBenchmarkIndex?: number;
 }

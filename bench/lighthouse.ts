@@ -33,6 +33,8 @@ export interface NetworkRequest {
   resourceType?: string;
   transferSize: number;
   resourceSize: number;
+  /** When the response had fully arrived, ms after navigation start, unthrottled (as observed). */
+  networkEndTime: number;
 }
 
 export interface FailedAudit {
@@ -57,6 +59,12 @@ export interface LighthouseSummary {
   /** From the run whose LCP is nearest the median: network requests and what cost points. */
   requests: NetworkRequest[];
   failedAudits: FailedAudit[];
+  /**
+   * What Chrome actually did, unthrottled on loopback, in that run. Lantern builds its
+   * simulated slow-4G timings from this order of events: whatever finished before the
+   * observed paint is assumed to be needed for it.
+   */
+  observed: { fcp: number; lcp: number; domContentLoaded: number; load: number };
   /** The audits that depend on the scheme, to show how plain HTTP on loopback is scored. */
   schemeAudits: Record<'is-on-https' | 'redirects-http' | 'has-hsts', number | null>;
   runWarnings: string[];
@@ -87,13 +95,14 @@ function metricsOf(lhr: Result): Record<MetricId, number> {
 
 function requestsOf(lhr: Result): NetworkRequest[] {
   const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
-  return (details?.items ?? []).map(({ url, statusCode, mimeType, resourceType, transferSize, resourceSize }) => ({
+  return (details?.items ?? []).map(({ url, statusCode, mimeType, resourceType, transferSize, resourceSize, networkEndTime }) => ({
     url,
     statusCode,
     mimeType,
     resourceType,
     transferSize: transferSize ?? 0,
     resourceSize: resourceSize ?? 0,
+    networkEndTime: networkEndTime ?? 0,
   }));
 }
 
@@ -116,6 +125,7 @@ function summarize(url: string, lhrs: Result[]): LighthouseSummary {
     Math.abs(runs[i]!.metrics.lcp - metrics.lcp) < Math.abs(metricsOf(best).lcp - metrics.lcp) ? lhr : best,
   );
   const scoreOf = (id: string) => representative.audits[id]?.score ?? null;
+  const observed = ((representative.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}) as Record<string, number>;
   return {
     url,
     runs,
@@ -123,6 +133,12 @@ function summarize(url: string, lhrs: Result[]): LighthouseSummary {
     metrics,
     requests: requestsOf(representative),
     failedAudits: failedAuditsOf(representative),
+    observed: {
+      fcp: observed.observedFirstContentfulPaint ?? Number.NaN,
+      lcp: observed.observedLargestContentfulPaint ?? Number.NaN,
+      domContentLoaded: observed.observedDomContentLoaded ?? Number.NaN,
+      load: observed.observedLoad ?? Number.NaN,
+    },
     schemeAudits: { 'is-on-https': scoreOf('is-on-https'), 'redirects-http': scoreOf('redirects-http'), 'has-hsts': scoreOf('has-hsts') },
     runWarnings: [...new Set(lhrs.flatMap((lhr) => lhr.runWarnings.map(String)))],
     benchmarkIndex: representative.environment.benchmarkIndex,
