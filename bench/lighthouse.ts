@@ -147,6 +147,19 @@ function summarize(url: string, lhrs: Result[]): LighthouseSummary {
   };
 }
 
+/** Attempts per run: on a busy machine Chrome now and then fails to record the trace, and Lighthouse's own advice is to run again. */
+const ATTEMPTS = 3;
+
+async function navigate(url: string, flags: Flags, retried: string[]): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    const failure = !result ? 'no result' : result.lhr.runtimeError?.message;
+    if (!failure) return result!.lhr;
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse could not measure ${url} in ${ATTEMPTS} attempts: ${failure}`);
+    retried.push(`${url} after: ${failure}`);
+  }
+}
+
 export async function runLighthouse<Name extends string>(
   targets: Record<Name, string>,
   options: { runs: number; onRun?: (name: Name, run: number, lhr: Result) => void },
@@ -155,20 +168,24 @@ export async function runLighthouse<Name extends string>(
   // navigation, and not relaunching saves seconds per run on a 2-core machine.
   const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: [...CHROMIUM_FLAGS], logLevel: 'silent' });
   const results = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as Result[]])) as Record<Name, Result[]>;
+  const retried: string[] = [];
   try {
     // Defaults otherwise: mobile form factor and screen, simulated (Lantern) throttling.
     const flags: Flags = { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] };
     for (let run = 0; run < options.runs; run++) {
       for (const name of Object.keys(targets) as Name[]) {
-        const result = await lighthouse(targets[name], flags);
-        if (!result) throw new Error(`Lighthouse returned nothing for ${targets[name]}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${targets[name]}: ${result.lhr.runtimeError.message}`);
-        results[name].push(result.lhr);
-        options.onRun?.(name, run, result.lhr);
+        results[name].push(await navigate(targets[name], flags, retried));
+        options.onRun?.(name, run, results[name].at(-1)!);
       }
     }
   } finally {
     chrome.kill();
   }
-  return Object.fromEntries((Object.keys(targets) as Name[]).map((name) => [name, summarize(targets[name], results[name])])) as Record<Name, LighthouseSummary>;
+  return Object.fromEntries(
+    (Object.keys(targets) as Name[]).map((name) => {
+      const summary = summarize(targets[name], results[name]);
+      summary.runWarnings.push(...retried.filter((line) => line.startsWith(targets[name])).map((line) => `Retried: ${line}`));
+      return [name, summary];
+    }),
+  ) as Record<Name, LighthouseSummary>;
 }
