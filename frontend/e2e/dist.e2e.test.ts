@@ -1,0 +1,63 @@
+/**
+ * The build itself: what the prerender wrote, checked as files, before any browser. These
+ * are the properties the CSP, search engines and the budgets rely on.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { SITE_ORIGIN } from '../src/content/site';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+const assets = readdirSync(join(dist, 'assets'));
+
+describe.each([
+  ['index.html', 'home'],
+  ['404.html', 'not-found'],
+])('dist/%s', (file, route) => {
+  const html = read(file);
+
+  it('is Dutch, prerendered for its route and carries its content before any script runs', () => {
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="nl">/);
+    expect(html).toContain(`<div id="root" data-route="${route}"><a class="skip-link"`);
+    expect(html).not.toMatch(/<!--app-(head|html|route)-->/);
+    expect(html).toContain(route === 'home' ? 'Finance Professionals' : 'Oops! Page not found');
+  });
+
+  it('has no inline script, style element or style attribute for the CSP to refuse', () => {
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    for (const attributes of scripts) expect(attributes).toMatch(/type="application\/ld\+json"|src="\/assets\/[\w-]+\.js"/);
+    expect(html).not.toMatch(/<style\b/);
+    expect(html).not.toMatch(/\sstyle=/);
+  });
+
+  it('loads one deferred module script and one stylesheet, both content-hashed under /assets/', () => {
+    expect(html.match(/<script type="module" crossorigin src="\/assets\/index-[\w-]{8}\.js"><\/script>/g)).toHaveLength(1);
+    expect(html.match(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]{8}\.css">/g)).toHaveLength(1);
+  });
+});
+
+describe('dist', () => {
+  it('ships only hashed JS and CSS, and first-load JavaScript within 85 KB gzip', () => {
+    expect(assets.every((name) => /^[\w-]+-[\w-]{8}\.(js|css)$/.test(name))).toBe(true);
+    const js = assets.filter((name) => name.endsWith('.js'));
+    const gzip = js.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, 'assets', name))).length, 0);
+    expect(gzip).toBeLessThanOrEqual(85_000);
+  });
+
+  it('refers to no other host from its HTML or CSS', () => {
+    const texts = [read('index.html'), read('404.html'), ...assets.filter((a) => a.endsWith('.css')).map((a) => read(`assets/${a}`))];
+    for (const text of texts) {
+      // Only identifiers (the JSON-LD vocabulary, the SVG namespace) and the site's own origin.
+      const foreign = [...text.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0]).filter((url) => !url.startsWith(SITE_ORIGIN) && url !== 'https://schema.org');
+      expect(foreign).toEqual([]);
+    }
+  });
+
+  it('has robots.txt and sitemap.xml with the site origin, and the SVG favicon', () => {
+    expect(read('robots.txt')).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`);
+    expect(read('sitemap.xml')).toContain(`<loc>${SITE_ORIGIN}/</loc>`);
+    expect(read('favicon.svg')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  });
+});

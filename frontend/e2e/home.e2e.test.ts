@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scrollInstantly, scrollSettled, scrollThrough, startSite, type Site } from './support';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+describe('home page in Chromium, served by the local edge', () => {
+  it('turns the header solid past 10 px and transparent again at the top', async () => {
+    const { page } = await site.open('/');
+    const header = page.locator('header.site-header');
+    const isSolid = async (y: number) => {
+      await scrollInstantly(page, y);
+      await page.waitForFunction((top) => window.scrollY === top, y);
+      await page.waitForTimeout(50);
+      return header.evaluate((el) => el.classList.contains('is-scrolled'));
+    };
+    expect(await isSolid(10)).toBe(false);
+    expect(await isSolid(11)).toBe(true);
+    // Solid means white: the background is no longer transparent.
+    await page.waitForTimeout(400);
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgba\(255, 255, 255/);
+    expect(await isSolid(0)).toBe(false);
+  });
+
+  it('scrolls smoothly to a section and stops 80 px above it, also when opened with a #hash', async () => {
+    const { page } = await site.open('/');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    const links = [
+      ['Diensten', 'services'],
+      ['Over ons', 'about'],
+      ['Contact', 'contact'],
+    ] as const;
+    for (const [label, id] of links) {
+      await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
+      await scrollSettled(page);
+      const top = await page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
+      expect(Math.abs(top - 80), `${id} top is ${top}`).toBeLessThanOrEqual(1);
+    }
+
+    const opened = await site.open('/#services');
+    await scrollSettled(opened.page);
+    const top = await opened.page.evaluate(() => document.getElementById('services')!.getBoundingClientRect().top);
+    expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
+    expect(await opened.page.locator('header.site-header').getAttribute('class')).toContain('is-scrolled');
+  });
+
+  it('opens and closes the mobile menu; a link click closes it', async () => {
+    const { page } = await site.open('/', MOBILE);
+    const button = page.getByRole('button', { name: 'Menu' });
+    const diensten = page.locator('#site-menu').getByRole('link', { name: 'Diensten' });
+    await expect.poll(() => button.isVisible()).toBe(true);
+    expect(await diensten.isVisible()).toBe(false);
+
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await diensten.isVisible()).toBe(true);
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await diensten.isVisible()).toBe(false);
+
+    await button.click();
+    await diensten.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await scrollSettled(page);
+    const top = await page.evaluate(() => document.getElementById('services')!.getBoundingClientRect().top);
+    expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
+
+    const desktop = await site.open('/');
+    expect(await desktop.page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+  });
+
+  it('moves the hero image with the mouse by at most 10 px each way', async () => {
+    const { page } = await site.open('/');
+    const shift = async (x: number, y: number) => {
+      await page.mouse.move(x, y);
+      await page.waitForTimeout(450);
+      return page.locator('.hero-visual').evaluate((el) => {
+        const matrix = new DOMMatrixReadOnly(getComputedStyle(el).transform);
+        return [matrix.m41, matrix.m42];
+      });
+    };
+    const [left, top] = await shift(0, 0);
+    const [right, bottom] = await shift(1439, 899);
+    const [midX, midY] = await shift(720, 450);
+    for (const value of [left, top, right, bottom, midX, midY]) expect(Math.abs(value!)).toBeLessThanOrEqual(10);
+    expect(left).toBeCloseTo(-10, 1);
+    expect(top).toBeCloseTo(-10, 1);
+    expect(right).toBeGreaterThan(9.9);
+    expect(bottom).toBeGreaterThan(9.9);
+    expect(Math.abs(midX!) + Math.abs(midY!)).toBeLessThan(0.5);
+  });
+
+  it('keeps elements below the fold hidden until 10 % of them is in view, then fades them in', async () => {
+    const { page } = await site.open('/');
+    const card = page.locator('.role-card').first();
+    expect(await card.getAttribute('data-reveal')).toBe('hidden');
+    expect(await card.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    // The hero, in view at load, is never hidden.
+    expect(await page.locator('[data-reveal]').evaluateAll((els) => els.filter((el) => el.closest('#home')).length)).toBe(0);
+
+    await card.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await page.waitForTimeout(1000);
+    expect(await card.getAttribute('data-reveal')).toBe('shown');
+    expect(await card.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  });
+
+  it('rotates the expertise term, starting with Compliance', async () => {
+    const { page } = await site.open('/');
+    const shown = () => page.locator('.expertise-term[data-active]').textContent();
+    expect(await shown()).toBe('Compliance');
+    await expect.poll(shown, { timeout: 5000 }).toBe('Business Control');
+  });
+
+  it.each([
+    ['desktop', { viewport: { width: 1440, height: 900 } }, 1440],
+    ['mobile', MOBILE, 390],
+  ] as const)('shows toasts in the top right corner (%s)', async (_, options, width) => {
+    const { page } = await site.open('/', options);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    const toast = page.getByRole('alert');
+    await expect.poll(() => toast.textContent()).toBe('Vul alle verplichte velden in.');
+    const box = (await toast.boundingBox())!;
+    expect(width - (box.x + box.width)).toBeLessThanOrEqual(24);
+    expect(box.y).toBeGreaterThanOrEqual(72);
+    expect(box.y).toBeLessThan(120);
+    expect(await toast.evaluate((el) => getComputedStyle(el.parentElement!).position)).toBe('fixed');
+  });
+
+  it('runs without console errors, CSP violations or requests to other hosts', async () => {
+    const watched = await site.open('/');
+    const { page } = watched;
+    await scrollThrough(page);
+    await page.getByRole('tab', { name: /Interim Management/ }).click();
+    await page.keyboard.press('ArrowUp');
+    await page.mouse.move(200, 200);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('alert').waitFor();
+    const mobile = await site.open('/', MOBILE);
+    await mobile.page.getByRole('button', { name: 'Menu' }).click();
+    for (const w of [watched, mobile]) {
+      expect(w.errors).toEqual([]);
+      expect(await w.cspViolations()).toEqual([]);
+      expect(w.foreignRequests).toEqual([]);
+    }
+  });
+
+  it.each([320, 1920])('never scrolls sideways at %i px', async (width) => {
+    for (const path of ['/', '/does-not-exist']) {
+      const { page } = await site.open(path, { viewport: { width, height: 900 } });
+      await scrollThrough(page);
+      if (width === 320 && path === '/') await page.getByRole('button', { name: 'Menu' }).click();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${width}px`).toBe(0);
+    }
+  });
+
+  it('offers a skip link as the first tab stop, which moves focus to the content', async () => {
+    const { page } = await site.open('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Direct naar de inhoud' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it('turns off smooth scrolling, reveal and parallax for visitors who prefer reduced motion', async () => {
+    const { page } = await site.open('/', { reducedMotion: 'reduce' });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+    expect(await page.locator('[data-reveal]').count()).toBe(0);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(400);
+    expect(await page.locator('.hero-visual').evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+  });
+
+  it('shows all content without JavaScript', async () => {
+    const { page } = await site.open('/', { ...MOBILE, javaScriptEnabled: false });
+    expect(await page.locator('h1').textContent()).toBe('Finance Professionals Met een streepje voor');
+    const mustBeVisible = [
+      page.getByRole('link', { name: 'Over ons', exact: true }),
+      page.getByRole('heading', { name: 'Professioneel advies en ondersteuning voor uw bedrijf' }),
+      page.getByRole('heading', { name: 'Onze filosofie' }),
+      page.getByRole('heading', { name: 'Waarom Streepje Voor Finance kiezen?' }),
+      page.getByRole('heading', { name: 'Stuur ons een bericht' }),
+      page.getByText('Alle rechten voorbehouden'),
+      page.locator('.expertise-term[data-active]'),
+    ];
+    for (const locator of mustBeVisible) expect(await locator.isVisible()).toBe(true);
+    // Every service, not only the first tab.
+    const panels = page.locator('.service-panel');
+    expect(await panels.count()).toBe(3);
+    for (let i = 0; i < 3; i++) expect(await panels.nth(i).isVisible()).toBe(true);
+    // Nothing rendered is left transparent (the reveal's hidden state needs script).
+    const transparent = await page
+      .locator('main *')
+      .evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).opacity === '0').map((el) => el.className));
+    expect(transparent).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * What every browser test needs: the whole local stack serving the built site (the edge
+ * with the real headers and CSP, the real handler, the emulators) and the system Chromium,
+ * with pages that record console errors, CSP violations and requests to other hosts.
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium } from '../../infra/local/chromium';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+
+export interface Site {
+  stack: LocalStack;
+  browser: Browser;
+  url(path?: string): string;
+  open(path: string, options?: BrowserContextOptions): Promise<WatchedPage>;
+  close(): Promise<void>;
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions, as text. */
+  errors: string[];
+  /** Requests to any origin other than the site's. */
+  foreignRequests: string[];
+  cspViolations(): Promise<string[]>;
+}
+
+export async function startSite(): Promise<Site> {
+  const stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, quiet: true, retryIntervalMs: 0 });
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    await stack.close();
+    throw error;
+  }
+  const origin = stack.urls.site;
+  const contexts: { close(): Promise<void> }[] = [];
+
+  return {
+    stack,
+    browser,
+    url: (path = '/') => origin + path,
+    async open(path, options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+      contexts.push(context);
+      // Registered before any page script; the CSP cannot block what the browser injects itself.
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __csp: string[] }).__csp = seen;
+        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+      const page = await context.newPage();
+      const watched: WatchedPage = {
+        page,
+        errors: [],
+        foreignRequests: [],
+        cspViolations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp),
+      };
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        // The 404 page is served with status 404 by design; Chromium logs that for the document.
+        const isDocument404 = message.location().url === page.url() && /status of 404/.test(message.text());
+        if (!isDocument404) watched.errors.push(message.text());
+      });
+      page.on('pageerror', (error) => watched.errors.push(error.message));
+      page.on('request', (request) => {
+        if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) watched.foreignRequests.push(request.url());
+      });
+      await page.goto(origin + path, { waitUntil: 'networkidle' });
+      return watched;
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close();
+      await stack.close();
+    },
+  };
+}
+
+/** Waits until smooth scrolling has come to rest: the same position for half a second. */
+export async function scrollSettled(page: Page): Promise<number> {
+  const positions: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    await page.waitForTimeout(100);
+    positions.push(await page.evaluate(() => window.scrollY));
+    const recent = positions.slice(-5);
+    if (recent.length === 5 && recent.every((y) => y === recent[0])) return recent[0]!;
+  }
+  throw new Error('The page kept scrolling for 10 s.');
+}
+
+export function scrollInstantly(page: Page, top: number): Promise<void> {
+  return page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+}
+
+/** Scrolls through the whole page so every reveal runs, then back to the top. */
+export async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 300) {
+    await scrollInstantly(page, y);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForTimeout(800);
+  await scrollInstantly(page, 0);
+}

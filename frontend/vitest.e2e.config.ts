@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: the built site (frontend/dist) behind the local edge, in the system Chromium.
+export default defineConfig({
+  test: {
+    name: 'frontend-e2e',
+    root: import.meta.dirname,
+    include: ['e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
