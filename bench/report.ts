@@ -201,7 +201,7 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
         `(${kb(results.pageWeight?.js.br ?? scripts.reduce((total, request) => total + request.transferSize, 0))} brotli). `;
       if (scripts.length && scriptsDone <= observed.lcp) {
         why +=
-          `On loopback every script had arrived (${ms(scriptsDone)}) and run before Chrome's first paint (observed FCP ${ms(observed.fcp)}, LCP ${ms(observed.lcp)}). ` +
+          `On loopback every script had arrived (${ms(scriptsDone)}) before Chrome's first paint (observed FCP ${ms(observed.fcp)}, LCP ${ms(observed.lcp)}). ` +
           'Lantern simulates slow 4G and a 4× slower CPU on that observed order, and its LCP estimate counts every request begun before the observed LCP ' +
           "(whatever its priority) and every layout — so the scripts' download, evaluation and hydration are all put ahead of the largest paint. " +
           'What moves it: less JavaScript before first paint, or a script that is requested only after the first paint; ' +

@@ -7,7 +7,7 @@
  *
  * Parts run one after another, never side by side, so none of them measures another's load.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,18 +62,25 @@ async function part<T>(name: string, label: string, measure: () => Promise<T> | 
   }
 }
 
+// The build `npm run bench` just made, copied once: everything below (the served site, its
+// no-script twin, the HTML whose scripts are checked) is then the same build, even if
+// frontend/dist is rebuilt by other work while the benchmark runs.
+const SITE_DIR = join(WORK_DIR, 'site');
+rmSync(SITE_DIR, { recursive: true, force: true });
+cpSync(DEFAULT_SITE_DIR, SITE_DIR, { recursive: true });
+
 let stack: LocalStack | undefined;
 let baselineServer: RunningServer | undefined;
 try {
   stack = await part('stack', 'Local production stack (edge, dynalite, SES stand-in)', () =>
-    startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, retryIntervalMs: 0, quiet: true }),
+    startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, retryIntervalMs: 0, quiet: true, siteDir: SITE_DIR }),
   );
 
   if (stack) {
     const site = stack;
     await part('lighthouse', `Lighthouse, site and no-script baseline, ${LIGHTHOUSE_RUNS} runs each`, async () => {
       const baselineDir = join(WORK_DIR, 'baseline-site');
-      const { removed } = writeBaselineSite(DEFAULT_SITE_DIR, baselineDir);
+      const { removed } = writeBaselineSite(SITE_DIR, baselineDir);
       baselineServer = await startStaticSite(baselineDir);
       const summaries = await runLighthouse(
         { site: `${site.urls.site}/`, baseline: `${baselineServer.url}/` },
@@ -99,7 +106,7 @@ try {
     if (results.lighthouse) {
       const requests = results.lighthouse.site.requests;
       results.pageWeight = await part('pageWeight', 'Page weight of the first view', () =>
-        measurePageWeight(requests, new URL(site.urls.site).origin, readFileSync(join(DEFAULT_SITE_DIR, 'index.html'), 'utf8')),
+        measurePageWeight(requests, new URL(site.urls.site).origin, readFileSync(join(SITE_DIR, 'index.html'), 'utf8')),
       );
     } else results.errors.pageWeight = 'needs the site\'s Lighthouse network requests, which failed';
   }
