@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { bundleHandler } from '../lambda/bundle';
+import { bundleHandler } from '@site/lambda/bundle';
 
 export const HANDLER_ENTRY = join(dirname(fileURLToPath(import.meta.url)), '../lambda/src/handlers/send-contact-email.ts');
 

@@ -33,7 +33,9 @@ export interface NetworkRequest {
   resourceType?: string;
   transferSize: number;
   resourceSize: number;
-  /** When the response had fully arrived, ms after navigation start, unthrottled (as observed). */
+  priority?: string;
+  /** When the request was sent and when the response had fully arrived, ms after navigation start, unthrottled (as observed). */
+  networkRequestTime: number;
   networkEndTime: number;
 }
 
@@ -95,13 +97,15 @@ function metricsOf(lhr: Result): Record<MetricId, number> {
 
 function requestsOf(lhr: Result): NetworkRequest[] {
   const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
-  return (details?.items ?? []).map(({ url, statusCode, mimeType, resourceType, transferSize, resourceSize, networkEndTime }) => ({
+  return (details?.items ?? []).map(({ url, statusCode, mimeType, resourceType, priority, transferSize, resourceSize, networkRequestTime, networkEndTime }) => ({
     url,
     statusCode,
     mimeType,
     resourceType,
     transferSize: transferSize ?? 0,
     resourceSize: resourceSize ?? 0,
+    priority,
+    networkRequestTime: networkRequestTime ?? 0,
     networkEndTime: networkEndTime ?? 0,
   }));
 }
