@@ -32,8 +32,9 @@ describe.each([
     expect(html).not.toMatch(/\sstyle=/);
   });
 
-  it('loads one deferred module script and one stylesheet, both content-hashed under /assets/', () => {
-    expect(html.match(/<script type="module" crossorigin src="\/assets\/index-[\w-]{8}\.js"><\/script>/g)).toHaveLength(1);
+  it('loads one low-priority module script (deferred by nature) and one stylesheet, both content-hashed under /assets/', () => {
+    expect(html.match(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]{8}\.js"><\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('modulepreload');
     expect(html.match(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]{8}\.css">/g)).toHaveLength(1);
   });
 });

@@ -1,5 +1,3 @@
-// First, so every section's stylesheet comes after the shared tokens and base rules.
-import './styles/base.css';
 import { HomePage } from './components/HomePage';
 import { NotFound } from './components/NotFound';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';

@@ -1,7 +1,6 @@
 import { about, sectionIds } from '../content/site';
 import { useReveal } from '../hooks/useReveal';
 import { Icon } from './icons';
-import './About.css';
 
 export function About() {
   const reveal = useReveal<HTMLElement>();

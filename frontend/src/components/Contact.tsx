@@ -4,7 +4,6 @@ import { useReveal } from '../hooks/useReveal';
 import { useRotatingItem } from '../hooks/useRotatingItem';
 import { ContactForm } from './ContactForm';
 import { Icon } from './icons';
-import './Contact.css';
 
 /** Spec: every 3000 ms the term fades out; 500 ms later the next one fades in. */
 export const EXPERTISE_INTERVAL_MS = 3000;

@@ -1,7 +1,6 @@
 import { firm, footer } from '../content/site';
 import { useCurrentYear } from '../hooks/useCurrentYear';
 import { Logo } from './Logo';
-import './Footer.css';
 
 export function Footer() {
   const year = useCurrentYear();

@@ -3,7 +3,6 @@ import { nav } from '../content/site';
 import { useScrolledPast } from '../hooks/useScrolledPast';
 import { Icon } from './icons';
 import { Logo } from './Logo';
-import './Header.css';
 
 /** Past this scroll position the header turns solid (spec: more than 10 px). */
 export const HEADER_SOLID_AFTER_PX = 10;

@@ -2,7 +2,6 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { sectionIds, services, servicesSection as text } from '../content/site';
 import { useReveal } from '../hooks/useReveal';
 import { Icon } from './icons';
-import './Services.css';
 
 const tabId = (id: number) => `service-tab-${id}`;
 const panelId = (id: number) => `service-panel-${id}`;

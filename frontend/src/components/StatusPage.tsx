@@ -3,7 +3,6 @@ import { nav } from '../content/site';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
 import { SkipLink } from './SkipLink';
-import './StatusPage.css';
 
 interface StatusPageProps {
   /** Large and decorative; the headline says the same in words. */

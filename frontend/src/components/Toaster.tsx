@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toasts as text } from '../content/site';
 import { Icon } from './icons';
-import './Toaster.css';
 
 export type ToastVariant = 'loading' | 'success' | 'error';
 

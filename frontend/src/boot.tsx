@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { routeFor } from './routes';
 
+/** Loaded by main.ts after the first paint: hydrates the prerendered page. */
 const container = document.getElementById('root')!;
 const route = routeFor(window.location.pathname);
 const app = (
