@@ -36,7 +36,7 @@ describe('home page in Chromium, served by the local edge', () => {
       ['Contact', 'contact'],
     ] as const;
     for (const [label, id] of links) {
-      await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
+      await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: label, exact: true }).click();
       await scrollSettled(page);
       const top = await page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
       expect(Math.abs(top - 80), `${id} top is ${top}`).toBeLessThanOrEqual(1);
@@ -185,7 +185,7 @@ describe('home page in Chromium, served by the local edge', () => {
     const { page } = await site.open('/', { ...MOBILE, javaScriptEnabled: false });
     expect(await page.locator('h1').textContent()).toBe('Finance Professionals Met een streepje voor');
     const mustBeVisible = [
-      page.getByRole('link', { name: 'Over ons', exact: true }),
+      page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Over ons', exact: true }),
       page.getByRole('heading', { name: 'Professioneel advies en ondersteuning voor uw bedrijf' }),
       page.getByRole('heading', { name: 'Onze filosofie' }),
       page.getByRole('heading', { name: 'Waarom Streepje Voor Finance kiezen?' }),

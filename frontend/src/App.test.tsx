@@ -15,7 +15,8 @@ describe('routing', () => {
   it('renders the home page with landmarks, one h1 and the sections in order', () => {
     render(<App route="home" />);
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Hoofdmenu' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navigatie' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     const h1s = screen.getAllByRole('heading', { level: 1 });

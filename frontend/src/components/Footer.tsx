@@ -1,15 +1,40 @@
-import { firm, footer } from '../content/site';
+import { firm, footer, nav, phoneHref } from '../content/site';
 import { useCurrentYear } from '../hooks/useCurrentYear';
 import { Logo } from './Logo';
 
 export function Footer() {
   const year = useCurrentYear();
+  const { street, postalCode, city } = firm.address;
   return (
     <footer className="site-footer">
-      <div className="container footer-inner">
-        <div className="footer-brand">
-          <Logo />
-          <p className="footer-tagline">{footer.tagline}</p>
+      <div className="container">
+        <div className="footer-columns">
+          <div className="footer-brand">
+            <Logo />
+            <p className="footer-tagline">{footer.tagline}</p>
+          </div>
+          <nav aria-label={footer.navTitle}>
+            <h2 className="footer-title">{footer.navTitle}</h2>
+            <ul className="footer-list">
+              {nav.links.map((link) => (
+                <li key={link.href}>
+                  {/* From / so the links also work on the 404 page. */}
+                  <a href={`/${link.href}`}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div>
+            <h2 className="footer-title">{footer.contactTitle}</h2>
+            <address className="footer-list">
+              <span>{street}</span>
+              <span>
+                {postalCode} {city}
+              </span>
+              <a href={`mailto:${firm.email}`}>{firm.email}</a>
+              <a href={phoneHref}>{firm.phone}</a>
+            </address>
+          </div>
         </div>
         <p className="footer-legal">
           © {year} {firm.name}. {footer.rights}.

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { sectionIds, services, servicesSection as text } from '../content/site';
+import { firm, phoneHref, sectionIds, services, servicesSection as text } from '../content/site';
 import { useReveal } from '../hooks/useReveal';
 import { Icon } from './icons';
 
@@ -102,6 +102,17 @@ export function Services() {
             <a className="btn btn-primary" href={text.cta.href}>
               {text.cta.label}
               <Icon name="arrowRight" />
+            </a>
+          </div>
+
+          <div className="service-help">
+            <p className="service-help-title">{text.help.title}</p>
+            <p>{text.help.text}</p>
+            <a className="service-help-phone" href={phoneHref}>
+              <Icon name="phone" />
+              <span>
+                {text.help.phoneLabel}: {firm.phone}
+              </span>
             </a>
           </div>
         </div>

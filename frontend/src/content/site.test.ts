@@ -81,7 +81,7 @@ describe('site content', () => {
       success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
       failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
     });
-    expect(footer).toEqual({
+    expect(footer).toMatchObject({
       tagline: 'Management Consulting - Management Advisering - Interim Management',
       rights: 'Alle rechten voorbehouden',
     });

@@ -171,6 +171,11 @@ export const servicesSection = {
   listLabel: 'Onze diensten',
   featuresLabel: 'Wat wij voor u doen',
   cta: { href: `#${sectionIds.contact}`, label: 'Vraag meer informatie aan' },
+  help: {
+    title: 'Twijfelt u welke dienst past?',
+    text: 'In een kort, vrijblijvend gesprek brengen we samen in kaart wat uw organisatie nodig heeft.',
+    phoneLabel: 'Bel ons',
+  },
   why: {
     /** Rendered as 'Waarom {firm name} kiezen?'. */
     headline: `Waarom ${firm.name} kiezen?`,
@@ -245,6 +250,8 @@ export const contactForm = {
 export const footer = {
   tagline: 'Management Consulting - Management Advisering - Interim Management',
   rights: 'Alle rechten voorbehouden',
+  navTitle: 'Navigatie',
+  contactTitle: 'Contact',
 } as const;
 
 export const toasts = {
