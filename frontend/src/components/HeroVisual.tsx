@@ -25,8 +25,8 @@ export function HeroVisual() {
       <rect x="40" y="56" width="440" height="304" rx="24" fill="#132c54" stroke="#ffffff" strokeOpacity="0.14" />
       <rect x="72" y="88" width="132" height="10" rx="5" fill="#ffffff" fillOpacity="0.55" />
       <rect x="72" y="108" width="84" height="8" rx="4" fill="#ffffff" fillOpacity="0.22" />
-      <rect x="372" y="86" width="76" height="30" rx="15" fill="#f2a93b" fillOpacity="0.16" stroke="#f2a93b" strokeOpacity="0.6" />
-      <path d="m392 106 8-9 8 6 12-12" fill="none" stroke="#f2a93b" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      <rect x="296" y="86" width="76" height="30" rx="15" fill="#f2a93b" fillOpacity="0.16" stroke="#f2a93b" strokeOpacity="0.6" />
+      <path d="m316 106 8-9 8 6 12-12" fill="none" stroke="#f2a93b" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
       <g stroke="#ffffff" strokeOpacity="0.08">
         {[150, 190, 230, 270, 310].map((y) => (
           <path key={y} d={`M72 ${y}H448`} />
