@@ -8,7 +8,7 @@ const boot = () => void import('./boot');
  * then it would share the connection with the HTML and CSS and delay the first view (LCP).
  * A page that is not prerendered (the dev server) has nothing to paint and boots at once.
  */
-const prerendered = document.getElementById('root')!.hasChildNodes();
+const prerendered = document.getElementById('root')!.firstElementChild !== null;
 if (prerendered && PerformanceObserver.supportedEntryTypes.includes('paint')) {
   new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
