@@ -19,3 +19,14 @@ export const AWS_CLIENT_OPTIONS = {
     throwOnRequestTimeout: true,
   },
 } satisfies DynamoDBClientConfig & SESClientConfig;
+
+/**
+ * SES sends are not idempotent: a request that timed out may still be delivered, and the
+ * SDK's retry would then send a second copy. One attempt with more time instead; a message
+ * SES did not accept stays 'received' and the retry job is its retry path.
+ */
+export const SES_CLIENT_OPTIONS = {
+  ...AWS_CLIENT_OPTIONS,
+  maxAttempts: 1,
+  requestHandler: { ...AWS_CLIENT_OPTIONS.requestHandler, requestTimeout: 3_000 },
+} satisfies SESClientConfig;

@@ -3,10 +3,10 @@
  * every escaping rule can be tested directly) and sent through SES v1 SendEmail.
  */
 import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses';
-import { AWS_CLIENT_OPTIONS } from './aws';
+import { SES_CLIENT_OPTIONS } from './aws';
 import type { StoredMessage } from './table';
 
-const ses = new SESClient(AWS_CLIENT_OPTIONS);
+const ses = new SESClient(SES_CLIENT_OPTIONS);
 
 export type NotifiedMessage = Pick<StoredMessage, 'id' | 'receivedAt' | 'name' | 'email' | 'phone' | 'company' | 'message'>;
 

@@ -5,7 +5,7 @@
 import { config } from './config';
 import { deliver } from './delivery';
 import { writeLog } from './log';
-import { leaseForRetry, listUndelivered } from './store';
+import { countUndelivered, leaseForRetry, listUndelivered } from './store';
 import type { StoredMessage } from './table';
 
 export interface RetryOptions {
@@ -27,7 +27,10 @@ export interface RetrySummary {
   failed: number;
   /** Not yet due, or taken by an overlapping run. */
   skipped: number;
+  /** Messages past the grace period that are still undelivered after this run. */
+  pending: number;
 }
+
 
 const RETRY_DEFAULTS = {
   minAgeMs: 60_000,
@@ -53,7 +56,7 @@ export async function retryUndelivered(options: RetryOptions = {}): Promise<Retr
   const now = options.now ?? new Date();
   const settings = config();
   const route = { from: settings.mailFrom, to: settings.mailTo };
-  const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0 };
+  const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0 };
   let attemptsMade = 0;
   let failuresInARow = 0;
 
@@ -78,5 +81,6 @@ export async function retryUndelivered(options: RetryOptions = {}): Promise<Retr
       recordError: result.recordError,
     });
   }
+  summary.pending = await countUndelivered(settings.tableName, new Date(now.getTime() - minAgeMs));
   return summary;
 }

@@ -182,6 +182,24 @@ export async function* listUndelivered(table: string, receivedBefore: Date): Asy
   }
 }
 
+/** How many messages older than `receivedBefore` still wait for delivery: what the undelivered alarm watches. */
+export async function countUndelivered(table: string, receivedBefore: Date): Promise<number> {
+  const pages = paginateQuery(
+    { client: documents, pageSize: 1000 },
+    {
+      TableName: table,
+      IndexName: STATUS_INDEX,
+      KeyConditionExpression: '#status = :received AND receivedAt < :before',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':received': 'received', ':before': receivedBefore.toISOString() },
+      Select: 'COUNT',
+    },
+  );
+  let count = 0;
+  for await (const page of pages) count += page.Count ?? 0;
+  return count;
+}
+
 /** The newest messages of every status, newest first. */
 export async function listLatest(table: string, limit: number): Promise<StoredMessage[]> {
   const statuses: MessageStatus[] = ['received', 'emailed', 'failed'];

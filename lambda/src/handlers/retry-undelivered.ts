@@ -1,5 +1,6 @@
 /** Scheduled (EventBridge): delivers stored messages that SES did not accept the first time. */
 import { writeLog } from '../log';
+import { RETRY_RUN_LOG } from '../metrics';
 import { retryUndelivered, type RetrySummary } from '../retry';
 
 export async function handler(): Promise<RetrySummary> {
@@ -7,7 +8,7 @@ export async function handler(): Promise<RetrySummary> {
   const summary = await retryUndelivered();
   writeLog({
     level: summary.failed > 0 ? 'error' : 'info',
-    msg: 'retry run',
+    msg: RETRY_RUN_LOG.msg,
     ...summary,
     durationMs: Math.round(performance.now() - started),
   });

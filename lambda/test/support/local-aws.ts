@@ -38,6 +38,8 @@ export interface LocalAws {
   startSes(): Promise<void>;
   /** Keeps SES's port open but never answers, as a stuck endpoint does. */
   hangSes(): Promise<void>;
+  /** Requests the stuck SES has received since hangSes(). */
+  hungSesRequests(): number;
   stopDynamoDb(): Promise<void>;
   /** Back on the same port, empty, with the table created again. */
   startDynamoDb(): Promise<void>;
@@ -59,6 +61,7 @@ export async function startLocalAws(): Promise<LocalAws> {
   const sesPort = ses.port;
   const sesUrl = ses.url;
   let hanging: Server | undefined;
+  let hungRequests = 0;
   await ensureMessageTable(dynamo.url, TEST_TABLE);
 
   Object.assign(process.env, EMULATOR_ENV, {
@@ -112,9 +115,13 @@ export async function startLocalAws(): Promise<LocalAws> {
     async startSes() {
       ses = await startSesEmulator({ port: sesPort });
     },
+    hungSesRequests: () => hungRequests,
     async hangSes() {
       await stopSes();
-      hanging = createServer(() => undefined);
+      hungRequests = 0;
+      hanging = createServer(() => {
+        hungRequests += 1;
+      });
       await listen(hanging, sesPort);
     },
     async stopDynamoDb() {
