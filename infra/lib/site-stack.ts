@@ -31,6 +31,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { API_PATH } from '@site/lambda/contract';
 import { DEFAULT_TABLE_NAME, MESSAGE_TABLE } from '@site/lambda/table';
+import { RETRY_RUN_LOG } from '@site/lambda/metrics';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from './cache-control';
 import type { Config } from './config';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-limits';
@@ -40,9 +41,6 @@ import { SECURITY_HEADERS } from './security-headers';
 import { edgeFunctionCode, listSiteFiles } from './site-files';
 
 export const APP_NAME = 'consultancy-site';
-
-/** The retry job's summary line, one per run: the metric filters read these fields. */
-export const RETRY_SUMMARY = { msg: 'retry-undelivered', pending: 'pending', failed: 'failed' } as const;
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 const handlerEntry = (name: string) => join(REPO_ROOT, 'lambda', 'src', 'handlers', `${name}.ts`);
@@ -394,20 +392,20 @@ export class SiteStack extends Stack {
     }
 
     const metricNamespace = `${APP_NAME}/${config.stage}`;
-    const retrySummary = FilterPattern.stringValue('$.msg', '=', RETRY_SUMMARY.msg);
+    const retrySummary = FilterPattern.stringValue('$.msg', '=', RETRY_RUN_LOG.msg);
     const undelivered = new MetricFilter(this, 'UndeliveredMetric', {
       logGroup: retryFunction.logGroup,
       filterPattern: retrySummary,
       metricNamespace,
       metricName: 'UndeliveredMessages',
-      metricValue: `$.${RETRY_SUMMARY.pending}`,
+      metricValue: `$.${RETRY_RUN_LOG.pendingField}`,
     });
     const failed = new MetricFilter(this, 'FailedMetric', {
       logGroup: retryFunction.logGroup,
       filterPattern: retrySummary,
       metricNamespace,
       metricName: 'FailedMessages',
-      metricValue: `$.${RETRY_SUMMARY.failed}`,
+      metricValue: `$.${RETRY_RUN_LOG.failedField}`,
     });
 
     const alarm = (id: string, description: string, metric: IMetric) =>

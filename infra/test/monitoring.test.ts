@@ -3,7 +3,7 @@
  * outputs; with an alarm e-mail address configured.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RETRY_SUMMARY } from '../lib/site-stack';
+import { RETRY_RUN_LOG } from '@site/lambda/metrics';
 import { only, synth, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -102,7 +102,7 @@ describe('alarms', () => {
       .Properties.LoggingConfig.LogGroup;
     for (const filter of filters) {
       expect(filter.LogGroupName).toEqual(retryLogGroup);
-      expect(filter.FilterPattern).toBe(`{ $.msg = "${RETRY_SUMMARY.msg}" }`);
+      expect(filter.FilterPattern).toBe(`{ $.msg = "${RETRY_RUN_LOG.msg}" }`);
     }
     const byMetric = Object.fromEntries(filters.map((f) => [f.MetricTransformations[0].MetricName, f.MetricTransformations[0]]));
     expect(byMetric.UndeliveredMessages).toEqual({ MetricNamespace: 'consultancy-site/test', MetricName: 'UndeliveredMessages', MetricValue: '$.pending' });
