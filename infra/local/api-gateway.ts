@@ -22,7 +22,7 @@ export interface ApiResponse {
 
 /** Content types API Gateway passes as text; everything else, and any non-UTF-8 body, arrives base64. */
 const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function decodeText(body: Buffer): string | undefined {
   try {
