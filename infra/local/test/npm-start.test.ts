@@ -65,13 +65,21 @@ function portIsClosed(port: number): Promise<boolean> {
   });
 }
 
-function groupIsGone(pid: number): boolean {
+function groupIsAlive(pid: number): boolean {
   try {
     process.kill(-pid, 0);
-    return false;
-  } catch {
     return true;
+  } catch {
+    return false;
   }
+}
+
+/** Helpers such as tsx's esbuild service exit a moment after the main process: allow 3 s. */
+async function groupIsGone(pid: number): Promise<boolean> {
+  for (const deadline = Date.now() + 3_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    if (!groupIsAlive(pid)) return true;
+  }
+  return false;
 }
 
 afterEach(() => {
@@ -98,7 +106,7 @@ describe('npm start', () => {
     const { id } = (await sent.json()) as { id: string };
 
     expect(await interrupt(first.child)).toBe(0);
-    expect(groupIsGone(first.child.pid!)).toBe(true);
+    expect(await groupIsGone(first.child.pid!)).toBe(true);
     for (const p of [port, dynamoPort, sesPort]) expect(await portIsClosed(p)).toBe(true);
 
     const second = await start(env);
