@@ -32,14 +32,20 @@ function lowPriorityEntry(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), devHead(), lowPriorityEntry()],
-  define: {
-    // Prerender and hydration must print the same year; see useCurrentYear.
-    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-  },
-  build: {
-    // The app chunk is imported after first paint on purpose (see main.ts): nothing to preload.
-    modulePreload: false,
-  },
+export default defineConfig(({ command }) => {
+  // A build ships production React and JSX even when a test run (NODE_ENV=test) starts it:
+  // Vite takes NODE_ENV as it finds it, and anything else gives React's development build.
+  // Vite reads it only after loading this file, so setting it here is in time.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), devHead(), lowPriorityEntry()],
+    define: {
+      // Prerender and hydration must print the same year; see useCurrentYear.
+      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    },
+    build: {
+      // The app chunk is imported after first paint on purpose (see main.ts): nothing to preload.
+      modulePreload: false,
+    },
+  };
 });

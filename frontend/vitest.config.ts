@@ -2,17 +2,19 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 // Unit and component tests in jsdom, with the app's own Vite config (React, __BUILD_YEAR__).
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
-    test: {
-      name: 'frontend',
-      root: import.meta.dirname,
-      environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-      setupFiles: ['test/setup.ts'],
-      restoreMocks: true,
-      unstubGlobals: true,
-    },
-  }),
+export default defineConfig((env) =>
+  mergeConfig(
+    viteConfig(env),
+    defineConfig({
+      test: {
+        name: 'frontend',
+        root: import.meta.dirname,
+        environment: 'jsdom',
+        include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+        setupFiles: ['test/setup.ts'],
+        restoreMocks: true,
+        unstubGlobals: true,
+      },
+    }),
+  ),
 );

@@ -45,6 +45,8 @@ describe('dist', () => {
     const js = assets.filter((name) => name.endsWith('.js'));
     const gzip = js.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, 'assets', name))).length, 0);
     expect(gzip).toBeLessThanOrEqual(85_000);
+    // Production React and JSX, even when the build was started from a test run (NODE_ENV=test).
+    for (const name of js) expect(readFileSync(join(dist, 'assets', name), 'utf8')).not.toContain('jsxDEV');
   });
 
   it('refers to no other host from its HTML or CSS', () => {

@@ -100,6 +100,9 @@ export async function scrollThrough(page: Page): Promise<void> {
     await scrollInstantly(page, y);
     await page.waitForTimeout(40);
   }
-  await page.waitForTimeout(800);
+  // Until every revealed element has finished fading in.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
   await scrollInstantly(page, 0);
 }

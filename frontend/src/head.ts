@@ -8,7 +8,7 @@ const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
 /** schema.org data for search engines: a data block, which the CSP neither runs nor blocks. */
-export function structuredData() {
+function structuredData() {
   const url = `${SITE_ORIGIN}/`;
   return {
     '@context': 'https://schema.org',

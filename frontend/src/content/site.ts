@@ -70,7 +70,7 @@ export const hero = {
   scrollDown: { href: `#${sectionIds.about}`, label: 'Scroll down' },
 } as const;
 
-export interface RoleCard {
+export interface IconCard {
   title: string;
   text: string;
   icon: IconName;
@@ -98,7 +98,7 @@ export const about = {
       text: 'Leidt complexe projecten, van systeemimplementatie tot reorganisatie, gestructureerd en binnen planning en budget naar een meetbaar resultaat.',
       icon: 'project',
     },
-  ] satisfies RoleCard[],
+  ] satisfies IconCard[],
   philosophy: {
     title: 'Onze filosofie',
     text: 'Goede financiële sturing begint bij betrokkenheid. Onze professionals werken niet naast uw organisatie, maar middenin: zij kennen de cijfers, begrijpen de mensen en nemen verantwoordelijkheid voor het resultaat.',
@@ -184,7 +184,7 @@ export const servicesSection = {
       { title: 'Snelheid', text: 'Snel inzetbaar en binnen korte tijd van toegevoegde waarde voor uw organisatie.', icon: 'speed' },
       { title: 'Betrokkenheid', text: 'Wij werken als onderdeel van uw team en voelen ons verantwoordelijk voor het resultaat.', icon: 'commitment' },
       { title: 'Kwaliteit', text: 'Gedegen werk, heldere afspraken en resultaten die ook na ons vertrek blijven staan.', icon: 'quality' },
-    ] satisfies RoleCard[],
+    ] satisfies IconCard[],
   },
 } as const;
 
