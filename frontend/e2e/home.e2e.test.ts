@@ -157,7 +157,12 @@ describe('home page in Chromium, served by the local edge', () => {
     for (const path of ['/', '/does-not-exist']) {
       const { page } = await site.open(path, { viewport: { width, height: 900 } });
       await scrollThrough(page);
-      if (width === 320 && path === '/') await page.getByRole('button', { name: 'Menu' }).click();
+      if (width === 320 && path === '/') {
+        const menu = page.getByRole('button', { name: 'Menu' });
+        const box = (await menu.boundingBox())!;
+        expect(box.x + box.width, 'menu button inside the screen').toBeLessThanOrEqual(width);
+        await menu.click();
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} at ${width}px`).toBe(0);
     }
