@@ -183,13 +183,26 @@ export function failed(rows: readonly Row[]): Row[] {
 /** What each missed budget comes from, worked out from the measurements themselves. */
 export function findings(results: BenchResults, rows: readonly Row[]): string[] {
   const notes: string[] = [];
+  const env = results.environment;
+  const busiest = env.loadAverage.max ?? env.loadAverage.start;
+  if (busiest > env.cores) {
+    notes.push(
+      `**The machine was busy**: the load average reached ${busiest} on ${env.cores} cores during this run, so other work competed for the CPU. ` +
+        'CPU-bound figures (TBT and the Performance score, cold import, handler latency) come out higher than on a quiet machine; ' +
+        'rerun before acting on a miss in those.',
+    );
+  }
   const lh = results.lighthouse;
   if (lh) {
     const lost = lh.site.failedAudits;
     for (const id of CATEGORIES) {
       if (lh.site.scores[id] >= BUDGETS.categoryScore.limit) continue;
       const audits = lost.filter((audit) => audit.category === id).map((audit) => `\`${audit.id}\` (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''})`);
-      notes.push(`**${CATEGORY_TITLES[id]} ${lh.site.scores[id]}**: points lost on ${audits.join(', ') || 'metrics only'}.`);
+      const perRun = lh.site.runs.map((run) => run.scores[id]);
+      notes.push(
+        `**${CATEGORY_TITLES[id]} ${lh.site.scores[id]}** (runs: ${perRun.join(', ')}): points lost on ${audits.join(', ') || 'metrics only'}` +
+          (id === 'performance' ? `; TBT across the runs: ${lh.site.runs.map((run) => ms(run.metrics.tbt)).join(', ')} (no-script page: ${ms(lh.baseline.metrics.tbt)}).` : '.'),
+      );
     }
     if (lh.lcpRatio > BUDGETS.lcpVsBaseline.limit) {
       const { observed } = lh.site;
