@@ -3,7 +3,7 @@
  * definition, used by `npm start`, the tests, the robustness suite and the benchmarks.
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import dynalite from 'dynalite';
 import sesModule from 'aws-ses-v2-local';
@@ -62,8 +62,60 @@ export function closeServer(server: Server): Promise<void> {
 export async function startDynamoDb(options: { port: number; path?: string }): Promise<RunningServer> {
   if (options.path) mkdirSync(options.path, { recursive: true });
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const stop = drainBeforeClose(server);
   const port = await listen(server, options.port);
-  return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };
+  return { url: `http://${LOOPBACK}:${port}`, port, close: stop };
+}
+
+/** How long a stop waits for requests dynalite is still working on. */
+const DYNAMODB_DRAIN_LIMIT_MS = 5_000;
+
+/**
+ * dynalite closes its LevelDB when its server closes, and a request still running at that
+ * moment throws 'Database is closed' from a callback: an uncaught exception that takes the
+ * whole process down (seen under load in the robustness suite). So a stop refuses new
+ * requests at once, as a dead server would, lets the running ones finish, and only then
+ * closes the database.
+ */
+function drainBeforeClose(server: Server): () => Promise<void> {
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  let stopping = false;
+  let running = 0;
+  let onDrained: (() => void) | undefined;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) {
+      req.socket.destroy();
+      return;
+    }
+    running += 1;
+    // Counted on end(), not on 'close': a client that gives up closes the socket while
+    // dynalite is still writing to LevelDB.
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    let ended = false;
+    res.end = ((...args: unknown[]) => {
+      if (!ended) {
+        ended = true;
+        running -= 1;
+        if (running === 0) onDrained?.();
+      }
+      return end(...args);
+    }) as ServerResponse['end'];
+    for (const handler of handlers) handler.call(server, req, res);
+  });
+  return async () => {
+    stopping = true;
+    if (running > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, DYNAMODB_DRAIN_LIMIT_MS);
+        onDrained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    await closeServer(server);
+  };
 }
 
 /** aws-ses-v2-local on loopback: accepts SendEmail and shows every e-mail on its web page. */

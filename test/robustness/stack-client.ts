@@ -108,9 +108,13 @@ export async function startStackProcess(config: StackProcessConfig, logFile: str
         else waiter.reject(new Error(message.error));
       }
     });
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': only then has the child's last output been read.
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const error = new Error(`stack process exited (code ${code}, signal ${signal}); log: ${logFile}`);
+      // CI keeps only the console, not the log file: show what the child said last (a
+      // stack trace lands in otherLines), so a crash explains itself.
+      const said = otherLines.slice(-40).join('\n');
+      const error = new Error(`stack process exited (code ${code}, signal ${signal}); log: ${logFile}${said ? `\n--- its last non-JSON output ---\n${said}` : ''}`);
       failAll(error);
       reject(error);
     });

@@ -29,7 +29,7 @@ function send(message: ReadyMessage | FatalMessage | CommandReply): void {
 let closing = false;
 process.on('disconnect', () => process.exit(closing ? 0 : 1));
 process.on('unhandledRejection', (error) => {
-  send({ type: 'fatal', error: `unhandled rejection: ${(error as Error)?.message ?? String(error)}` });
+  send({ type: 'fatal', error: `unhandled rejection: ${(error as Error)?.stack ?? String(error)}` });
 });
 
 // Snapshot the built-in prototypes before any request arrives, to detect pollution later.
