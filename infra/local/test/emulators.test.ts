@@ -46,7 +46,7 @@ describe('local DynamoDB (dynalite) stopped under load', () => {
       client
         .send(new PutItemCommand({ TableName: TABLE, Item: itemFor(id) }))
         .then(
-          () => ({ id, ok: true }),
+          (): { id: string; ok: boolean; error?: Error } => ({ id, ok: true }),
           (error: Error) => ({ id, ok: false, error }),
         )
         .finally(() => (settled += 1)),
