@@ -18,7 +18,7 @@ import { lighthouseChart } from './chart';
 import { measureColdImport } from './cold-import';
 import { describeEnvironment } from './environment';
 import { measureHandlerLatency } from './handler-latency';
-import { buildLambdaBundle } from './lambda-bundle';
+import { buildLambdaBundle, buildUnbundledSdkHandler } from './lambda-bundle';
 import { runLighthouse } from './lighthouse';
 import { measurePageWeight } from './page-weight';
 import { measureReactFloor } from './react-floor';
@@ -120,7 +120,9 @@ try {
     const emulators = stack;
     // After startLocalStack: process.env now holds the function's environment, as Lambda's would.
     results.coldImport = await part('coldImport', `Cold import in fresh processes, ${COLD_IMPORT_SAMPLES} samples each`, () =>
-      measureColdImport(outfile, join(WORK_DIR, 'lambda'), process.env, COLD_IMPORT_SAMPLES),
+      buildUnbundledSdkHandler(join(WORK_DIR, 'lambda')).then((sdkFromNodeModules) =>
+        measureColdImport({ bundle: outfile, sdkFromNodeModules }, join(WORK_DIR, 'lambda'), process.env, COLD_IMPORT_SAMPLES),
+      ),
     );
     results.handlerLatency = await part('handlerLatency', `Handler latency at ${LATENCY_CONCURRENCY.join(', ')} concurrent`, () =>
       measureHandlerLatency({
