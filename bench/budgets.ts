@@ -43,8 +43,13 @@ export const BUDGETS = {
    * where it describes a visitor, and the handler's own share at 50 concurrent as a ratio.
    */
   handlerP99At1Ms: { limit: 25, comparison: '<=', text: '≤ 25 ms' },
-  /** Handler p99 ÷ bare PutItem + SendEmail p99, both at 50 concurrent, same emulators. */
-  handlerVsBareP99At50: { limit: 1.5, comparison: '<=', text: '≤ 1.50× bare' },
+  /**
+   * Handler p99 ÷ bare PutItem + SendEmail p99, both at 50 concurrent, same emulators. The
+   * handler makes 4 round trips (idempotency claim, store, SendEmail, status update) to the
+   * bare 2, so 2× is what doubling the round trips costs when the emulators are saturated:
+   * above it, the handler's own code has become the bottleneck.
+   */
+  handlerVsBareP99At50: { limit: 2, comparison: '<=', text: '≤ 2× bare' },
 } as const satisfies Record<string, Budget>;
 
 export function withinBudget(value: number, budget: Budget): boolean {
