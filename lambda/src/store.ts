@@ -165,17 +165,22 @@ export async function leaseForRetry(table: string, message: StoredMessage, at: D
   }
 }
 
+/** The status index's messages still `received` that arrived before `receivedBefore`, oldest first. */
+function undeliveredQuery(table: string, receivedBefore: Date) {
+  return {
+    TableName: table,
+    IndexName: STATUS_INDEX,
+    KeyConditionExpression: '#status = :received AND receivedAt < :before',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':received': 'received', ':before': receivedBefore.toISOString() },
+  };
+}
+
 /** Messages still waiting for delivery that arrived before `receivedBefore`, oldest first. */
 export async function* listUndelivered(table: string, receivedBefore: Date): AsyncGenerator<StoredMessage> {
   const pages = paginateQuery(
     { client: documents, pageSize: 100 },
-    {
-      TableName: table,
-      IndexName: STATUS_INDEX,
-      KeyConditionExpression: '#status = :received AND receivedAt < :before',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':received': 'received', ':before': receivedBefore.toISOString() },
-    },
+    undeliveredQuery(table, receivedBefore),
   );
   for await (const page of pages) {
     for (const item of page.Items ?? []) yield item as StoredMessage;
@@ -186,14 +191,7 @@ export async function* listUndelivered(table: string, receivedBefore: Date): Asy
 export async function countUndelivered(table: string, receivedBefore: Date): Promise<number> {
   const pages = paginateQuery(
     { client: documents, pageSize: 1000 },
-    {
-      TableName: table,
-      IndexName: STATUS_INDEX,
-      KeyConditionExpression: '#status = :received AND receivedAt < :before',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':received': 'received', ':before': receivedBefore.toISOString() },
-      Select: 'COUNT',
-    },
+    { ...undeliveredQuery(table, receivedBefore), Select: 'COUNT' },
   );
   let count = 0;
   for await (const page of pages) count += page.Count ?? 0;
