@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { HANDLER_BUNDLE, bundleHandler } from '@site/lambda/bundle';
+import { bundleHandler } from '@site/lambda/bundle';
 
 export const HANDLER_ENTRY = join(dirname(fileURLToPath(import.meta.url)), '../lambda/src/handlers/send-contact-email.ts');
 
@@ -31,16 +30,6 @@ export async function buildLambdaBundle(outDir: string): Promise<LambdaBundle> {
  * the repository, so that Node finds the SDK in its node_modules.
  */
 export async function buildUnbundledSdkHandler(outDir: string): Promise<string> {
-  const { banner, mainFields, ...options } = HANDLER_BUNDLE;
-  const outfile = join(outDir, 'send-contact-email.sdk-from-node_modules.mjs');
-  await build({
-    ...options,
-    mainFields: [...mainFields],
-    banner: { js: banner },
-    external: ['@aws-sdk/*'],
-    entryPoints: [HANDLER_ENTRY],
-    outfile,
-    logLevel: 'warning',
-  });
+  const { outfile } = await bundleHandler(HANDLER_ENTRY, join(outDir, 'send-contact-email.sdk-from-node_modules.mjs'), { external: ['@aws-sdk/*'] });
   return outfile;
 }

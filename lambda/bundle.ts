@@ -26,11 +26,15 @@ export const HANDLER_BUNDLE = {
   legalComments: 'none',
 } as const satisfies Omit<BuildOptions, 'banner' | 'external' | 'mainFields'> & { banner: string; external: string[]; mainFields: readonly string[] };
 
-/** Bundles one handler entry into `outfile` (an .mjs file) and returns its size in bytes. */
-export async function bundleHandler(entry: string, outfile: string): Promise<{ outfile: string; bytes: number }> {
+/**
+ * Bundles one handler entry into `outfile` (an .mjs file) and returns its size in bytes.
+ * `external` replaces the shipped list, only for comparisons (the benchmark's SDK-from-node_modules anchor).
+ */
+export async function bundleHandler(entry: string, outfile: string, comparison: { external?: string[] } = {}): Promise<{ outfile: string; bytes: number }> {
   const { banner, mainFields, ...options } = HANDLER_BUNDLE;
   await build({
     ...options,
+    ...comparison,
     mainFields: [...mainFields],
     banner: { js: banner },
     entryPoints: [entry],
