@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { DEFAULT_SITE_DIR, PortInUseError, REPO_ROOT, startLocalStack } from './stack';
+import { exitOnStartFailure, portFrom, stopOnSignals } from './cli';
+import { DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
 // The edge also serves the production build; dev only needs it to exist.
 if (!existsSync(join(DEFAULT_SITE_DIR, 'index.html'))) {
@@ -15,29 +16,25 @@ if (!existsSync(join(DEFAULT_SITE_DIR, 'index.html'))) {
 
 try {
   const stack = await startLocalStack({
-    port: Number(process.env.PORT ?? 8080),
-    dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
-    sesPort: Number(process.env.SES_PORT ?? 8005),
+    port: portFrom('PORT', 8080),
+    dynamoPort: portFrom('DYNAMODB_PORT', 8000),
+    sesPort: portFrom('SES_PORT', 8005),
     quiet: true,
   });
   const vite = await createServer({
     root: join(REPO_ROOT, 'frontend'),
     configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
-    server: { host: '127.0.0.1', port: Number(process.env.DEV_PORT ?? 5173), proxy: { '/api': stack.urls.site } },
+    server: { host: '127.0.0.1', port: portFrom('DEV_PORT', 5173), proxy: { '/api': stack.urls.site } },
   });
   await vite.listen();
   console.log(`
   Dev site  ${vite.resolvedUrls?.local[0] ?? ''}   hot reload; /api goes to ${stack.urls.site}
   SES       ${stack.urls.ses}   every e-mail the site sent
 `);
-  const stop = async () => {
+  stopOnSignals(async () => {
     await vite.close();
     await stack.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  });
 } catch (error) {
-  console.error(error instanceof PortInUseError ? error.message : error);
-  process.exit(1);
+  exitOnStartFailure(error);
 }

@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, PortInUseError, REPO_ROOT, startLocalStack } from './stack';
+import { exitOnStartFailure, integerFrom, portFrom, stopOnSignals } from './cli';
+import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -20,19 +21,6 @@ function siteIsStale(): boolean {
   const sources = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'lambda/src/contract.ts'];
   return Math.max(...sources.map((source) => newestMtime(join(REPO_ROOT, source)))) > statSync(built).mtimeMs;
 }
-
-function integerFrom(variable: string, fallback: number, max: number): number {
-  const raw = process.env[variable];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) {
-    console.error(`${variable}=${raw} is not a whole number from 0 to ${max}.`);
-    process.exit(1);
-  }
-  return value;
-}
-
-const portFrom = (variable: string, fallback: number) => integerFrom(variable, fallback, 65535);
 
 if (siteIsStale()) {
   console.log('Building the site (frontend/dist is missing or older than its sources)…');
@@ -54,16 +42,7 @@ try {
 
   Ctrl-C stops everything.
 `);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await stack.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(() => stack.close());
 } catch (error) {
-  console.error(error instanceof PortInUseError ? error.message : error);
-  process.exit(1);
+  exitOnStartFailure(error);
 }

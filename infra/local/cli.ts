@@ -1,0 +1,38 @@
+/**
+ * What `npm start` and `npm run dev` share as command-line programs: ports and numbers read
+ * from the environment with a clear error, and one clean stop on Ctrl-C.
+ */
+import { PortInUseError } from './stack';
+
+/** A whole number from 0 to `max` in `variable`, or `fallback` when unset; anything else exits with one line. */
+export function integerFrom(variable: string, fallback: number, max: number): number {
+  const raw = process.env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    console.error(`${variable}=${raw} is not a whole number from 0 to ${max}.`);
+    process.exit(1);
+  }
+  return value;
+}
+
+export const portFrom = (variable: string, fallback: number) => integerFrom(variable, fallback, 65535);
+
+/** Runs `close` once on Ctrl-C or SIGTERM (a second Ctrl-C while closing does nothing), then exits. */
+export function stopOnSignals(close: () => Promise<void>): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** A busy port is one line naming the port and its variable; anything else, the error as it is. */
+export function exitOnStartFailure(error: unknown): never {
+  console.error(error instanceof PortInUseError ? error.message : error);
+  process.exit(1);
+}
