@@ -28,10 +28,14 @@ export const BUDGETS = {
   cls: { limit: 0.02, comparison: '<', text: '< 0.02' },
   lambdaBundleBytes: { limit: 400 * KB, comparison: '<=', text: '≤ 400 KB' },
   /**
-   * A fresh Node process importing the bundle ÷ one importing an empty ES module, spawn to
-   * exit (see cold-import.ts for why the process and not the import alone).
+   * Cold start of the shipped bundle ÷ that of the same handler with the AWS SDK loaded from
+   * node_modules (the anchor), each a fresh Node process spawn to exit, measured in the same
+   * run. The anchor is what a function that relies on the runtime's SDK pays; the bundle
+   * exists to beat it, and must by a quarter. A ratio to an empty module (the old budget, 2×)
+   * mostly measured Node's own start-up: Node 24 starts in half the time Node 20 did, so the
+   * same bundle went from 1.6× to 2.8× without a byte changing. See cold-import.ts.
    */
-  coldImportVsEmpty: { limit: 2, comparison: '<=', text: '≤ 2×' },
+  coldStartVsAnchor: { limit: 0.75, comparison: '<=', text: '≤ 0.75× SDK from node_modules' },
   /**
    * Handler p99 with one request at a time: what each visitor waits for in AWS, where 50
    * concurrent requests run in 50 function instances with one request each.

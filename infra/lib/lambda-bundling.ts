@@ -9,7 +9,7 @@ import { HANDLER_BUNDLE } from '../../lambda/bundle';
 
 /** Options NodejsFunction always sets itself: it bundles, for Node.js. */
 const IMPLIED = { bundle: true, platform: 'node' } as const;
-const CARRIED = new Set(['format', 'target', 'minify', 'sourcemap', 'treeShaking', 'mainFields', 'external', 'banner', 'legalComments']);
+const CARRIED = new Set(['format', 'target', 'minify', 'sourcemap', 'treeShaking', 'mainFields', 'external', 'banner', 'legalComments', 'alias']);
 
 function toBundling(options: typeof HANDLER_BUNDLE): BundlingOptions {
   const problems = Object.entries(options)
@@ -30,7 +30,11 @@ function toBundling(options: typeof HANDLER_BUNDLE): BundlingOptions {
     // The SDK loads much faster on a cold start from the bundle than from the runtime's copy.
     bundleAwsSDK: !external.some((module) => module.startsWith('@aws-sdk/')),
     banner: options.banner,
-    esbuildArgs: { '--tree-shaking': String(options.treeShaking), '--legal-comments': options.legalComments },
+    esbuildArgs: {
+      '--tree-shaking': String(options.treeShaking),
+      '--legal-comments': options.legalComments,
+      '--alias': Object.entries(options.alias).map(([module, substitute]) => `${module}=${substitute}`),
+    },
   };
 }
 

@@ -141,6 +141,9 @@ describe('functions', () => {
     expect(code.startsWith(HANDLER_BUNDLE.banner)).toBe(true);
     expect(code).toMatch(/export\s*\{[^}]*\bas handler\s*\}/);
     expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
+    // lambda/bundle.ts's substitutions reach the deployed bundle too.
+    expect(code).not.toMatch(/from\s*["']node:http["']/);
+    expect(code).not.toContain('sso_start_url');
     expect(code).toContain('DynamoDB');
     // Minified: very long lines (the few line breaks left are inside template literals).
     expect(code.length / code.split('\n').length).toBeGreaterThan(2000);

@@ -6,7 +6,13 @@ import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sd
 import { SES_CLIENT_OPTIONS } from './aws';
 import type { StoredMessage } from './table';
 
-const ses = new SESClient(SES_CLIENT_OPTIONS);
+let client: SESClient | undefined;
+
+/** Created on first use, then kept for the container (see documents() in store.ts). */
+function ses(): SESClient {
+  client ??= new SESClient(SES_CLIENT_OPTIONS);
+  return client;
+}
 
 export type NotifiedMessage = Pick<StoredMessage, 'id' | 'receivedAt' | 'name' | 'email' | 'phone' | 'company' | 'message'>;
 
@@ -76,7 +82,7 @@ export function buildNotification(message: NotifiedMessage, route: MailRoute): S
 
 /** Sends and returns SES's message id; throws whatever SES or the network throws. */
 export async function sendNotification(input: SendEmailCommandInput): Promise<string> {
-  const { MessageId } = await ses.send(new SendEmailCommand(input));
+  const { MessageId } = await ses().send(new SendEmailCommand(input));
   if (!MessageId) throw new Error('SES accepted the e-mail without a MessageId');
   return MessageId;
 }

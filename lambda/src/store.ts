@@ -9,8 +9,16 @@ import { AWS_CLIENT_OPTIONS } from './aws';
 import { IDEMPOTENCY_TTL_SECONDS } from './contract';
 import { MESSAGE_TABLE, type MessageStatus, type StoredMessage } from './table';
 
-// Created once per container, so warm invocations reuse the connection.
-const documents = DynamoDBDocumentClient.from(new DynamoDBClient(AWS_CLIENT_OPTIONS));
+let client: DynamoDBDocumentClient | undefined;
+
+/**
+ * Created on first use and then kept for the container, so warm invocations reuse the
+ * connection and a request refused before it reaches the table never builds it.
+ */
+function documents(): DynamoDBDocumentClient {
+  client ??= DynamoDBDocumentClient.from(new DynamoDBClient(AWS_CLIENT_OPTIONS));
+  return client;
+}
 
 const STATUS_INDEX = MESSAGE_TABLE.statusIndex.indexName;
 
@@ -25,7 +33,7 @@ function epochSeconds(at: Date): number {
 /** 'exists' when an item with this id is already there (an earlier request stored it). */
 export async function storeMessage(table: string, message: StoredMessage): Promise<'stored' | 'exists'> {
   try {
-    await documents.send(
+    await documents().send(
       new PutCommand({ TableName: table, Item: message, ConditionExpression: 'attribute_not_exists(id)' }),
     );
     return 'stored';
@@ -72,7 +80,7 @@ export async function claimIdempotencyKey(
   // Twice at most: the record can expire and be removed between the put and the get.
   for (let round = 0; round < 2; round += 1) {
     try {
-      await documents.send(
+      await documents().send(
         new PutCommand({
           TableName: table,
           Item: record,
@@ -85,7 +93,7 @@ export async function claimIdempotencyKey(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    const { Item } = await documents.send(
+    const { Item } = await documents().send(
       new GetCommand({ TableName: table, Key: { id: record.id }, ConsistentRead: true }),
     );
     const existing = Item as IdempotencyRecord | undefined;
@@ -100,7 +108,7 @@ export async function claimIdempotencyKey(
 
 export async function markEmailed(table: string, id: string, delivery: { sesMessageId: string; at: Date }): Promise<void> {
   const at = delivery.at.toISOString();
-  await documents.send(
+  await documents().send(
     new UpdateCommand({
       TableName: table,
       Key: { id },
@@ -123,7 +131,7 @@ export async function markDeliveryFailed(
   failure: { error: string; at: Date; giveUp: boolean },
 ): Promise<void> {
   const status: MessageStatus = failure.giveUp ? 'failed' : 'received';
-  await documents.send(
+  await documents().send(
     new UpdateCommand({
       TableName: table,
       Key: { id },
@@ -143,7 +151,7 @@ export async function markDeliveryFailed(
 export async function leaseForRetry(table: string, message: StoredMessage, at: Date): Promise<boolean> {
   const unchangedSinceRead = message.lastAttemptAt === undefined ? 'attribute_not_exists(lastAttemptAt)' : 'lastAttemptAt = :seen';
   try {
-    await documents.send(
+    await documents().send(
       new UpdateCommand({
         TableName: table,
         Key: { id: message.id },
@@ -179,7 +187,7 @@ function undeliveredQuery(table: string, receivedBefore: Date) {
 /** Messages still waiting for delivery that arrived before `receivedBefore`, oldest first. */
 export async function* listUndelivered(table: string, receivedBefore: Date): AsyncGenerator<StoredMessage> {
   const pages = paginateQuery(
-    { client: documents, pageSize: 100 },
+    { client: documents(), pageSize: 100 },
     undeliveredQuery(table, receivedBefore),
   );
   for await (const page of pages) {
@@ -190,7 +198,7 @@ export async function* listUndelivered(table: string, receivedBefore: Date): Asy
 /** How many messages older than `receivedBefore` still wait for delivery: what the undelivered alarm watches. */
 export async function countUndelivered(table: string, receivedBefore: Date): Promise<number> {
   const pages = paginateQuery(
-    { client: documents, pageSize: 1000 },
+    { client: documents(), pageSize: 1000 },
     { ...undeliveredQuery(table, receivedBefore), Select: 'COUNT' },
   );
   let count = 0;
@@ -203,7 +211,7 @@ export async function listLatest(table: string, limit: number): Promise<StoredMe
   const statuses: MessageStatus[] = ['received', 'emailed', 'failed'];
   const perStatus = await Promise.all(
     statuses.map(async (status) => {
-      const { Items } = await documents.send(
+      const { Items } = await documents().send(
         new QueryCommand({
           TableName: table,
           IndexName: STATUS_INDEX,

@@ -74,6 +74,18 @@ describe('the send-contact-email bundle', () => {
     expect(imports.filter((specifier) => !builtins.has(specifier))).toEqual([]);
   });
 
+  it('leaves out what a cold start would load and never run: the fetch behind node:http, the credential chain past the environment', () => {
+    const code = readFileSync(sendBundle.outfile, 'utf8');
+    // An ES import of node:http makes Node read its lazy WebSocket getters, which load undici.
+    expect(esmImports(code)).not.toContain('node:http');
+    expect(esmImports(code)).not.toContain('http');
+    // Markers of the web-identity, SSO, process and container steps of the SDK's default chain.
+    for (const marker of ['AWS_WEB_IDENTITY_TOKEN_FILE', 'sso_start_url', 'credential_process', 'AWS_CONTAINER_CREDENTIALS_FULL_URI']) {
+      expect(code).not.toContain(marker);
+    }
+    expect(code).toContain('AWS_SESSION_TOKEN');
+  });
+
   it('stores and e-mails a message, run by plain Node.js outside the repository', async () => {
     // Outside the repository no node_modules is reachable, as in Lambda.
     expect(outDir.startsWith(fileURLToPath(new URL('../..', import.meta.url)))).toBe(false);
