@@ -22,9 +22,9 @@ import type { StoredMessage } from '@site/lambda/table';
 import { AWS_CLIENT_OPTIONS } from '../lambda/src/aws';
 import { readConfig } from '../lambda/src/config';
 import { buildNotification } from '../lambda/src/mail';
-import { lambdaContext, toApiGatewayEvent } from '../infra/local/api-gateway';
-import { clearSentEmails } from '../infra/local/emulators';
-import type { LocalStack } from '../infra/local/stack';
+import { lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
+import { clearSentEmails } from '@site/local/emulators';
+import type { LocalStack } from '@site/local/stack';
 import { percentile } from './stats';
 
 const BLOCKS = 4;

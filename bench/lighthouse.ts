@@ -10,7 +10,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { CHROMIUM_FLAGS, findChromium } from '../infra/local/chromium';
+import { CHROMIUM_FLAGS, findChromium } from '@site/local/chromium';
 import { median } from './stats';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -11,8 +11,8 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SITE_DIR, startLocalStack, type LocalStack } from '../infra/local/stack';
-import type { RunningServer } from '../infra/local/emulators';
+import { DEFAULT_SITE_DIR, startLocalStack, type LocalStack } from '@site/local/stack';
+import type { RunningServer } from '@site/local/emulators';
 import { LATENCY_CONCURRENCY } from './budgets';
 import { lighthouseChart } from './chart';
 import { measureColdImport } from './cold-import';

@@ -5,8 +5,8 @@
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEdge } from '../infra/local/edge';
-import type { RunningServer } from '../infra/local/emulators';
+import { startEdge } from '@site/local/edge';
+import type { RunningServer } from '@site/local/emulators';
 
 export function startStaticSite(siteDir: string): Promise<RunningServer> {
   return startEdge({

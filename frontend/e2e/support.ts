@@ -4,8 +4,8 @@
  * with pages that record console errors, CSP violations and requests to other hosts.
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/local/chromium';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { launchChromium } from '@site/local/chromium';
+import { startLocalStack, type LocalStack } from '@site/local/stack';
 
 export interface Site {
   stack: LocalStack;

@@ -16,7 +16,7 @@
  * the connection, and requests reusing it would pass at full speed.
  */
 import { request as httpRequest, createServer, type IncomingHttpHeaders } from 'node:http';
-import { closeServer, listen, LOOPBACK } from '../../infra/local/emulators';
+import { closeServer, listen, LOOPBACK } from '@site/local/emulators';
 
 export interface ProxiedRequest {
   method: string;

@@ -7,7 +7,7 @@
  */
 import { AWS_CLIENT_OPTIONS } from '../../lambda/src/aws';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../infra/lib/function-limits';
-import type { SentEmail } from '../../infra/local/emulators';
+import type { SentEmail } from '@site/local/emulators';
 import { sleep, type SuiteContext } from './context';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
 import { latencyStats, makeSubmissions, runPool, standardPolicy, submit, type SubmissionResult } from './load';

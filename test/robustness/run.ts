@@ -18,7 +18,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_SITE_DIR } from '../../infra/local/stack';
+import { DEFAULT_SITE_DIR } from '@site/local/stack';
 import { Ledger, type SuiteContext } from './context';
 import { dynamoDbOutage, sesOutage, sesSlow } from './faults';
 import { hostilePhase } from './hostile';

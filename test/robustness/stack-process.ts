@@ -9,7 +9,7 @@
  *
  * Started by stack-client.ts with `node --import tsx --expose-gc`; never run by hand.
  */
-import type { RunningServer } from '../../infra/local/emulators';
+import type { RunningServer } from '@site/local/emulators';
 import type {
   CommandName,
   CommandReply,
@@ -43,8 +43,8 @@ const prototypeBaseline = new Map(Object.entries(PROTOTYPES).map(([name, proto])
 
 async function main(): Promise<void> {
   const config = JSON.parse(process.env.ROBUSTNESS_STACK_CONFIG ?? '{}') as StackProcessConfig;
-  const { startLocalStack } = await import('../../infra/local/stack');
-  const { startSesEmulator } = await import('../../infra/local/emulators');
+  const { startLocalStack } = await import('@site/local/stack');
+  const { startSesEmulator } = await import('@site/local/emulators');
 
   // Port 0 everywhere: the suite never collides with `npm start` or another run.
   const stack = await startLocalStack({

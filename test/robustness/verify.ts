@@ -8,7 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { FIELD_LIMITS, REQUIRED_FIELDS, type ContactField } from '@site/lambda/contract';
 import type { StoredMessage } from '@site/lambda/table';
-import { EMULATOR_ENV, fetchSentEmails, type SentEmail } from '../../infra/local/emulators';
+import { EMULATOR_ENV, fetchSentEmails, type SentEmail } from '@site/local/emulators';
 
 export type Item = Record<string, unknown> & { id: string };
 

@@ -1,5 +1,5 @@
 /**
- * DynamoDB and SES stand-ins for one test file, started through infra/local/emulators.ts
+ * DynamoDB and SES stand-ins for one test file, started through the local stand-in (@site/local/emulators)
  * on free ports, and the environment the handler reads. Call before the handler module is
  * first imported: the SDK clients are created at import.
  */
@@ -17,7 +17,7 @@ import {
   startSesEmulator,
   type RunningServer,
   type SentEmail,
-} from '../../../infra/local/emulators';
+} from '@site/local/emulators';
 import type { StoredMessage } from '../../src/table';
 
 export const TEST_TABLE = 'contact-messages-test';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromHandlerResult, toApiGatewayEvent } from '../api-gateway';
+import { fromHandlerResult, toApiGatewayEvent } from '../src/api-gateway';
 
 const request = (body: Buffer, contentType = 'application/json') => ({
   method: 'POST',

@@ -7,7 +7,7 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/lambda/contract';
 import { DEFAULT_TABLE_NAME } from '@site/lambda/table';
-import { REPO_ROOT } from '../stack';
+import { REPO_ROOT } from '../src/stack';
 import { freePort } from './free-port';
 
 interface Started {
@@ -21,7 +21,7 @@ const children: ChildProcess[] = [];
 /** Runs `npm start`'s program as a terminal would: its own process group, so Ctrl-C reaches all of it. */
 async function start(env: Record<string, string>): Promise<Started> {
   const began = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/src/start.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     detached: true,

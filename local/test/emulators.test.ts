@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { MESSAGE_TABLE } from '@site/lambda/table';
-import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, type RunningServer } from '../emulators';
+import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, type RunningServer } from '../src/emulators';
 
 const TABLE = 'contact-messages';
 

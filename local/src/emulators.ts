@@ -1,3 +1,4 @@
+/// <reference path="../types/dynalite.d.ts" />
 /**
  * The local stand-ins for DynamoDB and SES, as in-process servers on loopback. One
  * definition, used by `npm start`, the tests, the robustness suite and the benchmarks.

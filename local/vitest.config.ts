@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'local-stack',
     root: import.meta.dirname,
-    include: ['local/test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -10,9 +10,9 @@ import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/lambda/contract';
-import { SECURITY_HEADERS } from '../lib/security-headers';
-import { cacheControlFor } from '../lib/cache-control';
-import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '../lib/function-limits';
+import { SECURITY_HEADERS } from '@site/infra/security-headers';
+import { cacheControlFor } from '@site/infra/cache-control';
+import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/infra/function-limits';
 import { fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
 import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
 

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../lib/security-headers';
-import { CACHE_CONTROL } from '../../lib/cache-control';
+import { SECURITY_HEADERS } from '@site/infra/security-headers';
+import { CACHE_CONTROL } from '@site/infra/cache-control';
 import { API_PATH } from '@site/lambda/contract';
-import { startLocalStack, type LocalStack } from '../stack';
+import { startLocalStack, type LocalStack } from '../src/stack';
 
 /** A tiny build with the same shape as frontend/dist, so these tests do not depend on the site's content. */
 function fakeSite(): string {

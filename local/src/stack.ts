@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TABLE_NAME } from '@site/lambda/table';
-import { FUNCTION_TIMEOUT_SECONDS } from '../lib/function-limits';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
 import { startEdge, type ApiHandler } from './edge';
 import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';
 

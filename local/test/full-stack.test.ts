@@ -12,9 +12,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/lambda/contract';
 import type { StoredMessage } from '@site/lambda/table';
-import { launchChromium } from '../chromium';
-import { fetchSentEmails } from '../emulators';
-import { startLocalStack, type LocalStack } from '../stack';
+import { launchChromium } from '../src/chromium';
+import { fetchSentEmails } from '../src/emulators';
+import { startLocalStack, type LocalStack } from '../src/stack';
 
 const FIRST = { name: 'Anna de Vries', email: 'anna@bedrijf.nl', phone: '055 123 45 67', company: 'De Vries BV', message: 'Wij zoeken een interim controller.' };
 const SECOND = { name: 'Bram Jansen', email: 'bram@voorbeeld.nl', phone: '', company: '', message: 'Graag een gesprek over procesoptimalisatie.' };
