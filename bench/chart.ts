@@ -72,7 +72,12 @@ function metricRows(lh: LighthouseComparison): ChartRow[] {
   ];
 }
 
-const TITLES: Record<CategoryId, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best Practices', seo: 'SEO' };
+const TITLES: Record<CategoryId, string> = {
+  performance: 'Performance',
+  accessibility: 'Accessibility',
+  'best-practices': 'Best Practices',
+  seo: 'SEO',
+};
 
 function scoreRows(lh: LighthouseComparison): ChartRow[] {
   return CATEGORIES.map((id) => ({
@@ -93,12 +98,18 @@ function panel(title: string, rows: ChartRow[], top: number): { svg: string; hei
     const x = (value: number) => LABEL_WIDTH + (Math.min(value, row.scaleMax) / row.scaleMax) * TRACK_WIDTH;
     parts.push(`<text x="${LABEL_WIDTH - 10}" y="${y + 15}" class="label" text-anchor="end">${esc(row.label)}</text>`);
     parts.push(`<rect x="${LABEL_WIDTH}" y="${y}" width="${TRACK_WIDTH}" height="28" class="track"/>`);
-    parts.push(`<rect x="${LABEL_WIDTH}" y="${y + 2}" width="${Math.max(1, x(row.site) - LABEL_WIDTH).toFixed(1)}" height="16" fill="${row.passes ? PASS : MISS}"><title>site: ${esc(row.format(row.site))}</title></rect>`);
-    parts.push(`<rect x="${LABEL_WIDTH}" y="${y + 20}" width="${Math.max(1, x(row.baseline) - LABEL_WIDTH).toFixed(1)}" height="6" fill="${BASELINE}"><title>no-script baseline: ${esc(row.format(row.baseline))}</title></rect>`);
+    parts.push(
+      `<rect x="${LABEL_WIDTH}" y="${y + 2}" width="${Math.max(1, x(row.site) - LABEL_WIDTH).toFixed(1)}" height="16" fill="${row.passes ? PASS : MISS}"><title>site: ${esc(row.format(row.site))}</title></rect>`,
+    );
+    parts.push(
+      `<rect x="${LABEL_WIDTH}" y="${y + 20}" width="${Math.max(1, x(row.baseline) - LABEL_WIDTH).toFixed(1)}" height="6" fill="${BASELINE}"><title>no-script baseline: ${esc(row.format(row.baseline))}</title></rect>`,
+    );
     row.thresholds.forEach((threshold, t) => {
       const tx = x(threshold.value).toFixed(1);
       parts.push(`<line x1="${tx}" x2="${tx}" y1="${y - 3}" y2="${y + 31}" stroke="${LINE}" stroke-width="1.5" stroke-dasharray="4 3"/>`);
-      parts.push(`<text x="${tx}" y="${y - 5}" class="threshold" text-anchor="${t % 2 ? 'start' : 'end'}" dx="${t % 2 ? 3 : -3}">${esc(threshold.label)}</text>`);
+      parts.push(
+        `<text x="${tx}" y="${y - 5}" class="threshold" text-anchor="${t % 2 ? 'start' : 'end'}" dx="${t % 2 ? 3 : -3}">${esc(threshold.label)}</text>`,
+      );
     });
     parts.push(`<text x="${LABEL_WIDTH + TRACK_WIDTH + 8}" y="${y + 14}" class="value">${esc(row.format(row.site))}</text>`);
     parts.push(`<text x="${LABEL_WIDTH + TRACK_WIDTH + 8}" y="${y + 27}" class="small">baseline ${esc(row.format(row.baseline))}</text>`);

@@ -93,7 +93,10 @@ export function measureColdImport(
       raw[name].processMs.push(processMs);
     }
   }
-  const medians = (name: keyof typeof urls): ColdImportTimes => ({ importMs: median(raw[name].importMs), processMs: median(raw[name].processMs) });
+  const medians = (name: keyof typeof urls): ColdImportTimes => ({
+    importMs: median(raw[name].importMs),
+    processMs: median(raw[name].processMs),
+  });
   const bundle = medians('bundle');
   const empty = medians('empty');
   const sdkFromNodeModules = medians('sdkFromNodeModules');

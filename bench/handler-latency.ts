@@ -19,9 +19,9 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/lambda/contract';
 import type { StoredMessage } from '@site/lambda/table';
-import { AWS_CLIENT_OPTIONS } from '../lambda/src/aws';
-import { readConfig } from '../lambda/src/config';
-import { buildNotification } from '../lambda/src/mail';
+import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
+import { readConfig } from '@site/lambda/config';
+import { buildNotification } from '@site/lambda/mail';
 import { lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
 import { clearSentEmails } from '@site/local/emulators';
 import type { LocalStack } from '@site/local/stack';
@@ -90,7 +90,8 @@ function contactEvent(i: number, siteHost: string): APIGatewayProxyEventV2 {
         'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8',
         origin: `https://${siteHost}`,
         referer: `https://${siteHost}/`,
-        'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
         'sec-fetch-mode': 'cors',
         'sec-fetch-site': 'same-origin',
         'x-forwarded-for': '203.0.113.7',
@@ -159,12 +160,12 @@ function statsOf(concurrency: number, samples: Sample[]): LatencyStats {
 function captureHandlerLogs(logPath: string, outcomes: Record<string, number>): () => Promise<void> {
   const file = createWriteStream(logPath);
   const original = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
     const outcome = /"outcome":"([a-z_]+)"/.exec(text)?.[1];
     if (outcome) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
     return file.write(chunk, ...(rest as []));
-  }) as typeof process.stdout.write;
+  };
   return () => {
     process.stdout.write = original;
     return new Promise((resolve) => file.end(resolve));

@@ -30,6 +30,9 @@ export async function buildLambdaBundle(outDir: string): Promise<LambdaBundle> {
  * repository, so that Node finds the SDK in its node_modules.
  */
 export async function buildUnbundledSdkHandler(outDir: string): Promise<string> {
-  const { outfile } = await bundleHandler(HANDLER_ENTRY, join(outDir, 'send-contact-email.sdk-from-node_modules.mjs'), { external: ['@aws-sdk/*'], alias: {} });
+  const { outfile } = await bundleHandler(HANDLER_ENTRY, join(outDir, 'send-contact-email.sdk-from-node_modules.mjs'), {
+    external: ['@aws-sdk/*'],
+    alias: {},
+  });
   return outfile;
 }

@@ -89,7 +89,8 @@ function metricsOf(lhr: Result): Record<MetricId, number> {
   return Object.fromEntries(
     Object.entries(METRICS).map(([key, auditId]) => {
       const value = lhr.audits[auditId]?.numericValue;
-      if (value === undefined) throw new Error(`Lighthouse gave no ${auditId} for ${lhr.finalDisplayedUrl}: ${lhr.audits[auditId]?.errorMessage ?? 'no value'}`);
+      if (value === undefined)
+        throw new Error(`Lighthouse gave no ${auditId} for ${lhr.finalDisplayedUrl}: ${lhr.audits[auditId]?.errorMessage ?? 'no value'}`);
       return [key, value];
     }),
   ) as Record<MetricId, number>;
@@ -97,17 +98,19 @@ function metricsOf(lhr: Result): Record<MetricId, number> {
 
 function requestsOf(lhr: Result): NetworkRequest[] {
   const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
-  return (details?.items ?? []).map(({ url, statusCode, mimeType, resourceType, priority, transferSize, resourceSize, networkRequestTime, networkEndTime }) => ({
-    url,
-    statusCode,
-    mimeType,
-    resourceType,
-    transferSize: transferSize ?? 0,
-    resourceSize: resourceSize ?? 0,
-    priority,
-    networkRequestTime: networkRequestTime ?? 0,
-    networkEndTime: networkEndTime ?? 0,
-  }));
+  return (details?.items ?? []).map(
+    ({ url, statusCode, mimeType, resourceType, priority, transferSize, resourceSize, networkRequestTime, networkEndTime }) => ({
+      url,
+      statusCode,
+      mimeType,
+      resourceType,
+      transferSize: transferSize ?? 0,
+      resourceSize: resourceSize ?? 0,
+      priority,
+      networkRequestTime: networkRequestTime ?? 0,
+      networkEndTime: networkEndTime ?? 0,
+    }),
+  );
 }
 
 /** The audits that cost a category points (weight > 0, score < 1): what to fix, per category. */
@@ -123,13 +126,15 @@ function failedAuditsOf(lhr: Result): FailedAudit[] {
 
 function summarize(url: string, lhrs: Result[]): LighthouseSummary {
   const runs = lhrs.map((lhr) => ({ scores: scoresOf(lhr), metrics: metricsOf(lhr) }));
-  const metrics = Object.fromEntries(Object.keys(METRICS).map((key) => [key, median(runs.map((r) => r.metrics[key as MetricId]))])) as Record<MetricId, number>;
+  const metrics = Object.fromEntries(
+    Object.keys(METRICS).map((key) => [key, median(runs.map((r) => r.metrics[key as MetricId]))]),
+  ) as Record<MetricId, number>;
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]))])) as Record<CategoryId, number>;
   const representative = lhrs.reduce((best, lhr, i) =>
     Math.abs(runs[i]!.metrics.lcp - metrics.lcp) < Math.abs(metricsOf(best).lcp - metrics.lcp) ? lhr : best,
   );
   const scoreOf = (id: string) => representative.audits[id]?.score ?? null;
-  const observed = ((representative.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}) as Record<string, number>;
+  const observed = (representative.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
   return {
     url,
     runs,

@@ -21,7 +21,8 @@ const CATEGORY_TITLES: Record<CategoryId, string> = {
 const METRIC_TITLES: Record<MetricId, string> = { fcp: 'FCP', lcp: 'LCP', tbt: 'TBT', cls: 'CLS', si: 'Speed Index' };
 
 export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-export const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`);
+export const ms = (value: number) =>
+  value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 const times = (ratio: number, of: string) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}× ${of}` : '—');
 const metricText = (id: MetricId, value: number) => (id === 'cls' ? value.toFixed(3) : ms(value));
 
@@ -30,7 +31,14 @@ const judge = (value: number, budget: Budget): Status => (withinBudget(value, bu
 export function buildRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
   const error = (area: string, metric: string, budget: string, part: string) =>
-    rows.push({ area, metric, budget, measured: `not measured: ${results.errors[part] ?? 'unknown error'}`.slice(0, 160), ratio: '—', status: 'error' });
+    rows.push({
+      area,
+      metric,
+      budget,
+      measured: `not measured: ${results.errors[part] ?? 'unknown error'}`.slice(0, 160),
+      ratio: '—',
+      status: 'error',
+    });
 
   const lh = results.lighthouse;
   if (lh) {
@@ -113,7 +121,14 @@ export function buildRows(results: BenchResults): Row[] {
       ['image', 'Images'],
     ];
     for (const [kind, title] of kinds) {
-      rows.push({ area: 'Page weight', metric: `${title}, transferred`, budget: '—', measured: kb(weight.transferred[kind]), ratio: '—', status: 'info' });
+      rows.push({
+        area: 'Page weight',
+        metric: `${title}, transferred`,
+        budget: '—',
+        measured: kb(weight.transferred[kind]),
+        ratio: '—',
+        status: 'info',
+      });
     }
     rows.push({
       area: 'Page weight',
@@ -182,9 +197,23 @@ export function buildRows(results: BenchResults): Row[] {
       const measured = failed ? `${ms(stats.p99)}, ${stats.errors} errors (bare ${bare.errors})` : ms(stats.p99);
       const metric = `Handler p99 at ${stats.concurrency} concurrent (p50 ${ms(stats.p50)}, ${Math.round(stats.throughput)}/s; bare p99 ${ms(bare.p99)})`;
       if (stats.concurrency === 1) {
-        rows.push({ area: 'Lambda', metric, budget: BUDGETS.handlerP99At1Ms.text, measured, ratio: times(ratio, 'bare'), status: failed ? 'fail' : judge(stats.p99, BUDGETS.handlerP99At1Ms) });
+        rows.push({
+          area: 'Lambda',
+          metric,
+          budget: BUDGETS.handlerP99At1Ms.text,
+          measured,
+          ratio: times(ratio, 'bare'),
+          status: failed ? 'fail' : judge(stats.p99, BUDGETS.handlerP99At1Ms),
+        });
       } else if (stats.concurrency === 50) {
-        rows.push({ area: 'Lambda', metric, budget: BUDGETS.handlerVsBareP99At50.text, measured, ratio: times(ratio, 'bare'), status: failed ? 'fail' : judge(ratio, BUDGETS.handlerVsBareP99At50) });
+        rows.push({
+          area: 'Lambda',
+          metric,
+          budget: BUDGETS.handlerVsBareP99At50.text,
+          measured,
+          ratio: times(ratio, 'bare'),
+          status: failed ? 'fail' : judge(ratio, BUDGETS.handlerVsBareP99At50),
+        });
       } else {
         rows.push({ area: 'Lambda', metric, budget: '—', measured, ratio: times(ratio, 'bare'), status: failed ? 'fail' : 'info' });
       }
@@ -215,11 +244,15 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
     const lost = lh.site.failedAudits;
     for (const id of CATEGORIES) {
       if (lh.site.scores[id] >= BUDGETS.categoryScore.limit) continue;
-      const audits = lost.filter((audit) => audit.category === id).map((audit) => `\`${audit.id}\` (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''})`);
+      const audits = lost
+        .filter((audit) => audit.category === id)
+        .map((audit) => `\`${audit.id}\` (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''})`);
       const perRun = lh.site.runs.map((run) => run.scores[id]);
       notes.push(
         `**${CATEGORY_TITLES[id]} ${lh.site.scores[id]}** (runs: ${perRun.join(', ')}): points lost on ${audits.join(', ') || 'metrics only'}` +
-          (id === 'performance' ? `; TBT across the runs: ${lh.site.runs.map((run) => ms(run.metrics.tbt)).join(', ')} (no-script page: ${ms(lh.baseline.metrics.tbt)}).` : '.'),
+          (id === 'performance'
+            ? `; TBT across the runs: ${lh.site.runs.map((run) => ms(run.metrics.tbt)).join(', ')} (no-script page: ${ms(lh.baseline.metrics.tbt)}).`
+            : '.'),
       );
     }
     if (lh.lcpRatio > BUDGETS.lcpVsBaseline.limit) {
@@ -228,7 +261,9 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
       const before = scripts.filter((request) => request.networkRequestTime < observed.lcp);
       const after = scripts.filter((request) => request.networkRequestTime >= observed.lcp);
       const list = (requests: typeof scripts) =>
-        requests.map((request) => `${new URL(request.url).pathname} (${kb(request.transferSize)}, ${request.priority ?? '?'} priority)`).join(', ');
+        requests
+          .map((request) => `${new URL(request.url).pathname} (${kb(request.transferSize)}, ${request.priority ?? '?'} priority)`)
+          .join(', ');
       let why =
         `**LCP ${lh.lcpRatio.toFixed(2)}× the no-script page** (${ms(lh.site.metrics.lcp)} vs ${ms(lh.baseline.metrics.lcp)}; ` +
         `FCP ${ms(lh.site.metrics.fcp)} vs ${ms(lh.baseline.metrics.fcp)}): the two pages differ only by their scripts. `;
@@ -238,13 +273,17 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
           'Lantern simulates slow 4G and a 4× slower CPU on that observed order, and its LCP estimate counts every request begun before the observed LCP, ' +
           'whatever its priority, and every layout — so that download and its evaluation are put ahead of the largest paint. ';
       }
-      if (after.length) why += `${list(after)} ${after.length === 1 ? 'starts' : 'start'} after the observed paint and ${after.length === 1 ? 'is' : 'are'} not counted. `;
+      if (after.length)
+        why += `${list(after)} ${after.length === 1 ? 'starts' : 'start'} after the observed paint and ${after.length === 1 ? 'is' : 'are'} not counted. `;
       why +=
         'What moves it: fewer script bytes and requests begun before the first paint. ' +
         'A module script does not block rendering in a real browser, but this estimate is the metric the budget is set on.';
       notes.push(why);
     }
-    if (lh.site.metrics.cls >= BUDGETS.cls.limit) notes.push(`**CLS ${lh.site.metrics.cls.toFixed(3)}**: see \`layout-shifts\` in the Lighthouse report; the no-script page has ${lh.baseline.metrics.cls.toFixed(3)}.`);
+    if (lh.site.metrics.cls >= BUDGETS.cls.limit)
+      notes.push(
+        `**CLS ${lh.site.metrics.cls.toFixed(3)}**: see \`layout-shifts\` in the Lighthouse report; the no-script page has ${lh.baseline.metrics.cls.toFixed(3)}.`,
+      );
   }
   const weight = results.pageWeight;
   if (weight && weight.js.gzip > BUDGETS.firstLoadJsGzipBytes.limit) {
@@ -252,12 +291,16 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
     const own = floor ? weight.js.gzip - floor.js.gzip : undefined;
     notes.push(
       `**First-load JS ${kb(weight.js.gzip)} gzip** (${weight.scripts.map((s) => `${s.path} ${kb(s.gzip)}`).join(', ')}): ` +
-        (own !== undefined ? `React + react-dom alone are ${kb(floor!.js.gzip)}, so the site's own code and other libraries add ${kb(own)}; ` : '') +
+        (own !== undefined
+          ? `React + react-dom alone are ${kb(floor!.js.gzip)}, so the site's own code and other libraries add ${kb(own)}; `
+          : '') +
         `the budget leaves ${kb(BUDGETS.firstLoadJsGzipBytes.limit - (floor?.js.gzip ?? 0))} above the floor.`,
     );
   }
   if (weight && weight.totalTransferred > BUDGETS.firstViewBytes.limit) {
-    const parts = Object.entries(weight.transferred).filter(([, bytes]) => bytes > 0).map(([kind, bytes]) => `${kind} ${kb(bytes)}`);
+    const parts = Object.entries(weight.transferred)
+      .filter(([, bytes]) => bytes > 0)
+      .map(([kind, bytes]) => `${kind} ${kb(bytes)}`);
     notes.push(`**First view ${kb(weight.totalTransferred)}**: ${parts.join(', ')}.`);
   }
   if (weight?.thirdParty.length) notes.push(`**Third-party requests** (DESIGN.md allows none): ${weight.thirdParty.join(', ')}.`);
@@ -284,7 +327,8 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
       );
     }
     const unexpected = Object.entries(latency.outcomes).filter(([outcome]) => outcome !== 'stored_and_emailed');
-    if (unexpected.length) notes.push(`**Handler outcomes other than stored_and_emailed**: ${unexpected.map(([o, n]) => `${o} ×${n}`).join(', ')}.`);
+    if (unexpected.length)
+      notes.push(`**Handler outcomes other than stored_and_emailed**: ${unexpected.map(([o, n]) => `${o} ×${n}`).join(', ')}.`);
   }
   for (const [part, message] of Object.entries(results.errors)) notes.push(`**${part} not measured**: ${message}`);
   if (failed(rows).length === 0) notes.push('Every budget is met.');
@@ -293,7 +337,11 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
 
 function markdownTable(header: string[], body: string[][]): string {
   const escape = (cell: string) => cell.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...body.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...body.map((row) => `| ${row.map(escape).join(' | ')} |`),
+  ].join('\n');
 }
 
 const STATUS_TEXT: Record<Status, string> = { pass: 'pass', fail: '**FAIL**', info: '', error: '**ERROR**' };
@@ -306,11 +354,17 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
   out.push(
     `\`npm run bench\` on ${env.date.slice(0, 10)}, commit ${env.commit}, ${results.durationSeconds.toFixed(0)} s. ` +
       `${misses.length ? `**${misses.length} budget${misses.length === 1 ? '' : 's'} missed.**` : 'All budgets met.'} ` +
-      'Budgets are DESIGN.md\'s, with cold start read per process and the 50-concurrent handler row restated as a ratio to the bare round trips (see the notes); KB = 1000 bytes. Ratios name what they compare with. ' +
+      "Budgets are DESIGN.md's, with cold start read per process and the 50-concurrent handler row restated as a ratio to the bare round trips (see the notes); KB = 1000 bytes. Ratios name what they compare with. " +
       'Numbers depend on the machine (see Environment): compare runs from the same one.',
     '',
   );
-  out.push(markdownTable(['area', 'metric', 'budget', 'measured', 'ratio', 'result'], rows.map((r) => [r.area, r.metric, r.budget, r.measured, r.ratio, STATUS_TEXT[r.status]])), '');
+  out.push(
+    markdownTable(
+      ['area', 'metric', 'budget', 'measured', 'ratio', 'result'],
+      rows.map((r) => [r.area, r.metric, r.budget, r.measured, r.ratio, STATUS_TEXT[r.status]]),
+    ),
+    '',
+  );
   out.push('![Lighthouse metrics against their thresholds](lighthouse.svg)', '');
 
   out.push('## What misses and why', '', ...findings(results, rows).map((note) => `- ${note}`), '');
@@ -333,19 +387,31 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
       metricText(id, LIGHTHOUSE_GOOD[id]),
       lh.site.runs.map((run) => metricText(id, run.metrics[id])).join(', '),
     ]);
-    const scoreRows = CATEGORIES.map((id) => [CATEGORY_TITLES[id], String(lh.site.scores[id]), String(lh.baseline.scores[id]), '100', lh.site.runs.map((run) => run.scores[id]).join(', ')]);
+    const scoreRows = CATEGORIES.map((id) => [
+      CATEGORY_TITLES[id],
+      String(lh.site.scores[id]),
+      String(lh.baseline.scores[id]),
+      '100',
+      lh.site.runs.map((run) => run.scores[id]).join(', '),
+    ]);
     out.push(markdownTable(['metric', 'site', 'no-script baseline', 'good', 'site, each run'], [...scoreRows, ...metricRows]), '');
     const scheme = lh.site.schemeAudits;
     out.push(
       `**Plain HTTP on 127.0.0.1.** Lighthouse treats \`localhost\` and \`127.0.0.1\` as secure origins, so \`is-on-https\` scored ${scheme['is-on-https'] ?? 'n/a'} ` +
         `and \`redirects-http\` was ${scheme['redirects-http'] === null ? 'not applicable (left out of the Best Practices weighting)' : `scored ${scheme['redirects-http']}`}; ` +
         `\`has-hsts\` (weight 0) scored ${scheme['has-hsts'] ?? 'n/a'} from the header alone. The Best Practices score is therefore what HTTPS would give, ` +
-        'except that the HTTP→HTTPS redirect (CloudFront\'s viewer protocol policy) is not exercised here.',
+        "except that the HTTP→HTTPS redirect (CloudFront's viewer protocol policy) is not exercised here.",
       '',
     );
     if (lh.site.failedAudits.length) {
       out.push('Audits below a full score on the site (the run nearest the median LCP):', '');
-      out.push(markdownTable(['category', 'audit', 'score', 'value'], lh.site.failedAudits.map((a) => [CATEGORY_TITLES[a.category], `${a.id}: ${a.title}`, String(a.score), a.displayValue ?? ''])), '');
+      out.push(
+        markdownTable(
+          ['category', 'audit', 'score', 'value'],
+          lh.site.failedAudits.map((a) => [CATEGORY_TITLES[a.category], `${a.id}: ${a.title}`, String(a.score), a.displayValue ?? '']),
+        ),
+        '',
+      );
     }
     const warnings = [...lh.site.runWarnings, ...lh.baseline.runWarnings];
     if (warnings.length) out.push(`Lighthouse warnings: ${[...new Set(warnings)].join(' ')}`, '');
@@ -355,7 +421,7 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
   if (weight) {
     out.push('## Page weight', '');
     out.push(
-      'From the browser\'s own network requests on the site\'s first view (Lighthouse run nearest the median LCP): every script fetched on load counts. ' +
+      "From the browser's own network requests on the site's first view (Lighthouse run nearest the median LCP): every script fetched on load counts. " +
         'Transferred = bytes on the wire with headers, brotli as CloudFront serves Chrome. Script sizes were fetched again from the edge with ' +
         '`Accept-Encoding: gzip` and `br`.',
       '',
@@ -372,7 +438,13 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
       ),
       '',
     );
-    out.push(markdownTable(['kind', 'transferred'], [...Object.entries(weight.transferred).map(([kind, bytes]) => [kind, kb(bytes)]), ['**total**', kb(weight.totalTransferred)]]), '');
+    out.push(
+      markdownTable(
+        ['kind', 'transferred'],
+        [...Object.entries(weight.transferred).map(([kind, bytes]) => [kind, kb(bytes)]), ['**total**', kb(weight.totalTransferred)]],
+      ),
+      '',
+    );
     for (const note of weight.notes) out.push(`- ${note}`);
     if (weight.notes.length) out.push('');
   }
@@ -382,7 +454,11 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
   const bundle = results.lambdaBundle;
   if (bundle || cold || latency) {
     out.push('## Lambda', '');
-    if (bundle) out.push(`Bundle built by \`lambda/bundle.ts\` (the stack's own esbuild options): ${bundle.bytes.toLocaleString('en')} bytes minified, ${bundle.gzipBytes.toLocaleString('en')} gzip.`, '');
+    if (bundle)
+      out.push(
+        `Bundle built by \`lambda/bundle.ts\` (the stack's own esbuild options): ${bundle.bytes.toLocaleString('en')} bytes minified, ${bundle.gzipBytes.toLocaleString('en')} gzip.`,
+        '',
+      );
     if (cold) {
       out.push(
         `Cold start: ${cold.samples} fresh \`node\` processes per module, rotating between them, each timed from spawn to exit and, inside, ` +
@@ -413,9 +489,13 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
       out.push(
         'Handler: the bundled function called directly with API Gateway v2 events as the local edge builds them (POST, JSON body with every field, ' +
           'an Idempotency-Key, browser and CloudFront headers), against dynalite and aws-ses-v2-local in the same process, configured by `startLocalStack`. ' +
-          'Bare: one DynamoDB PutItem of the message and one SES SendEmail of its notification, with the handler\'s client options. Warm-up first; ' +
-          `requests per level: ${Object.entries(latency.requestsPerLevel).map(([c, n]) => `${n} at ${c}`).join(', ')}. ` +
-          `Handler outcomes: ${Object.entries(latency.outcomes).map(([o, n]) => `${o} ×${n}`).join(', ')}.`,
+          "Bare: one DynamoDB PutItem of the message and one SES SendEmail of its notification, with the handler's client options. Warm-up first; " +
+          `requests per level: ${Object.entries(latency.requestsPerLevel)
+            .map(([c, n]) => `${n} at ${c}`)
+            .join(', ')}. ` +
+          `Handler outcomes: ${Object.entries(latency.outcomes)
+            .map(([o, n]) => `${o} ×${n}`)
+            .join(', ')}.`,
         '',
       );
       out.push(
@@ -423,7 +503,20 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
           ['concurrency', 'handler p50', 'p95', 'p99', 'max', 'req/s', 'bare p50', 'p95', 'p99', 'req/s', 'handler ÷ bare p50', 'p99'],
           latency.handler.map((h, i) => {
             const b = latency.bare[i]!;
-            return [String(h.concurrency), ms(h.p50), ms(h.p95), ms(h.p99), ms(h.max), String(Math.round(h.throughput)), ms(b.p50), ms(b.p95), ms(b.p99), String(Math.round(b.throughput)), `${(h.p50 / b.p50).toFixed(2)}×`, `${(h.p99 / b.p99).toFixed(2)}×`];
+            return [
+              String(h.concurrency),
+              ms(h.p50),
+              ms(h.p95),
+              ms(h.p99),
+              ms(h.max),
+              String(Math.round(h.throughput)),
+              ms(b.p50),
+              ms(b.p95),
+              ms(b.p99),
+              String(Math.round(b.throughput)),
+              `${(h.p50 / b.p50).toFixed(2)}×`,
+              `${(h.p99 / b.p99).toFixed(2)}×`,
+            ];
           }),
         ),
         '',
@@ -442,8 +535,14 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
         ['OS', env.os],
         ['Node.js', env.node],
         ['Chromium', env.chromium],
-        ['Lighthouse', `${env.lighthouse}${env.lighthouseBenchmarkIndex ? `, benchmarkIndex ${Math.round(env.lighthouseBenchmarkIndex)}` : ''}`],
-        ['load average (1 min)', `${env.loadAverage.start} at start, ${env.loadAverage.max ?? '?'} at most, ${env.loadAverage.end ?? '?'} at end (${env.cores} cores: above ${env.cores} something else was competing)`],
+        [
+          'Lighthouse',
+          `${env.lighthouse}${env.lighthouseBenchmarkIndex ? `, benchmarkIndex ${Math.round(env.lighthouseBenchmarkIndex)}` : ''}`,
+        ],
+        [
+          'load average (1 min)',
+          `${env.loadAverage.start} at start, ${env.loadAverage.max ?? '?'} at most, ${env.loadAverage.end ?? '?'} at end (${env.cores} cores: above ${env.cores} something else was competing)`,
+        ],
         ['commit', env.commit],
       ],
     ),
@@ -456,9 +555,19 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
 /** The same table for the terminal, columns padded. */
 export function renderText(rows: readonly Row[]): string {
   const label: Record<Status, string> = { pass: 'pass', fail: 'FAIL', info: '', error: 'ERROR' };
-  const table = [['metric', 'budget', 'measured', 'ratio', 'result'], ...rows.map((r) => [`${r.area}: ${r.metric}`, r.budget, r.measured, r.ratio, label[r.status]])];
+  const table = [
+    ['metric', 'budget', 'measured', 'ratio', 'result'],
+    ...rows.map((r) => [`${r.area}: ${r.metric}`, r.budget, r.measured, r.ratio, label[r.status]]),
+  ];
   const widths = table[0]!.map((_, col) => Math.max(...table.map((row) => [...row[col]!].length)));
-  return table.map((row) => row.map((cell, col) => cell + ' '.repeat(widths[col]! - [...cell].length)).join('  ').trimEnd()).join('\n');
+  return table
+    .map((row) =>
+      row
+        .map((cell, col) => cell + ' '.repeat(widths[col]! - [...cell].length))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function writeReports(dir: string, results: BenchResults, rows: readonly Row[]): void {

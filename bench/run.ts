@@ -104,7 +104,9 @@ try {
     results.errors.handlerLatency ??= 'needs the Lambda bundle and the local stack';
   }
 
-  results.reactFloor = await part('reactFloor', 'React 19 hello-world floor (Vite build)', () => measureReactFloor(join(WORK_DIR, 'react-floor')));
+  results.reactFloor = await part('reactFloor', 'React 19 hello-world floor (Vite build)', () =>
+    measureReactFloor(join(WORK_DIR, 'react-floor')),
+  );
 
   if (stack) {
     const site = stack;
@@ -117,7 +119,9 @@ try {
         {
           runs: LIGHTHOUSE_RUNS,
           onRun: (name, run, lhr) => {
-            console.log(`  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN)} ms, ${seconds(started)} elapsed`);
+            console.log(
+              `  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN)} ms, ${seconds(started)} elapsed`,
+            );
             // The last report of each page, for digging into a miss (bench/.work is not committed).
             writeFileSync(join(WORK_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
           },
@@ -138,7 +142,7 @@ try {
       results.pageWeight = await part('pageWeight', 'Page weight of the first view', () =>
         measurePageWeight(requests, new URL(site.urls.site).origin, readFileSync(join(SITE_DIR, 'index.html'), 'utf8')),
       );
-    } else results.errors.pageWeight = 'needs the site\'s Lighthouse network requests, which failed';
+    } else results.errors.pageWeight = "needs the site's Lighthouse network requests, which failed";
   }
 } finally {
   await baselineServer?.close();
@@ -156,13 +160,21 @@ if (results.lighthouse) {
   const env = results.environment;
   writeFileSync(
     join(BENCH_DIR, 'lighthouse.svg'),
-    lighthouseChart(results.lighthouse, `${env.date.slice(0, 10)} · ${env.cpu}, ${env.cores} cores · ${env.chromium.split(' built')[0]} · Lighthouse ${env.lighthouse} · commit ${env.commit}`),
+    lighthouseChart(
+      results.lighthouse,
+      `${env.date.slice(0, 10)} · ${env.cpu}, ${env.cores} cores · ${env.chromium.split(' built')[0]} · Lighthouse ${env.lighthouse} · commit ${env.commit}`,
+    ),
   );
 }
 
 console.log(`\n${renderText(rows)}\n`);
 const misses = failed(rows);
-console.log(`bench/results.md, results.json${results.lighthouse ? ', lighthouse.svg' : ''} written in ${results.durationSeconds.toFixed(0)} s.`);
-if (misses.length) console.log(`${misses.length} budget${misses.length === 1 ? '' : 's'} missed or not measured: ${misses.map((row) => row.metric).join('; ')}.`);
+console.log(
+  `bench/results.md, results.json${results.lighthouse ? ', lighthouse.svg' : ''} written in ${results.durationSeconds.toFixed(0)} s.`,
+);
+if (misses.length)
+  console.log(
+    `${misses.length} budget${misses.length === 1 ? '' : 's'} missed or not measured: ${misses.map((row) => row.metric).join('; ')}.`,
+  );
 // Exit explicitly: the SDK's keep-alive agents would otherwise hold the process open a while.
 process.exit(misses.length ? 1 : 0);

@@ -13,7 +13,7 @@ export function startStaticSite(siteDir: string): Promise<RunningServer> {
     port: 0,
     siteDir,
     // These copies have no API; nothing on their pages calls it.
-    handler: async () => ({ statusCode: 404, body: '' }),
+    handler: () => Promise.resolve({ statusCode: 404, body: '' }),
     functionName: 'none',
     functionTimeoutMs: 1000,
   });
@@ -25,9 +25,7 @@ const MODULEPRELOAD_LINK = /<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/g
 
 export function stripScripts(html: string): { html: string; removed: number } {
   let removed = 0;
-  const out = html
-    .replace(SCRIPT_ELEMENT, () => (removed++, ''))
-    .replace(MODULEPRELOAD_LINK, () => (removed++, ''));
+  const out = html.replace(SCRIPT_ELEMENT, () => (removed++, '')).replace(MODULEPRELOAD_LINK, () => (removed++, ''));
   return { html: out, removed };
 }
 

@@ -32,7 +32,7 @@ export const HANDLER_BUNDLE = {
   alias: {
     'node:http': bundling('node-http.cjs'),
     '@aws-sdk/credential-provider-node': bundling('env-credentials.ts'),
-  } as Record<string, string>,
+  },
 } as const satisfies Omit<BuildOptions, 'banner' | 'external' | 'mainFields' | 'alias'> & {
   banner: string;
   external: string[];

@@ -8,7 +8,10 @@ var wanted = parseInt(fs.readFileSync(path.join(__dirname, '..', '.nvmrc'), 'utf
 var found = process.versions.node;
 if (parseInt(found, 10) < wanted) {
   console.error(
-    'This project needs Node.js ' + wanted + ' or newer; this is Node.js ' + found +
+    'This project needs Node.js ' +
+      wanted +
+      ' or newer; this is Node.js ' +
+      found +
       '. Run `nvm use` (or see "Requirements" in the README) and try again.',
   );
   process.exit(1);

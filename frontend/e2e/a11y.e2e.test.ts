@@ -49,7 +49,8 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
 
   it('has landmarks, exactly one h1 and no skipped heading level', async () => {
     const { page } = await site.open('/');
-    for (const role of ['banner', 'navigation', 'main', 'contentinfo'] as const) expect(await page.getByRole(role).count()).toBeGreaterThan(0);
+    for (const role of ['banner', 'navigation', 'main', 'contentinfo'] as const)
+      expect(await page.getByRole(role).count()).toBeGreaterThan(0);
     expect(await page.locator('h1').count()).toBe(1);
     const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
     levels.forEach((level, i) => i > 0 && expect(level - levels[i - 1]!).toBeLessThanOrEqual(1));
@@ -57,7 +58,13 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
 
   it('shows a visible focus ring on links, buttons, tabs and fields', async () => {
     const { page } = await site.open('/');
-    const targets = ['.hero .btn-accent', '.service-tab[aria-selected="true"]', '.expertise-pause', '#contact-name', '.contact-form .btn-primary'];
+    const targets = [
+      '.hero .btn-accent',
+      '.service-tab[aria-selected="true"]',
+      '.expertise-pause',
+      '#contact-name',
+      '.contact-form .btn-primary',
+    ];
     for (const selector of targets) {
       await page.locator(selector).focus();
       const ring = await page.locator(selector).evaluate((el) => {

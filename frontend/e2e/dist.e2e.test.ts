@@ -33,7 +33,9 @@ describe.each([
   });
 
   it('loads one low-priority module script (deferred by nature) and one stylesheet, both content-hashed under /assets/', () => {
-    expect(html.match(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]{8}\.js"><\/script>/g)).toHaveLength(1);
+    expect(html.match(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]{8}\.js"><\/script>/g)).toHaveLength(
+      1,
+    );
     expect(html).not.toContain('modulepreload');
     expect(html.match(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]{8}\.css">/g)).toHaveLength(1);
   });
@@ -53,7 +55,9 @@ describe('dist', () => {
     const texts = [read('index.html'), read('404.html'), ...assets.filter((a) => a.endsWith('.css')).map((a) => read(`assets/${a}`))];
     for (const text of texts) {
       // Only identifiers (the JSON-LD vocabulary, the SVG namespace) and the site's own origin.
-      const foreign = [...text.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0]).filter((url) => !url.startsWith(SITE_ORIGIN) && url !== 'https://schema.org');
+      const foreign = [...text.matchAll(/https?:\/\/[^\s"'<>)]+/g)]
+        .map((m) => m[0])
+        .filter((url) => !url.startsWith(SITE_ORIGIN) && url !== 'https://schema.org');
       expect(foreign).toEqual([]);
     }
   });

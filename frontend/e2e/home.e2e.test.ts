@@ -208,7 +208,9 @@ describe('home page in Chromium, served by the local edge', () => {
     // Nothing rendered is left transparent (the reveal's hidden state needs script).
     const transparent = await page
       .locator('main *')
-      .evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).opacity === '0').map((el) => el.className));
+      .evaluateAll((els) =>
+        els.filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).opacity === '0').map((el) => el.className),
+      );
     expect(transparent).toEqual([]);
   });
 });

@@ -101,8 +101,6 @@ export async function scrollThrough(page: Page): Promise<void> {
     await page.waitForTimeout(40);
   }
   // Until every revealed element has finished fading in.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'),
-  );
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'));
   await scrollInstantly(page, 0);
 }

@@ -14,13 +14,13 @@ afterEach(() => {
 });
 
 /** Puts prerendered markup in the page and hydrates it as main.tsx does. */
-async function hydrate(route: Route) {
+function hydrate(route: Route) {
   const container = document.createElement('div');
   container.innerHTML = render(route).html;
   document.body.append(container);
   const recoverable = vi.fn();
   const consoleError = vi.spyOn(console, 'error');
-  await act(async () => {
+  act(() => {
     root = hydrateRoot(
       container,
       <StrictMode>
@@ -33,8 +33,8 @@ async function hydrate(route: Route) {
 }
 
 describe('prerender and hydration', () => {
-  it.each<Route>(['home', 'not-found'])('hydrates the prerendered %s page without a mismatch', async (route) => {
-    const { recoverable, consoleError } = await hydrate(route);
+  it.each<Route>(['home', 'not-found'])('hydrates the prerendered %s page without a mismatch', (route) => {
+    const { recoverable, consoleError } = hydrate(route);
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
   });
@@ -43,7 +43,12 @@ describe('prerender and hydration', () => {
     const { html } = render('home');
     const page = new DOMParser().parseFromString(html, 'text/html');
     expect(page.querySelector('h1')!.textContent).toBe('Finance Professionals Met een streepje voor');
-    for (const text of ['Professioneel advies en ondersteuning voor uw bedrijf', 'Vraag meer informatie aan', 'Stuur ons een bericht', 'Alle rechten voorbehouden']) {
+    for (const text of [
+      'Professioneel advies en ondersteuning voor uw bedrijf',
+      'Vraag meer informatie aan',
+      'Stuur ons een bericht',
+      'Alle rechten voorbehouden',
+    ]) {
       expect(page.body.textContent).toContain(text);
     }
     // Nothing starts hidden, and no inline style the CSP would refuse.
@@ -51,11 +56,11 @@ describe('prerender and hydration', () => {
     expect(page.querySelector('.expertise-term[data-active]')!.textContent).toBe('Compliance');
   });
 
-  it('prerenders the build year and moves to the visitor’s year after hydration, without a mismatch', async () => {
+  it('prerenders the build year and moves to the visitor’s year after hydration, without a mismatch', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(__BUILD_YEAR__ + 1, 0, 1));
     expect(render('home').html.includes(`© <!-- -->${__BUILD_YEAR__}`)).toBe(true);
-    const { container, recoverable, consoleError } = await hydrate('home');
+    const { container, recoverable, consoleError } = hydrate('home');
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
     expect(container.querySelector('.footer-legal')).toHaveTextContent(`© ${__BUILD_YEAR__ + 1}`);

@@ -24,7 +24,7 @@ describe('renderHead', () => {
     const doc = parse(renderHead('home'));
     const blocks = doc.querySelectorAll('script[type="application/ld+json"]');
     expect(blocks).toHaveLength(1);
-    const data = JSON.parse(blocks[0]!.textContent!);
+    const data = JSON.parse(blocks[0]!.textContent);
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'ProfessionalService',

@@ -15,7 +15,7 @@ export interface SiteApp {
 }
 
 export function buildApp(app: App, options: { siteDir: string }): SiteApp {
-  const config = loadConfig(app.node.getAllContext());
+  const config = loadConfig(app.node.getAllContext() as Record<string, unknown>);
   // The account comes from the credentials at deploy time; synth needs none.
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const stackName = `${APP_NAME}-${config.stage}`;

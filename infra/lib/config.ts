@@ -139,7 +139,12 @@ export function loadConfig(context: Record<string, unknown>): Config {
     return value;
   };
 
-  const stage = text('stage', STAGE, 'a stage name: lower-case letters, digits and dashes, starting with a letter, at most 16 characters', true);
+  const stage = text(
+    'stage',
+    STAGE,
+    'a stage name: lower-case letters, digits and dashes, starting with a letter, at most 16 characters',
+    true,
+  );
   const region = text('region', REGION, 'an AWS region such as eu-west-1', false) ?? DEFAULTS.region;
   const contactRecipient = text('contactRecipient', EMAIL, 'an e-mail address', true);
   const senderAddress = text('senderAddress', EMAIL, 'an e-mail address', true);
@@ -147,7 +152,12 @@ export function loadConfig(context: Record<string, unknown>): Config {
   const domainName = text('domainName', DOMAIN, 'a lower-case domain name such as www.example.nl', false);
   const hostedZoneName = text('hostedZoneName', DOMAIN, 'a lower-case domain name such as example.nl', false);
   const hostedZoneId = text('hostedZoneId', HOSTED_ZONE_ID, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ', false);
-  const certificateArn = text('certificateArn', CERTIFICATE_ARN, 'the ARN of an ACM certificate in us-east-1 (CloudFront uses no other region)', false);
+  const certificateArn = text(
+    'certificateArn',
+    CERTIFICATE_ARN,
+    'the ARN of an ACM certificate in us-east-1 (CloudFront uses no other region)',
+    false,
+  );
 
   if (domainName && (!hostedZoneName || !hostedZoneId)) {
     problems.push('domainName: needs hostedZoneName and hostedZoneId, the Route 53 zone that holds it (the synth does no lookups).');
@@ -189,7 +199,15 @@ export function loadConfig(context: Record<string, unknown>): Config {
   const deletionProtection = flag('deletionProtection', stage === 'prod');
   const createMailIdentity = flag('createMailIdentity', true);
 
-  if (problems.length > 0 || !stage || !contactRecipient || !senderAddress || !retentionDays || !apiRateLimit || reservedConcurrency === undefined) {
+  if (
+    problems.length > 0 ||
+    !stage ||
+    !contactRecipient ||
+    !senderAddress ||
+    !retentionDays ||
+    !apiRateLimit ||
+    reservedConcurrency === undefined
+  ) {
     throw new ConfigError(problems);
   }
   return {

@@ -5,11 +5,22 @@
  * not carry stops the synth instead of being silently dropped.
  */
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { HANDLER_BUNDLE } from '../../lambda/bundle';
+import { HANDLER_BUNDLE } from '@site/lambda/bundle';
 
 /** Options NodejsFunction always sets itself: it bundles, for Node.js. */
 const IMPLIED = { bundle: true, platform: 'node' } as const;
-const CARRIED = new Set(['format', 'target', 'minify', 'sourcemap', 'treeShaking', 'mainFields', 'external', 'banner', 'legalComments', 'alias']);
+const CARRIED = new Set([
+  'format',
+  'target',
+  'minify',
+  'sourcemap',
+  'treeShaking',
+  'mainFields',
+  'external',
+  'banner',
+  'legalComments',
+  'alias',
+]);
 
 function toBundling(options: typeof HANDLER_BUNDLE): BundlingOptions {
   const problems = Object.entries(options)

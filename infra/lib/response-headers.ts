@@ -47,13 +47,13 @@ export function responseHeadersSettings(headers: Readonly<Record<string, string>
         security.contentTypeOptions = { override: true };
         break;
       case 'x-frame-options': {
-        const frameOption = Object.values(HeadersFrameOption).find((option) => option === value);
+        const frameOption = Object.values(HeadersFrameOption).find((option) => (option as string) === value);
         if (!frameOption) throw cannot(name, value);
         security.frameOptions = { frameOption, override: true };
         break;
       }
       case 'referrer-policy': {
-        const referrerPolicy = Object.values(HeadersReferrerPolicy).find((policy) => policy === value);
+        const referrerPolicy = Object.values(HeadersReferrerPolicy).find((policy) => (policy as string) === value);
         if (!referrerPolicy) throw cannot(name, value);
         security.referrerPolicy = { referrerPolicy, override: true };
         break;

@@ -54,4 +54,3 @@ export function edgeFunctionCode(name: 'viewer-request' | 'viewer-response', sit
   }
   return code;
 }
-

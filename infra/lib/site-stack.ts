@@ -13,7 +13,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { type AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -102,7 +102,10 @@ export class SiteStack extends Stack {
       lifecycleRules: [{ expiration: Duration.days(90) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(logBucket).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging it into itself would loop.' });
+    Validations.of(logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket; logging it into itself would loop.',
+    });
 
     const siteBucket = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -274,9 +277,7 @@ export class SiteStack extends Stack {
       });
       // An own role instead of AWSLambdaBasicExecutionRole: logs to its own group only.
       const role = new Role(this, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-      role.addToPolicy(
-        new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
-      );
+      role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
       const fn = new NodejsFunction(this, id, {
         functionName,
         entry: handlerEntry(handler),
@@ -353,7 +354,7 @@ export class SiteStack extends Stack {
     const identityName = useDomainIdentity ? config.hostedZoneName! : config.senderAddress;
     const mailIdentityArn = config.createMailIdentity
       ? new EmailIdentity(this, 'MailIdentity', {
-          identity: useDomainIdentity ? Identity.publicHostedZone(zone!) : Identity.email(config.senderAddress),
+          identity: useDomainIdentity ? Identity.publicHostedZone(zone) : Identity.email(config.senderAddress),
         }).emailIdentityArn
       : this.formatArn({ service: 'ses', resource: 'identity', resourceName: identityName });
     const sendAsSender = new PolicyStatement({
@@ -419,10 +420,26 @@ export class SiteStack extends Stack {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(new SnsAction(alarmTopic));
     const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
-    alarm('SendFunctionErrors', 'The contact function failed: visitors may be getting 5xx answers.', sendFunction.metricErrors(fiveMinutes));
-    alarm('SendFunctionThrottles', 'The contact function hit its reserved concurrency: a flood of calls, or too low a limit.', sendFunction.metricThrottles(fiveMinutes));
-    alarm('RetryFunctionErrors', 'The retry job failed: undelivered messages are not being re-sent.', retryFunction.metricErrors(fiveMinutes));
-    alarm('Api5xx', 'The API answered 5xx (function error, timeout or 503 when a message could not be stored).', this.api.metricServerError(fiveMinutes));
+    alarm(
+      'SendFunctionErrors',
+      'The contact function failed: visitors may be getting 5xx answers.',
+      sendFunction.metricErrors(fiveMinutes),
+    );
+    alarm(
+      'SendFunctionThrottles',
+      'The contact function hit its reserved concurrency: a flood of calls, or too low a limit.',
+      sendFunction.metricThrottles(fiveMinutes),
+    );
+    alarm(
+      'RetryFunctionErrors',
+      'The retry job failed: undelivered messages are not being re-sent.',
+      retryFunction.metricErrors(fiveMinutes),
+    );
+    alarm(
+      'Api5xx',
+      'The API answered 5xx (function error, timeout or 503 when a message could not be stored).',
+      this.api.metricServerError(fiveMinutes),
+    );
     // Minimum over 30 minutes: every run (one per 10 minutes) left messages undelivered.
     alarm(
       'MessagesUndelivered',

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { API_PATH } from '@site/lambda/contract';
 import { MESSAGE_TABLE } from '@site/lambda/table';
-import { HANDLER_BUNDLE } from '../../lambda/bundle';
+import { HANDLER_BUNDLE } from '@site/lambda/bundle';
 import { FUNCTION_TIMEOUT_SECONDS } from '../lib/function-limits';
 import { only, synth, type Synthesized } from './synth';
 
@@ -90,15 +90,18 @@ describe('functions', () => {
       .filter((value): value is Runtime => value instanceof Runtime && /^nodejs\d+\.x$/.test(value.name))
       .sort((a, b) => Number.parseInt(b.name.slice(6)) - Number.parseInt(a.name.slice(6)))[0]!;
 
-  it.each(['send-contact-email', 'retry-undelivered'])('%s runs on the newest Node.js the installed aws-cdk-lib lists, on arm64', (name) => {
-    const props = fn(name).resource.Properties;
-    expect(props.Runtime).toBe(newestNodeRuntime().name);
-    expect(props.Architectures).toEqual(['arm64']);
-    expect(props.MemorySize).toBe(512);
-    expect(props.Handler).toBe('index.handler');
-    // The bundle targets the runtime it runs on.
-    expect(`node${props.Runtime.slice(6, -2)}`).toBe(HANDLER_BUNDLE.target);
-  });
+  it.each(['send-contact-email', 'retry-undelivered'])(
+    '%s runs on the newest Node.js the installed aws-cdk-lib lists, on arm64',
+    (name) => {
+      const props = fn(name).resource.Properties;
+      expect(props.Runtime).toBe(newestNodeRuntime().name);
+      expect(props.Architectures).toEqual(['arm64']);
+      expect(props.MemorySize).toBe(512);
+      expect(props.Handler).toBe('index.handler');
+      // The bundle targets the runtime it runs on.
+      expect(`node${props.Runtime.slice(6, -2)}`).toBe(HANDLER_BUNDLE.target);
+    },
+  );
 
   it.each(['send-contact-email', 'retry-undelivered'])('%s logs JSON to its own log group, kept retentionDays', (name) => {
     const props = fn(name).resource.Properties;
@@ -129,25 +132,30 @@ describe('functions', () => {
     const rule = only(s.template, 'AWS::Events::Rule').resource.Properties;
     expect(rule.ScheduleExpression).toBe('rate(10 minutes)');
     expect(rule.State).toBe('ENABLED');
-    expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [retry.id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })]);
+    expect(rule.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [retry.id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } }),
+    ]);
   });
 
-  it.each(['send-contact-email', 'retry-undelivered'])('%s is bundled as one minified ES module with the AWS SDK inside, at most 400 KB', (name) => {
-    const key: string = fn(name).resource.Properties.Code.S3Key;
-    const bundle = join(s.assembly.directory, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
-    expect(existsSync(bundle), bundle).toBe(true);
-    expect(statSync(bundle).size).toBeLessThanOrEqual(400 * 1024);
-    const code = readFileSync(bundle, 'utf8');
-    expect(code.startsWith(HANDLER_BUNDLE.banner)).toBe(true);
-    expect(code).toMatch(/export\s*\{[^}]*\bas handler\s*\}/);
-    expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
-    // lambda/bundle.ts's substitutions reach the deployed bundle too.
-    expect(code).not.toMatch(/from\s*["']node:http["']/);
-    expect(code).not.toContain('sso_start_url');
-    expect(code).toContain('DynamoDB');
-    // Minified: very long lines (the few line breaks left are inside template literals).
-    expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
-  });
+  it.each(['send-contact-email', 'retry-undelivered'])(
+    '%s is bundled as one minified ES module with the AWS SDK inside, at most 400 KB',
+    (name) => {
+      const key: string = fn(name).resource.Properties.Code.S3Key;
+      const bundle = join(s.assembly.directory, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
+      expect(existsSync(bundle), bundle).toBe(true);
+      expect(statSync(bundle).size).toBeLessThanOrEqual(400 * 1024);
+      const code = readFileSync(bundle, 'utf8');
+      expect(code.startsWith(HANDLER_BUNDLE.banner)).toBe(true);
+      expect(code).toMatch(/export\s*\{[^}]*\bas handler\s*\}/);
+      expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
+      // lambda/bundle.ts's substitutions reach the deployed bundle too.
+      expect(code).not.toMatch(/from\s*["']node:http["']/);
+      expect(code).not.toContain('sso_start_url');
+      expect(code).toContain('DynamoDB');
+      // Minified: very long lines (the few line breaks left are inside template literals).
+      expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
+    },
+  );
 });
 
 describe('permissions', () => {
@@ -194,7 +202,11 @@ describe('permissions', () => {
   it('lets the retry job write its log, query the status index, update messages, and send only as senderAddress', () => {
     expect(statementsOf('retry-undelivered')).toEqual([
       { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroupArn('retry-undelivered') },
-      { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [tableArn(), `/index/${MESSAGE_TABLE.statusIndex.indexName}`]] } },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: { 'Fn::Join': ['', [tableArn(), `/index/${MESSAGE_TABLE.statusIndex.indexName}`]] },
+      },
       { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
       sendAsSender(),
     ]);

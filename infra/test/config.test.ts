@@ -39,7 +39,12 @@ describe('loadConfig', () => {
 
   it('fills in the defaults and turns deletion protection on for prod', () => {
     const config = loadConfig({ ...MINIMAL, stage: 'prod' });
-    expect(config).toMatchObject({ region: 'eu-west-1', retentionDays: 365, apiRateLimit: { rate: 10, burst: 20 }, deletionProtection: true });
+    expect(config).toMatchObject({
+      region: 'eu-west-1',
+      retentionDays: 365,
+      apiRateLimit: { rate: 10, burst: 20 },
+      deletionProtection: true,
+    });
     expect(loadConfig({ ...MINIMAL, stage: 'prod', deletionProtection: false }).deletionProtection).toBe(false);
   });
 
@@ -51,7 +56,12 @@ describe('loadConfig', () => {
       reservedConcurrency: 'false',
       deletionProtection: 'true',
     });
-    expect(config).toMatchObject({ retentionDays: 30, apiRateLimit: { rate: 5, burst: 8 }, reservedConcurrency: false, deletionProtection: true });
+    expect(config).toMatchObject({
+      retentionDays: 30,
+      apiRateLimit: { rate: 5, burst: 8 },
+      reservedConcurrency: false,
+      deletionProtection: true,
+    });
   });
 
   it("ignores the CDK's own context keys", () => {
@@ -92,9 +102,9 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...MINIMAL, domainName: 'www.example.nl' })).toEqual([
       'domainName: needs hostedZoneName and hostedZoneId, the Route 53 zone that holds it (the synth does no lookups).',
     ]);
-    expect(problemsOf({ ...MINIMAL, domainName: 'www.example.nl', hostedZoneName: 'example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' })).toEqual([
-      'domainName: www.example.nl is not inside hostedZoneName example.com.',
-    ]);
+    expect(
+      problemsOf({ ...MINIMAL, domainName: 'www.example.nl', hostedZoneName: 'example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' }),
+    ).toEqual(['domainName: www.example.nl is not inside hostedZoneName example.com.']);
     expect(problemsOf({ ...MINIMAL, hostedZoneName: 'example.nl' })).toEqual([
       'hostedZoneName, hostedZoneId and certificateArn only apply with domainName: set domainName or remove them.',
     ]);
@@ -113,14 +123,18 @@ describe('loadConfig', () => {
   });
 
   it('names bad numbers and says what is allowed', () => {
-    expect(problemsOf({ ...MINIMAL, retentionDays: 'a year', apiRateLimit: { rate: 0, burst: 2.5, speed: 1 }, reservedConcurrency: -1 })).toEqual([
+    expect(
+      problemsOf({ ...MINIMAL, retentionDays: 'a year', apiRateLimit: { rate: 0, burst: 2.5, speed: 1 }, reservedConcurrency: -1 }),
+    ).toEqual([
       'retentionDays: "a year" is not a whole number from 1 to 3653.',
       'apiRateLimit.rate: 0 is not a whole number from 1 to 10000.',
       'apiRateLimit.burst: 2.5 is not a whole number from 1 to 5000.',
       'apiRateLimit.speed: unknown key; only rate and burst.',
       'reservedConcurrency: -1 is not a whole number from 1 to 1000.',
     ]);
-    expect(problemsOf({ ...MINIMAL, retentionDays: 42 })).toEqual([expect.stringMatching(/^retentionDays: 42 is not a period CloudWatch Logs offers; use one of 1, 3, 5, /)]);
+    expect(problemsOf({ ...MINIMAL, retentionDays: 42 })).toEqual([
+      expect.stringMatching(/^retentionDays: 42 is not a period CloudWatch Logs offers; use one of 1, 3, 5, /),
+    ]);
     expect(problemsOf({ ...MINIMAL, apiRateLimit: 10 })).toEqual(['apiRateLimit: 10 is not an object like {"rate": 10, "burst": 20}.']);
   });
 

@@ -14,7 +14,8 @@ beforeAll(() => {
 });
 
 const topicId = () => only(s.template, 'AWS::SNS::Topic').id;
-const alarm = (name: string) => only(s.template, 'AWS::CloudWatch::Alarm', { AlarmName: `consultancy-site-test-${name}` }).resource.Properties;
+const alarm = (name: string) =>
+  only(s.template, 'AWS::CloudWatch::Alarm', { AlarmName: `consultancy-site-test-${name}` }).resource.Properties;
 const functionId = (name: string) => only(s.template, 'AWS::Lambda::Function', { FunctionName: `consultancy-site-test-${name}` }).id;
 
 describe('alarm topic', () => {
@@ -105,8 +106,16 @@ describe('alarms', () => {
       expect(filter.FilterPattern).toBe(`{ $.msg = "${RETRY_RUN_LOG.msg}" }`);
     }
     const byMetric = Object.fromEntries(filters.map((f) => [f.MetricTransformations[0].MetricName, f.MetricTransformations[0]]));
-    expect(byMetric.UndeliveredMessages).toEqual({ MetricNamespace: 'consultancy-site/test', MetricName: 'UndeliveredMessages', MetricValue: '$.pending' });
-    expect(byMetric.FailedMessages).toEqual({ MetricNamespace: 'consultancy-site/test', MetricName: 'FailedMessages', MetricValue: '$.failed' });
+    expect(byMetric.UndeliveredMessages).toEqual({
+      MetricNamespace: 'consultancy-site/test',
+      MetricName: 'UndeliveredMessages',
+      MetricValue: '$.pending',
+    });
+    expect(byMetric.FailedMessages).toEqual({
+      MetricNamespace: 'consultancy-site/test',
+      MetricName: 'FailedMessages',
+      MetricValue: '$.failed',
+    });
 
     // Every run in half an hour (three runs) left messages undelivered.
     expect(alarm('MessagesUndelivered')).toMatchObject({
@@ -134,6 +143,6 @@ describe('outputs', () => {
     expect(outputs.DistributionId.Value).toEqual({ Ref: distributionId });
     expect(outputs.TableName.Value).toEqual({ Ref: only(s.template, 'AWS::DynamoDB::Table').id });
     expect(outputs.ApiUrl.Value).toEqual({ 'Fn::GetAtt': [only(s.template, 'AWS::ApiGatewayV2::Api').id, 'ApiEndpoint'] });
-    for (const output of Object.values(outputs) as { Description?: string }[]) expect(output.Description).toBeTruthy();
+    for (const output of Object.values<{ Description?: string }>(outputs)) expect(output.Description).toBeTruthy();
   });
 });

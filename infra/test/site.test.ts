@@ -71,7 +71,10 @@ describe('site bucket', () => {
         Condition: {
           StringEquals: {
             'AWS:SourceArn': {
-              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId }]],
+              'Fn::Join': [
+                '',
+                ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId }],
+              ],
             },
           },
         },
@@ -90,7 +93,9 @@ describe('site bucket', () => {
     expect(logBucket.Properties.PublicAccessBlockConfiguration.BlockPublicAcls).toBe(true);
     expect(logBucket.Properties.BucketEncryption).toBeDefined();
     expect(logBucket.Properties.OwnershipControls.Rules).toEqual([{ ObjectOwnership: 'BucketOwnerPreferred' }]);
-    expect(logBucket.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: 90, Status: 'Enabled' })]);
+    expect(logBucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ ExpirationInDays: 90, Status: 'Enabled' }),
+    ]);
     const logPolicy = only(s.template, 'AWS::S3::BucketPolicy', { Bucket: { Ref: logBucketId } }).resource;
     expect(logPolicy.Properties.PolicyDocument.Statement).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -151,13 +156,15 @@ describe('security headers', () => {
     );
     expect(sent).toEqual(SECURITY_HEADERS);
     expect(hsts.AccessControlMaxAgeSec).toBe(31_536_000);
-    for (const setting of [...Object.values(security), ...config.CustomHeadersConfig.Items]) expect((setting as any).Override).toBe(true);
+    for (const setting of [...Object.values(security), ...config.CustomHeadersConfig.Items]) expect(setting.Override).toBe(true);
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: id });
     expect(distribution.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: id });
   });
 
   it('refuses at synth a header value CloudFront cannot send as written', () => {
-    expect(() => responseHeadersSettings({ 'Strict-Transport-Security': 'max-age=1; includesubdomains' })).toThrow(/Strict-Transport-Security/);
+    expect(() => responseHeadersSettings({ 'Strict-Transport-Security': 'max-age=1; includesubdomains' })).toThrow(
+      /Strict-Transport-Security/,
+    );
     expect(() => responseHeadersSettings({ 'X-Frame-Options': 'ALLOW-FROM https://example.nl' })).toThrow(/X-Frame-Options/);
     expect(() => responseHeadersSettings({ 'Referrer-Policy': 'same-site-only' })).toThrow(/Referrer-Policy/);
   });
@@ -229,15 +236,18 @@ describe('edge functions (the synthesized code, executed)', () => {
     expect(result.method).toBe('GET');
   });
 
-  it.each(cases)('viewer response for %s (%s fetched) has status %i, whether it sees the original or the rewritten request', (uri, _fetched, status) => {
-    const asSent = request(uri);
-    const asRewritten = viewerRequest(viewerRequestEvent(uri));
-    for (const seen of [asSent, asRewritten]) {
-      const response = viewerResponse(viewerResponseEvent(structuredClone(seen)));
-      expect(response.statusCode).toBe(status);
-      if (status === 404) expect(response.statusDescription).toBe('Not Found');
-    }
-  });
+  it.each(cases)(
+    'viewer response for %s (%s fetched) has status %i, whether it sees the original or the rewritten request',
+    (uri, _fetched, status) => {
+      const asSent = request(uri);
+      const asRewritten = viewerRequest(viewerRequestEvent(uri));
+      for (const seen of [asSent, asRewritten]) {
+        const response = viewerResponse(viewerResponseEvent(structuredClone(seen)));
+        expect(response.statusCode).toBe(status);
+        if (status === 404) expect(response.statusDescription).toBe('Not Found');
+      }
+    },
+  );
 
   it('leaves a 304 alone: the browser revalidated the 404 page it already holds', () => {
     expect(viewerResponse(viewerResponseEvent(request('/does-not-exist'), 304)).statusCode).toBe(304);
@@ -247,7 +257,11 @@ describe('edge functions (the synthesized code, executed)', () => {
     for (const { FunctionARN } of distribution.DefaultCacheBehavior.FunctionAssociations) {
       const code: string = s.template.toJSON().Resources[FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode;
       const siteFiles = JSON.parse(/^var SITE_FILES = (.*);$/m.exec(code)![1]!);
-      expect(Object.keys(siteFiles).sort()).toEqual(Object.keys(SITE_FILES).filter((path) => !path.startsWith('/assets/')).sort());
+      expect(Object.keys(siteFiles).sort()).toEqual(
+        Object.keys(SITE_FILES)
+          .filter((path) => !path.startsWith('/assets/'))
+          .sort(),
+      );
       expect(Object.values(siteFiles).every((value) => value === true)).toBe(true);
       expect(code).toMatch(/^var HASHED_ASSET_PREFIX = "\/assets\/";$/m);
     }
@@ -267,7 +281,11 @@ describe('uploads', () => {
       expect(including[0]!.Properties.Exclude).toEqual(['*']);
       expect(including[0]!.Properties.SystemMetadata['cache-control'], path).toBe(cacheControlFor(path));
     }
-    expect(uploads().map((u) => u.Properties.SystemMetadata['cache-control']).sort()).toEqual(Object.values(CACHE_CONTROL).sort());
+    expect(
+      uploads()
+        .map((u) => u.Properties.SystemMetadata['cache-control'])
+        .sort(),
+    ).toEqual(Object.values(CACHE_CONTROL).sort());
   });
 
   it('never prunes, uploads hashed assets first and HTML last, then invalidates the unhashed paths', () => {
@@ -285,8 +303,8 @@ describe('uploads', () => {
 
   it('stops the synth with the command to run when the site is not built', () => {
     const app = new App({ context: CDK_JSON_CONTEXT });
-    expect(
-      () => new SiteStack(app, 'NoBuild', { config: loadConfig(CDK_JSON_CONTEXT), siteDir: '/nonexistent/frontend/dist' }),
-    ).toThrow('No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first');
+    expect(() => new SiteStack(app, 'NoBuild', { config: loadConfig(CDK_JSON_CONTEXT), siteDir: '/nonexistent/frontend/dist' })).toThrow(
+      'No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first',
+    );
   });
 });

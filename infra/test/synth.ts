@@ -56,7 +56,9 @@ export function synth(context: Record<string, unknown> = {}): Synthesized {
 /** Every cdk-nag finding left after the acknowledgements, by pack, and every CDK annotation. */
 export function expectNoFindings(app: App, stacks: Stack[]): void {
   for (const pack of [new AwsSolutionsChecks(), new ServerlessChecks()]) {
-    const findings = pack.validateScope(app).violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+    const findings = pack
+      .validateScope(app)
+      .violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
     expect(findings, pack.name).toEqual([]);
   }
   for (const stack of stacks) {
@@ -69,7 +71,10 @@ export function expectNoFindings(app: App, stacks: Stack[]): void {
 /** The one resource of a type whose properties match, with its logical id. */
 export function only(template: Template, type: string, props: Record<string, unknown> = {}): { id: string; resource: any } {
   const found = Object.entries(template.findResources(type, { Properties: Match.objectLike(props) }));
-  expect(found.map(([id]) => id), `${type} matching ${JSON.stringify(props)}`).toHaveLength(1);
+  expect(
+    found.map(([id]) => id),
+    `${type} matching ${JSON.stringify(props)}`,
+  ).toHaveLength(1);
   const [id, resource] = found[0]!;
   return { id, resource };
 }

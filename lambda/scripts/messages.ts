@@ -32,13 +32,21 @@ function table(messages: StoredMessage[]): string {
   ];
   const rows = [columns.map(([title]) => title), ...messages.map((message) => columns.map(([, cell]) => cell(message)))];
   const widths = columns.map((_, index) => Math.max(...rows.map((row) => row[index]!.length)));
-  return rows.map((row) => row.map((cell, index) => cell.padEnd(widths[index]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, index) => cell.padEnd(widths[index]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** A sentence for the failures an operator can fix, instead of an SDK stack trace. */
 function explain(error: unknown, tableName: string, endpoint: string): string {
   const { name, code } = error as { name?: string; code?: string };
-  if (name === 'ResourceNotFoundException') return `Table ${tableName} does not exist at ${endpoint}. Set TABLE_NAME, or start the local stack with npm start.`;
+  if (name === 'ResourceNotFoundException')
+    return `Table ${tableName} does not exist at ${endpoint}. Set TABLE_NAME, or start the local stack with npm start.`;
   if (code === 'ECONNREFUSED' || name === 'TimeoutError' || code === 'ETIMEDOUT' || code === 'ENOTFOUND') {
     return `DynamoDB is not reachable at ${endpoint}. Start the local stack with npm start, or set AWS_ENDPOINT_URL_DYNAMODB / AWS_REGION for AWS.`;
   }
@@ -60,7 +68,10 @@ async function main(): Promise<number> {
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
     });
   }
-  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL ?? `DynamoDB in ${process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'the profile region'}`;
+  const endpoint =
+    process.env.AWS_ENDPOINT_URL_DYNAMODB ??
+    process.env.AWS_ENDPOINT_URL ??
+    `DynamoDB in ${process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'the profile region'}`;
   // Imported after the environment is settled: the client is created when the module loads.
   const { listLatest } = await import('../src/store');
   try {

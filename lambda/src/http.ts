@@ -4,6 +4,7 @@
  * No I/O, no knowledge of what a contact message contains.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { LONE_SURROGATE } from './characters';
 import { IDEMPOTENCY_HEADER, MAX_BODY_BYTES, type ContactErrorResponse, type ContactSuccessResponse } from './contract';
 import { normaliseIdempotencyKey } from './idempotency';
 
@@ -57,7 +58,6 @@ function isJsonContentType(value: string | undefined): boolean {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const LONE_SURROGATE = /\p{Cs}/u;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body as text, or why it cannot be: too big (413) or not UTF-8 (400). */

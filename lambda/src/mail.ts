@@ -4,6 +4,7 @@
  */
 import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { SES_CLIENT_OPTIONS } from './aws';
+import { LINE_BREAKING } from './characters';
 import type { StoredMessage } from './table';
 
 let client: SESClient | undefined;
@@ -28,10 +29,8 @@ export function escapeHtml(text: string): string {
 }
 
 // The subject is a header: a line break there would start a new header.
-const SUBJECT_UNSAFE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
-
 export function subjectFor(name: string): string {
-  return `Nieuw contactbericht van ${name.replace(SUBJECT_UNSAFE, ' ').trim()}`;
+  return `Nieuw contactbericht van ${name.replace(LINE_BREAKING, ' ').trim()}`;
 }
 
 function details(message: NotifiedMessage): [label: string, value: string][] {

@@ -31,7 +31,6 @@ export interface RetrySummary {
   pending: number;
 }
 
-
 const RETRY_DEFAULTS = {
   minAgeMs: 60_000,
   maxAttempts: 8,

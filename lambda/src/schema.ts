@@ -4,6 +4,7 @@
  * the handler can never disagree about them.
  */
 import * as v from 'valibot';
+import { LINE_BREAKING, LONE_SURROGATE, MESSAGE_LINE_BREAK, MESSAGE_NOISE } from './characters';
 import { FIELD_LIMITS, HONEYPOT_FIELD, REQUIRED_FIELDS, type ContactField } from './contract';
 
 const FIELD_TEXT = {
@@ -24,15 +25,6 @@ function invalidCharactersMessage(field: ContactField): string {
   return `${FIELD_TEXT[field].label} bevat ongeldige tekens.`;
 }
 
-// Control characters and Unicode line separators would break a one-line field (and the
-// mail subject built from the name), so they become spaces.
-const LINE_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
-// In the message, line breaks are content; other control characters are invisible noise.
-const MESSAGE_NOISE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-const MESSAGE_LINE_BREAK = /\r\n?|\u2028|\u2029/g;
-// A lone surrogate cannot be written as UTF-8, so DynamoDB and SES would refuse the text.
-const LONE_SURROGATE = /\p{Cs}/u;
-
 /**
  * One address that SES v1 accepts as a Reply-To: an ASCII dot-atom local part and a domain
  * of at least two DNS labels ending in a letter TLD or a punycode TLD. Commas, spaces and
@@ -50,11 +42,7 @@ function singleLineText(field: ContactField) {
 }
 
 function requiredText(field: ContactField) {
-  return v.pipe(
-    singleLineText(field),
-    v.nonEmpty(FIELD_TEXT[field].absent),
-    v.maxLength(FIELD_LIMITS[field], tooLongMessage(field)),
-  );
+  return v.pipe(singleLineText(field), v.nonEmpty(FIELD_TEXT[field].absent), v.maxLength(FIELD_LIMITS[field], tooLongMessage(field)));
 }
 
 function optionalText(field: ContactField) {

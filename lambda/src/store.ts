@@ -33,9 +33,7 @@ function epochSeconds(at: Date): number {
 /** 'exists' when an item with this id is already there (an earlier request stored it). */
 export async function storeMessage(table: string, message: StoredMessage): Promise<'stored' | 'exists'> {
   try {
-    await documents().send(
-      new PutCommand({ TableName: table, Item: message, ConditionExpression: 'attribute_not_exists(id)' }),
-    );
+    await documents().send(new PutCommand({ TableName: table, Item: message, ConditionExpression: 'attribute_not_exists(id)' }));
     return 'stored';
   } catch (error) {
     if (isConditionFailure(error)) return 'exists';
@@ -93,14 +91,10 @@ export async function claimIdempotencyKey(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    const { Item } = await documents().send(
-      new GetCommand({ TableName: table, Key: { id: record.id }, ConsistentRead: true }),
-    );
+    const { Item } = await documents().send(new GetCommand({ TableName: table, Key: { id: record.id }, ConsistentRead: true }));
     const existing = Item as IdempotencyRecord | undefined;
     if (existing) {
-      return existing.bodyHash === claim.bodyHash
-        ? { outcome: 'replayed', messageId: existing.messageId }
-        : { outcome: 'conflict' };
+      return existing.bodyHash === claim.bodyHash ? { outcome: 'replayed', messageId: existing.messageId } : { outcome: 'conflict' };
     }
   }
   throw new Error('Idempotency record vanished twice while being claimed');
@@ -125,11 +119,7 @@ export async function markEmailed(table: string, id: string, delivery: { sesMess
  * Counts a failed delivery. `giveUp` marks the message 'failed' so the retry job stops;
  * otherwise it stays 'received' and the retry job tries again.
  */
-export async function markDeliveryFailed(
-  table: string,
-  id: string,
-  failure: { error: string; at: Date; giveUp: boolean },
-): Promise<void> {
+export async function markDeliveryFailed(table: string, id: string, failure: { error: string; at: Date; giveUp: boolean }): Promise<void> {
   const status: MessageStatus = failure.giveUp ? 'failed' : 'received';
   await documents().send(
     new UpdateCommand({
@@ -186,10 +176,7 @@ function undeliveredQuery(table: string, receivedBefore: Date) {
 
 /** Messages still waiting for delivery that arrived before `receivedBefore`, oldest first. */
 export async function* listUndelivered(table: string, receivedBefore: Date): AsyncGenerator<StoredMessage> {
-  const pages = paginateQuery(
-    { client: documents(), pageSize: 100 },
-    undeliveredQuery(table, receivedBefore),
-  );
+  const pages = paginateQuery({ client: documents(), pageSize: 100 }, undeliveredQuery(table, receivedBefore));
   for await (const page of pages) {
     for (const item of page.Items ?? []) yield item as StoredMessage;
   }
@@ -197,10 +184,7 @@ export async function* listUndelivered(table: string, receivedBefore: Date): Asy
 
 /** How many messages older than `receivedBefore` still wait for delivery: what the undelivered alarm watches. */
 export async function countUndelivered(table: string, receivedBefore: Date): Promise<number> {
-  const pages = paginateQuery(
-    { client: documents(), pageSize: 1000 },
-    { ...undeliveredQuery(table, receivedBefore), Select: 'COUNT' },
-  );
+  const pages = paginateQuery({ client: documents(), pageSize: 1000 }, { ...undeliveredQuery(table, receivedBefore), Select: 'COUNT' });
   let count = 0;
   for await (const page of pages) count += page.Count ?? 0;
   return count;

@@ -96,7 +96,10 @@ describe('the send-contact-email bundle', () => {
     expect(await aws.message(response.json.id!)).toMatchObject({ status: 'emailed', name: VALID_BODY.name });
     expect(await aws.sentEmails()).toHaveLength(1);
 
-    const refused = answer((await runBundle(sendBundle.outfile, contactEvent({ body: { ...VALID_BODY, email: 'geen adres' } }))).result as APIGatewayProxyStructuredResultV2);
+    const refused = answer(
+      (await runBundle(sendBundle.outfile, contactEvent({ body: { ...VALID_BODY, email: 'geen adres' } })))
+        .result as APIGatewayProxyStructuredResultV2,
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json.fields).toEqual({ email: 'Vul een geldig e-mailadres in.' });
   });

@@ -3,7 +3,12 @@ import { DEFAULT_RETENTION_DAYS, readConfig } from '../src/config';
 import { contactEvent, VALID_BODY } from './support/events';
 import { captureLogs } from './support/logs';
 
-const COMPLETE = { TABLE_NAME: 'contact-messages', MAIL_FROM: 'website@firma.example', MAIL_TO: 'info@firma.example', RETENTION_DAYS: '30' };
+const COMPLETE = {
+  TABLE_NAME: 'contact-messages',
+  MAIL_FROM: 'website@firma.example',
+  MAIL_TO: 'info@firma.example',
+  RETENTION_DAYS: '30',
+};
 
 describe('readConfig', () => {
   it('reads every setting', () => {
@@ -60,7 +65,9 @@ describe('the handler without configuration', () => {
     expect(JSON.parse(result.body ?? '')).toEqual({
       error: 'Uw bericht kon nu niet worden opgeslagen. Probeer het over enkele minuten opnieuw.',
     });
-    expect(logs.entries()).toEqual([expect.objectContaining({ level: 'error', outcome: 'config_error', status: 503, error: expect.stringMatching(/TABLE_NAME/) })]);
+    expect(logs.entries()).toEqual([
+      expect.objectContaining({ level: 'error', outcome: 'config_error', status: 503, error: expect.stringMatching(/TABLE_NAME/) }),
+    ]);
   });
 
   it('reads the environment again once it is fixed', async () => {

@@ -77,12 +77,26 @@ describe('when SES does not accept the e-mail', () => {
     expect(lastLog()).toMatchObject({ level: 'warn', outcome: 'stored_email_deferred', status: 200, attempts: 1, messageId: id });
 
     // Inside the grace period the message is left to the request that may still be sending it.
-    expect(await retryUndelivered({ now: new Date() })).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0 });
+    expect(await retryUndelivered({ now: new Date() })).toEqual({
+      examined: 0,
+      delivered: 0,
+      deferred: 0,
+      failed: 0,
+      skipped: 0,
+      pending: 0,
+    });
     // After it, the backoff after one failed attempt still holds it back.
     expect(await retryUndelivered({ now: minutesFromNow(2) })).toMatchObject({ examined: 1, skipped: 1, pending: 1 });
 
     await aws.startSes();
-    expect(await retryUndelivered({ now: minutesFromNow(6) })).toEqual({ examined: 1, delivered: 1, deferred: 0, failed: 0, skipped: 0, pending: 0 });
+    expect(await retryUndelivered({ now: minutesFromNow(6) })).toEqual({
+      examined: 1,
+      delivered: 1,
+      deferred: 0,
+      failed: 0,
+      skipped: 0,
+      pending: 0,
+    });
     const [email, ...others] = await aws.sentEmails();
     expect(others).toEqual([]);
     expect(email).toMatchObject({ replyTo: [VALID_BODY.email], subject: `Nieuw contactbericht van ${VALID_BODY.name}` });
@@ -98,7 +112,11 @@ describe('when SES does not accept the e-mail', () => {
     const response = await send();
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(response.statusCode).toBe(200);
-    expect(await aws.message(response.json.id!)).toMatchObject({ status: 'received', attempts: 1, lastError: expect.stringMatching(/Timeout/) });
+    expect(await aws.message(response.json.id!)).toMatchObject({
+      status: 'received',
+      attempts: 1,
+      lastError: expect.stringMatching(/Timeout/),
+    });
     // A send that timed out may still be delivered: resending it would be a duplicate e-mail.
     expect(aws.hungSesRequests()).toBe(1);
   });
@@ -172,7 +190,13 @@ describe('when DynamoDB is unavailable', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json).toEqual({ error: 'Uw bericht kon nu niet worden opgeslagen. Probeer het over enkele minuten opnieuw.' });
     expect(await aws.sentEmails()).toEqual([]);
-    expect(lastLog()).toMatchObject({ level: 'error', outcome: 'store_failed', status: 503, attempts: 0, error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(lastLog()).toMatchObject({
+      level: 'error',
+      outcome: 'store_failed',
+      status: 503,
+      attempts: 0,
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 
   it('stores the message when the visitor retries with the same key after DynamoDB is back', async () => {
@@ -190,7 +214,9 @@ describe('when DynamoDB is unavailable', () => {
 describe('errors the stand-ins cannot produce', () => {
   it('answers 503 when DynamoDB throttles the write', async () => {
     const dynamo = mockClient(DynamoDBDocumentClient);
-    dynamo.on(PutCommand).rejects(new ProvisionedThroughputExceededException({ message: 'Rate of requests exceeds the allowed throughput.', $metadata: {} }));
+    dynamo
+      .on(PutCommand)
+      .rejects(new ProvisionedThroughputExceededException({ message: 'Rate of requests exceeds the allowed throughput.', $metadata: {} }));
     try {
       const response = await send();
       expect(response.statusCode).toBe(503);
@@ -203,11 +229,11 @@ describe('errors the stand-ins cannot produce', () => {
 
   it('keeps the message for the retry job when SES refuses it, recording the error name but not its text', async () => {
     const ses = mockClient(SESClient);
-    ses
-      .on(SendEmailCommand)
-      .rejects(
-        Object.assign(new Error(`Email address is not verified. The following identities failed the check: ${VALID_BODY.email}`), { name: 'MessageRejected' }),
-      );
+    ses.on(SendEmailCommand).rejects(
+      Object.assign(new Error(`Email address is not verified. The following identities failed the check: ${VALID_BODY.email}`), {
+        name: 'MessageRejected',
+      }),
+    );
     try {
       const response = await send();
       expect(response.statusCode).toBe(200);

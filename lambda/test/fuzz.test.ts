@@ -58,7 +58,13 @@ const email = fc.oneof(
   fc.emailAddress().map((address) => address.replace('@', ' @')),
 );
 
-const wrongType = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.anything({ maxDepth: 2 }));
+const wrongType = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.boolean(),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.anything({ maxDepth: 2 }),
+);
 
 /** Mostly the right type, sometimes anything at all, sometimes left out. */
 const field = (values: fc.Arbitrary<unknown>) =>
@@ -100,7 +106,11 @@ const body = fc.oneof(
 );
 
 const request = fc.record({
-  method: fc.oneof({ weight: 20, arbitrary: fc.constant('POST') }, fc.constantFrom('GET', 'PUT', 'DELETE', 'OPTIONS', 'post', ''), fc.string({ maxLength: 8 })),
+  method: fc.oneof(
+    { weight: 20, arbitrary: fc.constant('POST') },
+    fc.constantFrom('GET', 'PUT', 'DELETE', 'OPTIONS', 'post', ''),
+    fc.string({ maxLength: 8 }),
+  ),
   contentTypeName: fc.constantFrom('content-type', 'Content-Type', 'CONTENT-TYPE'),
   contentType: fc.oneof(
     { weight: 20, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8') },
@@ -165,7 +175,17 @@ it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it
       expect(validateContactMessage(storedFields)).toEqual({ ok: true, value: storedFields });
       expect(validateContactMessage(sent)).toEqual({ ok: true, value: storedFields });
       for (const key of Object.keys(stored)) {
-        expect([...Object.keys(FIELD_LIMITS), 'id', 'receivedAt', 'status', 'attempts', 'expiresAt', 'emailedAt', 'sesMessageId', 'lastAttemptAt']).toContain(key);
+        expect([
+          ...Object.keys(FIELD_LIMITS),
+          'id',
+          'receivedAt',
+          'status',
+          'attempts',
+          'expiresAt',
+          'emailedAt',
+          'sesMessageId',
+          'lastAttemptAt',
+        ]).toContain(key);
       }
     }),
     { numRuns: RUNS },

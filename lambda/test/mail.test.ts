@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasLineBreaking } from '../src/characters';
 import { buildNotification, escapeHtml, subjectFor, type NotifiedMessage } from '../src/mail';
 
 const ROUTE = { from: 'website@firma.example', to: ['info@firma.example', 'partner@firma.example'] };
@@ -50,7 +51,13 @@ describe('buildNotification', () => {
   });
 
   it('lists every field in the text body as typed', () => {
-    for (const line of [`Naam: ${message.name}`, `E-mail: ${message.email}`, `Telefoon: ${message.phone}`, `Bedrijf: ${message.company}`, `Kenmerk: ${message.id}`]) {
+    for (const line of [
+      `Naam: ${message.name}`,
+      `E-mail: ${message.email}`,
+      `Telefoon: ${message.phone}`,
+      `Bedrijf: ${message.company}`,
+      `Kenmerk: ${message.id}`,
+    ]) {
       expect(text).toContain(line);
     }
   });
@@ -71,6 +78,6 @@ describe('subjectFor', () => {
   it('cannot carry a line break or control character into the header', () => {
     const subject = subjectFor('Jan\r\nBcc: piet@voorbeeld.nl\u0000\u2028\u0085x');
     expect(subject).toBe('Nieuw contactbericht van Jan Bcc: piet@voorbeeld.nl x');
-    expect(subject).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/);
+    expect(hasLineBreaking(subject)).toBe(false);
   });
 });

@@ -47,7 +47,10 @@ it('lists the latest messages of every status, newest first, with their delivery
   await aws.put({ ...message('GIVENUP', 10, { status: 'failed', attempts: 8, lastError: 'MessageRejected' }) });
   await aws.put({ id: 'idempotency#1b4e28ba-2fa1-11d2-883f-0016d3cca427', messageId: 'OLDEST', bodyHash: 'x', expiresAt: 1 });
 
-  const { code, stdout } = await runMessages(['2'], { TABLE_NAME: aws.tableName, AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB! });
+  const { code, stdout } = await runMessages(['2'], {
+    TABLE_NAME: aws.tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+  });
   expect(code).toBe(0);
   const lines = stdout.trim().split('\n');
   expect(lines[0]).toMatch(/^id\s+received\s+status\s+attempts\s+from\s+last error$/);
@@ -66,7 +69,10 @@ it('says where it looked when DynamoDB cannot be reached', async () => {
 });
 
 it('says which table is missing', async () => {
-  const { code, stderr } = await runMessages([], { TABLE_NAME: 'no-such-table', AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB! });
+  const { code, stderr } = await runMessages([], {
+    TABLE_NAME: 'no-such-table',
+    AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+  });
   expect(code).toBe(1);
   expect(stderr).toContain('Table no-such-table does not exist');
 });

@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { decodeTime, isValid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_SECONDS, MAX_BODY_BYTES, type ContactField } from '../src/contract';
+import {
+  FIELD_LIMITS,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_TTL_SECONDS,
+  MAX_BODY_BYTES,
+  type ContactField,
+} from '../src/contract';
 import { bodyHash } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
@@ -137,13 +144,43 @@ describe('a refused request stores nothing, sends nothing and says why in Dutch'
   const cases: [label: string, status: number, parts: EventParts, error: string, fields?: Record<string, string>][] = [
     ['GET', 405, { method: 'GET', body: VALID_BODY }, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
     ['OPTIONS', 405, { method: 'OPTIONS' }, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
-    ['text/plain', 415, { headers: { 'content-type': 'text/plain' }, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    [
+      'text/plain',
+      415,
+      { headers: { 'content-type': 'text/plain' }, body: VALID_BODY },
+      'Verstuur het bericht als JSON (Content-Type: application/json).',
+    ],
     ['no Content-Type', 415, { headers: {}, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['a form post', 415, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Jan' }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['JSON in Latin-1', 415, { headers: { 'content-type': 'application/json; charset=iso-8859-1' }, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['a JSON look-alike type', 415, { headers: { 'content-type': 'application/json-patch+json' }, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
-    ['one byte over the limit in multi-byte characters', 413, { body: euroBody(MAX_BODY_BYTES + 1) }, 'Uw bericht is te groot om te versturen.'],
-    ['over the limit once base64-decoded', 413, { body: base64(euroBody(MAX_BODY_BYTES + 1)), isBase64Encoded: true }, 'Uw bericht is te groot om te versturen.'],
+    [
+      'a form post',
+      415,
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Jan' },
+      'Verstuur het bericht als JSON (Content-Type: application/json).',
+    ],
+    [
+      'JSON in Latin-1',
+      415,
+      { headers: { 'content-type': 'application/json; charset=iso-8859-1' }, body: VALID_BODY },
+      'Verstuur het bericht als JSON (Content-Type: application/json).',
+    ],
+    [
+      'a JSON look-alike type',
+      415,
+      { headers: { 'content-type': 'application/json-patch+json' }, body: VALID_BODY },
+      'Verstuur het bericht als JSON (Content-Type: application/json).',
+    ],
+    [
+      'one byte over the limit in multi-byte characters',
+      413,
+      { body: euroBody(MAX_BODY_BYTES + 1) },
+      'Uw bericht is te groot om te versturen.',
+    ],
+    [
+      'over the limit once base64-decoded',
+      413,
+      { body: base64(euroBody(MAX_BODY_BYTES + 1)), isBase64Encoded: true },
+      'Uw bericht is te groot om te versturen.',
+    ],
     ['invalid JSON', 400, { body: '{"name": "Jan",' }, UNREADABLE],
     ['an empty body', 400, {}, UNREADABLE],
     ['a JSON array', 400, { body: [VALID_BODY] }, UNREADABLE],
@@ -153,18 +190,28 @@ describe('a refused request stores nothing, sends nothing and says why in Dutch'
     ['half a surrogate pair', 400, { body: `{"name":"\ud800"}` }, UNREADABLE],
     ['broken base64', 400, { body: '{not base64}', isBase64Encoded: true }, UNREADABLE],
     ['an Idempotency-Key that is not a UUID', 400, withKey('1234'), 'De Idempotency-Key moet een UUID zijn.'],
-    ['no fields', 400, { body: {} }, FIELDS_ERROR, { name: 'Vul uw naam in.', email: 'Vul uw e-mailadres in.', message: 'Vul uw bericht in.' }],
-    ['blank required fields', 400, { body: { ...VALID_BODY, name: ' ', message: '\n' } }, FIELDS_ERROR, { name: 'Vul uw naam in.', message: 'Vul uw bericht in.' }],
+    [
+      'no fields',
+      400,
+      { body: {} },
+      FIELDS_ERROR,
+      { name: 'Vul uw naam in.', email: 'Vul uw e-mailadres in.', message: 'Vul uw bericht in.' },
+    ],
+    [
+      'blank required fields',
+      400,
+      { body: { ...VALID_BODY, name: ' ', message: '\n' } },
+      FIELDS_ERROR,
+      { name: 'Vul uw naam in.', message: 'Vul uw bericht in.' },
+    ],
     ['a number as name', 400, { body: { ...VALID_BODY, name: 7 } }, FIELDS_ERROR, { name: 'Vul uw naam in.' }],
-    ...(Object.keys(FIELD_LIMITS) as ContactField[]).map(
-      (field): [string, number, EventParts, string, Record<string, string>] => [
-        `${field} over its limit`,
-        400,
-        { body: { ...VALID_BODY, [field]: overLimit(field) } },
-        FIELDS_ERROR,
-        { [field]: expect.stringMatching(new RegExp(`te lang \\(maximaal ${FIELD_LIMITS[field]} tekens\\)\\.$`)) as unknown as string },
-      ],
-    ),
+    ...(Object.keys(FIELD_LIMITS) as ContactField[]).map((field): [string, number, EventParts, string, Record<string, string>] => [
+      `${field} over its limit`,
+      400,
+      { body: { ...VALID_BODY, [field]: overLimit(field) } },
+      FIELDS_ERROR,
+      { [field]: expect.stringMatching(new RegExp(`te lang \\(maximaal ${FIELD_LIMITS[field]} tekens\\)\\.$`)) },
+    ]),
     ...['jan@voorbeeld.nl, piet@voorbeeld.nl', 'jan @voorbeeld.nl', 'jan@voorbeeld.nl\r\nBcc: piet@voorbeeld.nl', 'jan@voorbeeld'].map(
       (email): [string, number, EventParts, string, Record<string, string>] => [
         `the address ${JSON.stringify(email)}`,
@@ -225,7 +272,12 @@ describe('Idempotency-Key', () => {
     const before = Math.floor(Date.now() / 1000);
     const { json } = await send(withKey(key));
     const record = (await aws.items()).find((item) => item.id === `idempotency#${key}`);
-    expect(record).toEqual({ id: `idempotency#${key}`, messageId: json.id, bodyHash: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt: expect.any(Number) });
+    expect(record).toEqual({
+      id: `idempotency#${key}`,
+      messageId: json.id,
+      bodyHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      expiresAt: expect.any(Number),
+    });
     expect(record!.expiresAt).toBeGreaterThanOrEqual(before + IDEMPOTENCY_TTL_SECONDS);
     expect(record!.expiresAt).toBeLessThanOrEqual(before + IDEMPOTENCY_TTL_SECONDS + 2);
   });
@@ -260,7 +312,12 @@ describe('Idempotency-Key', () => {
     expect(await messageItems(id!)).toHaveLength(1);
     expect((await aws.items()).filter((item) => String(item.id).startsWith(`idempotency#${key}`))).toHaveLength(1);
     expect(await aws.sentEmails()).toHaveLength(1);
-    expect(logs.entries().slice(-50).filter((entry) => entry.outcome === 'stored_and_emailed')).toHaveLength(1);
+    expect(
+      logs
+        .entries()
+        .slice(-50)
+        .filter((entry) => entry.outcome === 'stored_and_emailed'),
+    ).toHaveLength(1);
   });
 
   it('stores the message on a retry when an earlier request reserved the key but could not store it', async () => {
@@ -268,7 +325,12 @@ describe('Idempotency-Key', () => {
     const reservedId = '01JD5R5XKQ0000000000000000';
     const validated = validateContactMessage(VALID_BODY);
     if (!validated.ok) throw new Error('VALID_BODY must be valid');
-    await aws.put({ id: `idempotency#${key}`, messageId: reservedId, bodyHash: bodyHash(validated.value), expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    await aws.put({
+      id: `idempotency#${key}`,
+      messageId: reservedId,
+      bodyHash: bodyHash(validated.value),
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
 
     const response = await send(withKey(key));
     expect(response.json).toEqual({ id: reservedId });

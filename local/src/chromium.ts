@@ -50,5 +50,9 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')), headless: true });
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')),
+    headless: true,
+  });
 }

@@ -27,8 +27,8 @@ export function stopOnSignals(close: () => Promise<void>): void {
     await close();
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }
 
 /** A busy port is one line naming the port and its variable; anything else, the error as it is. */

@@ -107,7 +107,12 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, files: Map<strin
   const found = files.get(path === '/' ? '/index.html' : path);
   const file = found ?? files.get('/404.html')!;
   const status = found ? 200 : 404;
-  const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': file.cacheControl, etag: file.etag, vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = {
+    'content-type': file.contentType,
+    'cache-control': file.cacheControl,
+    etag: file.etag,
+    vary: 'Accept-Encoding',
+  };
   if (status === 200 && req.headers['if-none-match'] === file.etag) {
     send(res, 304, headers, Buffer.alloc(0));
     return 304;
@@ -153,7 +158,9 @@ async function invoke(options: EdgeOptions, req: IncomingMessage, body: Buffer):
   try {
     return fromHandlerResult(await Promise.race([options.handler(event, context), timedOut]));
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'function error', function: options.functionName, error: (error as Error).message }));
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'function error', function: options.functionName, error: (error as Error).message }),
+    );
     return gatewayError(500, 'Internal Server Error');
   } finally {
     clearTimeout(timer);
@@ -177,7 +184,9 @@ export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
     const isApi = pathOf(req.url).startsWith('/api/');
     const handled = isApi ? serveApi(req, res, options) : Promise.resolve(serveStatic(req, res, files));
     handled
-      .then((status) => options.accessLog?.(`${req.method} ${pathOf(req.url).slice(0, 200)} ${status} ${Math.round(performance.now() - started)}ms`))
+      .then((status) =>
+        options.accessLog?.(`${req.method} ${pathOf(req.url).slice(0, 200)} ${status} ${Math.round(performance.now() - started)}ms`),
+      )
       .catch((error: Error) => {
         if (!res.headersSent) send(res, 500, { 'content-type': 'text/plain' }, Buffer.from('Internal Server Error'));
         console.error(JSON.stringify({ level: 'error', msg: 'edge error', error: error.message }));

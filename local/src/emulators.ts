@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- dynalite has no types; this carries ours to every workspace that type-checks this file
 /// <reference path="../types/dynalite.d.ts" />
 /**
  * The local stand-ins for DynamoDB and SES, as in-process servers on loopback. One
@@ -20,8 +21,7 @@ import { MESSAGE_TABLE } from '@site/lambda/table';
 export const LOOPBACK = '127.0.0.1';
 
 // A CommonJS module with `__esModule`: Node's ESM loader hands us module.exports, Vite the default.
-const startSesServer: typeof sesModule =
-  (sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule;
+const startSesServer: typeof sesModule = (sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule;
 
 /** Credentials the emulators accept; the SDK insists on some. Never real ones. */
 export const EMULATOR_ENV = {
@@ -153,7 +153,11 @@ export async function clearSentEmails(sesUrl: string): Promise<void> {
 
 /** Creates the contact-messages table as the CDK stack defines it, unless it exists. */
 export async function ensureMessageTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: EMULATOR_ENV.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: EMULATOR_ENV.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const { partitionKey, statusIndex, timeToLiveAttribute } = MESSAGE_TABLE;
   try {
     await client.send(
@@ -180,7 +184,12 @@ export async function ensureMessageTable(endpoint: string, tableName: string): P
     );
     // dynalite accepts but does not enforce TTL; setting it keeps the table's shape honest.
     await client
-      .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true } }))
+      .send(
+        new UpdateTimeToLiveCommand({
+          TableName: tableName,
+          TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
+        }),
+      )
       .catch(() => undefined);
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;

@@ -45,7 +45,7 @@ export interface LocalStack {
 
 /** The addresses configured for deployment, so local e-mails look like the real ones. */
 function configuredAddresses(): { from: string; to: string } {
-  const context = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context ?? {};
+  const context = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, string> }).context ?? {};
   return { from: context.senderAddress ?? 'website@example.nl', to: context.contactRecipient ?? 'info@example.nl' };
 }
 
@@ -68,7 +68,11 @@ async function onPort<T>(start: () => Promise<T>, port: number, variable: string
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const started: RunningServer[] = [];
-  let dynamo = await onPort(() => startDynamoDb({ port: options.dynamoPort ?? 8000, path: dataDir ?? undefined }), options.dynamoPort ?? 8000, 'DYNAMODB_PORT');
+  let dynamo = await onPort(
+    () => startDynamoDb({ port: options.dynamoPort ?? 8000, path: dataDir ?? undefined }),
+    options.dynamoPort ?? 8000,
+    'DYNAMODB_PORT',
+  );
   started.push(dynamo);
   try {
     let ses = await onPort(() => startSesEmulator({ port: options.sesPort ?? 8005 }), options.sesPort ?? 8005, 'SES_PORT');
@@ -110,7 +114,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const timer =
       interval > 0
         ? setInterval(() => {
-            runRetryJob().catch((error: Error) => console.error(JSON.stringify({ level: 'error', msg: 'retry job failed', error: error.message })));
+            runRetryJob().catch((error: Error) =>
+              console.error(JSON.stringify({ level: 'error', msg: 'retry job failed', error: error.message })),
+            );
           }, interval)
         : undefined;
     timer?.unref();

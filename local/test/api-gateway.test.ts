@@ -12,7 +12,13 @@ const request = (body: Buffer, contentType = 'application/json') => ({
 describe('API Gateway v2 event', () => {
   it('passes JSON as text, query and repeated headers as API Gateway does', () => {
     const event = toApiGatewayEvent(request(Buffer.from('{"a":"é"}')), 'ANY /api/send-contact-email');
-    expect(event).toMatchObject({ version: '2.0', rawPath: '/api/send-contact-email', rawQueryString: 'a=1', body: '{"a":"é"}', isBase64Encoded: false });
+    expect(event).toMatchObject({
+      version: '2.0',
+      rawPath: '/api/send-contact-email',
+      rawQueryString: 'a=1',
+      body: '{"a":"é"}',
+      isBase64Encoded: false,
+    });
     expect(event.headers['x-multi']).toBe('a,b');
     expect(event.queryStringParameters).toEqual({ a: '1' });
   });
@@ -30,7 +36,12 @@ describe('API Gateway v2 event', () => {
 
   it('turns a bare object result into a 200 JSON answer and decodes base64 results', () => {
     expect(fromHandlerResult({ ok: true } as never)).toMatchObject({ statusCode: 200, headers: { 'content-type': 'application/json' } });
-    const decoded = fromHandlerResult({ statusCode: 201, headers: { 'X-A': 'b' }, body: Buffer.from('hi').toString('base64'), isBase64Encoded: true });
+    const decoded = fromHandlerResult({
+      statusCode: 201,
+      headers: { 'X-A': 'b' },
+      body: Buffer.from('hi').toString('base64'),
+      isBase64Encoded: true,
+    });
     expect(decoded).toMatchObject({ statusCode: 201, headers: { 'x-a': 'b' } });
     expect(decoded.body.toString()).toBe('hi');
   });

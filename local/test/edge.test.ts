@@ -23,7 +23,15 @@ describe('local edge', () => {
   let site: string;
 
   beforeAll(async () => {
-    stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir: fakeSite(), retryIntervalMs: 0, quiet: true });
+    stack = await startLocalStack({
+      port: 0,
+      dynamoPort: 0,
+      sesPort: 0,
+      dataDir: null,
+      siteDir: fakeSite(),
+      retryIntervalMs: 0,
+      quiet: true,
+    });
     site = stack.urls.site;
   });
   afterAll(() => stack?.close());
@@ -82,16 +90,20 @@ describe('local edge', () => {
   });
 
   it('refuses a payload over API Gateway’s own limit without invoking the function', async () => {
-    const response = await fetch(site + API_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(11 * 1024 * 1024) });
+    const response = await fetch(site + API_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(11 * 1024 * 1024),
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'Request Entity Too Large' });
   });
 
   it('says which variable to change when a port is taken', async () => {
     const port = Number(new URL(site).port);
-    await expect(startLocalStack({ port, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir: fakeSite(), retryIntervalMs: 0, quiet: true })).rejects.toThrow(
-      `Port ${port} is in use; set PORT to a free port`,
-    );
+    await expect(
+      startLocalStack({ port, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir: fakeSite(), retryIntervalMs: 0, quiet: true }),
+    ).rejects.toThrow(`Port ${port} is in use; set PORT to a free port`);
     const dynamoPort = Number(new URL(stack.urls.dynamodb).port);
     await expect(startLocalStack({ port: 0, dynamoPort, sesPort: 0, dataDir: null, siteDir: fakeSite(), quiet: true })).rejects.toThrow(
       `set DYNAMODB_PORT`,

@@ -35,41 +35,44 @@ describe('local DynamoDB (dynalite) stopped under load', () => {
   // dynalite could throw 'Database is closed' from a request still running: an uncaught
   // exception that ended the whole local stack (seen in CI; reproduced by the robustness
   // suite with both cores busy). Here: what a client sees of a stop, and that it is safe.
-  it.each([1, 2, 3])('stop %i: refuses new requests, finishes running ones, keeps what it acknowledged, and starts again on the same data', async (round) => {
-    dynamo = await startDynamoDb({ port: dynamo?.port ?? 0, path: dataDir });
-    await ensureMessageTable(dynamo.url, TABLE);
-    const client = clientFor(dynamo.url);
+  it.each([1, 2, 3])(
+    'stop %i: refuses new requests, finishes running ones, keeps what it acknowledged, and starts again on the same data',
+    async (round) => {
+      dynamo = await startDynamoDb({ port: dynamo?.port ?? 0, path: dataDir });
+      await ensureMessageTable(dynamo.url, TABLE);
+      const client = clientFor(dynamo.url);
 
-    const ids = Array.from({ length: 400 }, (_, index) => `stop-${round}-${index}`);
-    let settled = 0;
-    const puts = ids.map((id) =>
-      client
-        .send(new PutItemCommand({ TableName: TABLE, Item: itemFor(id) }))
-        .then(
-          (): { id: string; ok: boolean; error?: Error } => ({ id, ok: true }),
-          (error: Error) => ({ id, ok: false, error }),
-        )
-        .finally(() => (settled += 1)),
-    );
-    while (settled < 40) await new Promise((resolve) => setTimeout(resolve, 1));
-    await dynamo.close();
-    const results = await Promise.all(puts);
-    client.destroy();
+      const ids = Array.from({ length: 400 }, (_, index) => `stop-${round}-${index}`);
+      let settled = 0;
+      const puts = ids.map((id) =>
+        client
+          .send(new PutItemCommand({ TableName: TABLE, Item: itemFor(id) }))
+          .then(
+            (): { id: string; ok: boolean; error?: Error } => ({ id, ok: true }),
+            (error: Error) => ({ id, ok: false, error }),
+          )
+          .finally(() => (settled += 1)),
+      );
+      while (settled < 40) await new Promise((resolve) => setTimeout(resolve, 1));
+      await dynamo.close();
+      const results = await Promise.all(puts);
+      client.destroy();
 
-    const acknowledged = results.filter((result) => result.ok).map((result) => result.id);
-    const refused = results.filter((result) => !result.ok);
-    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
-    expect(refused.length, 'some requests arrived after the stop').toBeGreaterThan(0);
-    // Refused like a dead server: a connection error, never a DynamoDB error answer.
-    for (const { error } of refused) expect(error?.name).not.toMatch(/Exception$/);
+      const acknowledged = results.filter((result) => result.ok).map((result) => result.id);
+      const refused = results.filter((result) => !result.ok);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+      expect(refused.length, 'some requests arrived after the stop').toBeGreaterThan(0);
+      // Refused like a dead server: a connection error, never a DynamoDB error answer.
+      for (const { error } of refused) expect(error?.name).not.toMatch(/Exception$/);
 
-    dynamo = await startDynamoDb({ port: dynamo.port, path: dataDir });
-    const again = clientFor(dynamo.url);
-    for (const id of acknowledged) {
-      const { Item } = await again.send(new GetItemCommand({ TableName: TABLE, Key: { [MESSAGE_TABLE.partitionKey.name]: { S: id } } }));
-      expect(Item, `acknowledged ${id} is kept`).toBeDefined();
-    }
-    again.destroy();
-    await dynamo.close();
-  });
+      dynamo = await startDynamoDb({ port: dynamo.port, path: dataDir });
+      const again = clientFor(dynamo.url);
+      for (const id of acknowledged) {
+        const { Item } = await again.send(new GetItemCommand({ TableName: TABLE, Key: { [MESSAGE_TABLE.partitionKey.name]: { S: id } } }));
+        expect(Item, `acknowledged ${id} is kept`).toBeDefined();
+      }
+      again.destroy();
+      await dynamo.close();
+    },
+  );
 });

@@ -29,11 +29,11 @@ async function start(env: Record<string, string>): Promise<Started> {
   });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready after 30 s:\n${output}`)), 30_000);
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       if (output.includes('Ctrl-C stops everything')) {
         clearTimeout(timer);
         resolve();
@@ -89,11 +89,17 @@ afterEach(() => {
 describe('npm start', () => {
   it('is ready within 15 s, prints the three URLs, keeps messages across a restart and leaves nothing behind on Ctrl-C', async () => {
     const [port, dynamoPort, sesPort] = [await freePort(), await freePort(), await freePort()];
-    const env = { PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SES_PORT: String(sesPort), DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) };
+    const env = {
+      PORT: String(port),
+      DYNAMODB_PORT: String(dynamoPort),
+      SES_PORT: String(sesPort),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
+    };
 
     const first = await start(env);
     expect(first.readyAfterMs).toBeLessThan(15_000);
-    for (const url of [`http://127.0.0.1:${port}`, `http://127.0.0.1:${dynamoPort}`, `http://127.0.0.1:${sesPort}`]) expect(first.output()).toContain(url);
+    for (const url of [`http://127.0.0.1:${port}`, `http://127.0.0.1:${dynamoPort}`, `http://127.0.0.1:${sesPort}`])
+      expect(first.output()).toContain(url);
 
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(page.status).toBe(200);
@@ -110,7 +116,11 @@ describe('npm start', () => {
     for (const p of [port, dynamoPort, sesPort]) expect(await portIsClosed(p)).toBe(true);
 
     const second = await start(env);
-    const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${dynamoPort}`, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const client = new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${dynamoPort}`,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const item = await client.send(new GetItemCommand({ TableName: DEFAULT_TABLE_NAME, Key: { id: { S: id } } }));
     client.destroy();
     expect(item.Item?.message?.S).toBe('Blijft dit bewaard?');
@@ -118,9 +128,19 @@ describe('npm start', () => {
   });
 
   it('names the port and the variable to change when a port is in use', async () => {
-    const busy = await start({ PORT: '0', DYNAMODB_PORT: String(await freePort()), SES_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) });
+    const busy = await start({
+      PORT: '0',
+      DYNAMODB_PORT: String(await freePort()),
+      SES_PORT: '0',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
+    });
     const dynamoPort = /DynamoDB\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(busy.output())![1]!;
-    const second = await start({ PORT: '0', DYNAMODB_PORT: dynamoPort, SES_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) }).catch((error: Error) => error);
+    const second = await start({
+      PORT: '0',
+      DYNAMODB_PORT: dynamoPort,
+      SES_PORT: '0',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
+    }).catch((error: Error) => error);
     expect(second).toBeInstanceOf(Error);
     expect((second as Error).message).toContain(`Port ${dynamoPort} is in use; set DYNAMODB_PORT to a free port`);
     await interrupt(busy.child);

@@ -28,7 +28,9 @@ describe('the Node.js runtime', () => {
     const old = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(old.status).toBe(1);
     expect(old.stdout).toBe('');
-    expect(old.stderr.trim().split('\n')).toEqual([expect.stringContaining(`needs Node.js ${nodeMajor} or newer; this is Node.js 20.20.2`)]);
+    expect(old.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(`needs Node.js ${nodeMajor} or newer; this is Node.js 20.20.2`),
+    ]);
 
     expect(() => execFileSync(process.execPath, [join(ROOT, 'scripts/require-node.cjs')])).not.toThrow();
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;

@@ -68,7 +68,12 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
     });
     req.on('end', () => {
       stats.received += 1;
-      const proxied: ProxiedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+      const proxied: ProxiedRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       options.inspect?.(proxied);
       let clientLeft = false;
       res.on('close', () => {
@@ -115,7 +120,10 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
   const drain = async (timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (inFlight.size > 0 && Date.now() < deadline) {
-      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
+      ]);
     }
     return inFlight.size === 0;
   };

@@ -5,8 +5,8 @@
  *   (b) SES stopped, messages accepted, SES started, the retry job delivers;
  *   (c) SES slower than the handler's SES timeout, behind a delaying proxy.
  */
-import { AWS_CLIENT_OPTIONS } from '../../lambda/src/aws';
-import { FUNCTION_TIMEOUT_SECONDS } from '../../infra/lib/function-limits';
+import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
 import type { SentEmail } from '@site/local/emulators';
 import { sleep, type SuiteContext } from './context';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
@@ -75,12 +75,23 @@ function accept(ctx: SuiteContext, phase: string, results: SubmissionResult[]): 
 }
 
 /** Common end of every fault: one item per submission, the answered id, e-mails, duplicates. */
-function checkDelivered(ctx: SuiteContext, area: string, results: SubmissionResult[], back: ReadBack, allowDuplicatesFor: Set<string> | 'all') {
+function checkDelivered(
+  ctx: SuiteContext,
+  area: string,
+  results: SubmissionResult[],
+  back: ReadBack,
+  allowDuplicatesFor: Set<string> | 'all',
+) {
   const { report } = ctx;
   const n = results.length;
   const items = [...back.items.values()];
   const oneEach = results.every((result) => back.items.get(result.submission.marker)?.length === 1);
-  report.check(area, 'exactly one stored item per submission (same key → one item)', oneEach && items.length === n, `${count(items.flat().length)} items for ${n} submissions`);
+  report.check(
+    area,
+    'exactly one stored item per submission (same key → one item)',
+    oneEach && items.length === n,
+    `${count(items.flat().length)} items for ${n} submissions`,
+  );
   const idMatches = results.filter((result) => back.items.get(result.submission.marker)?.[0]?.id === result.id).length;
   report.check(area, 'every answered id is the stored item', idMatches === n, `${idMatches}/${n}`);
   const emailed = items.flat().filter((item) => item.status === 'emailed').length;
@@ -99,7 +110,9 @@ function checkDelivered(ctx: SuiteContext, area: string, results: SubmissionResu
     );
   }
   // An e-mail must name the item it belongs to: a message that was not stored is never sent.
-  const orphaned = [...back.emails.entries()].filter(([marker, emails]) => emails.some((email) => messageIdOf(email) !== back.items.get(marker)?.[0]?.id)).length;
+  const orphaned = [...back.emails.entries()].filter(([marker, emails]) =>
+    emails.some((email) => messageIdOf(email) !== back.items.get(marker)?.[0]?.id),
+  ).length;
   report.check(area, 'every e-mail names a stored item', orphaned === 0, `${orphaned} e-mails without their item`);
   return { duplicated: duplicated.length, extra };
 }
@@ -107,7 +120,10 @@ function checkDelivered(ctx: SuiteContext, area: string, results: SubmissionResu
 // ---------------------------------------------------------------------------------------
 
 /** (a) DynamoDB stopped in the middle of a load run. */
-export async function dynamoDbOutage(ctx: SuiteContext, options = { count: 600, concurrency: 50, outageMs: 3_000, stopAfter: 150 }): Promise<void> {
+export async function dynamoDbOutage(
+  ctx: SuiteContext,
+  options = { count: 600, concurrency: 50, outageMs: 3_000, stopAfter: 150 },
+): Promise<void> {
   const { report, stack, site } = ctx;
   const area = 'fault: DynamoDB';
   console.log(`\n# Fault (a): DynamoDB stopped for ${options.outageMs} ms after ${options.stopAfter} of ${options.count} submissions`);
@@ -158,7 +174,12 @@ export async function dynamoDbOutage(ctx: SuiteContext, options = { count: 600, 
   const maxLatency = Math.max(...attempts.map((attempt) => attempt.endedAt - attempt.startedAt));
   const outageLatency = latencyStats(duringOutage.map((attempt) => attempt.endedAt - attempt.startedAt));
 
-  report.check(area, 'the outage was felt: requests answered 503 while DynamoDB was down', answered503 > 0, `${answered503} × 503 of ${attempts.length} attempts`);
+  report.check(
+    area,
+    'the outage was felt: requests answered 503 while DynamoDB was down',
+    answered503 > 0,
+    `${answered503} × 503 of ${attempts.length} attempts`,
+  );
   const unexpected = [...statuses].filter(([status]) => status !== 200 && status !== 503);
   report.check(
     area,
@@ -208,7 +229,12 @@ export async function sesOutage(ctx: SuiteContext, options = { count: 100, concu
   try {
     const submissions = makeSubmissions('SESDOWN', ctx.runTag, options.count, ctx.seed + 4);
     const deadline = Date.now() + 60_000;
-    const run = await runPool(submissions, options.concurrency, (submission) => submit(site, submission, standardPolicy(5, deadline)), deadline);
+    const run = await runPool(
+      submissions,
+      options.concurrency,
+      (submission) => submit(site, submission, standardPolicy(5, deadline)),
+      deadline,
+    );
     results = run.results.filter((result): result is SubmissionResult => result !== undefined);
   } finally {
     // The outbox is read through SES's own HTTP API, so SES must be back before any check.
@@ -216,23 +242,48 @@ export async function sesOutage(ctx: SuiteContext, options = { count: 100, concu
   }
   const ok = accept(ctx, 'fault-ses-down', results);
   const latency = latencyStats(results.flatMap((result) => result.attempts.map((attempt) => attempt.endedAt - attempt.startedAt)));
-  report.check(area, 'every submission answered 200 {id} while SES was down', ok.length === options.count, `${ok.length}/${options.count}; max ${ms(latency.max)}`);
-  report.check(area, `answers within the function timeout (${FUNCTION_TIMEOUT_SECONDS} s)`, latency.max < FUNCTION_TIMEOUT_MS, `max ${ms(latency.max)}`);
+  report.check(
+    area,
+    'every submission answered 200 {id} while SES was down',
+    ok.length === options.count,
+    `${ok.length}/${options.count}; max ${ms(latency.max)}`,
+  );
+  report.check(
+    area,
+    `answers within the function timeout (${FUNCTION_TIMEOUT_SECONDS} s)`,
+    latency.max < FUNCTION_TIMEOUT_MS,
+    `max ${ms(latency.max)}`,
+  );
 
   // Read before any retry run: what is in the outbox now was sent while SES was down.
   const during = await readBack(ctx, 'SESDOWN');
   const received = [...during.items.values()].flat().filter((item) => item.status === 'received' && (item.attempts as number) >= 1).length;
-  report.check(area, "every message stored as 'received' with its failed attempt counted", received === options.count, `${received}/${options.count}`);
+  report.check(
+    area,
+    "every message stored as 'received' with its failed attempt counted",
+    received === options.count,
+    `${received}/${options.count}`,
+  );
   const sentWhileDown = [...during.emails.values()].flat().length;
   report.check(area, 'nothing e-mailed while SES was down', sentWhileDown === 0, `${sentWhileDown}`);
 
   // The schedule's own run right now must leave young messages alone (a request may still be sending them).
   const scheduled = await stack.call('runRetryJob', { bypassGrace: false });
-  report.check(area, 'the scheduled run keeps its grace period (messages younger than it are not resent)', scheduled.delivered === 0, `delivered ${scheduled.delivered}, examined ${scheduled.examined}`);
+  report.check(
+    area,
+    'the scheduled run keeps its grace period (messages younger than it are not resent)',
+    scheduled.delivered === 0,
+    `delivered ${scheduled.delivered}, examined ${scheduled.examined}`,
+  );
   const retry = await retryUntilDelivered(ctx, 'SESDOWN');
   const back = await readBack(ctx, 'SESDOWN');
   const { duplicated, extra } = checkDelivered(ctx, area, ok, back, new Set());
-  report.check(area, 'the retry job delivered every message exactly once', retry.delivered === options.count && duplicated === 0, `delivered ${retry.delivered} in ${retry.runs} run(s); ${extra} extra`);
+  report.check(
+    area,
+    'the retry job delivered every message exactly once',
+    retry.delivered === options.count && duplicated === 0,
+    `delivered ${retry.delivered} in ${retry.runs} run(s); ${extra} extra`,
+  );
   const elapsed = performance.now() - phaseStarted;
   report.timing('fault (b): SES down', elapsed);
   report.row(
@@ -253,7 +304,9 @@ export async function sesSlow(ctx: SuiteContext, options = { count: 10 }): Promi
   const requestTimeoutMs = AWS_CLIENT_OPTIONS.requestHandler.requestTimeout;
   const delayMs = requestTimeoutMs + 1_000;
   const sdkAttempts = AWS_CLIENT_OPTIONS.maxAttempts;
-  console.log(`\n# Fault (c): SES behind a proxy that delays every request ${delayMs} ms (handler's SES request timeout ${requestTimeoutMs} ms)`);
+  console.log(
+    `\n# Fault (c): SES behind a proxy that delays every request ${delayMs} ms (handler's SES request timeout ${requestTimeoutMs} ms)`,
+  );
   const phaseStarted = performance.now();
 
   const sesPort = Number(new URL(ready.urls.ses).port);
@@ -285,7 +338,12 @@ export async function sesSlow(ctx: SuiteContext, options = { count: 10 }): Promi
   const before = await readBack(ctx, 'SESSLOW');
   const stillReceived = [...before.items.values()].flat().filter((item) => item.status === 'received').length;
   const lateCopies = [...before.emails.values()].flat().length;
-  report.check(area, "messages stored 'received' (the handler gave up on SES)", stillReceived === options.count, `${stillReceived}/${options.count}`);
+  report.check(
+    area,
+    "messages stored 'received' (the handler gave up on SES)",
+    stillReceived === options.count,
+    `${stillReceived}/${options.count}`,
+  );
 
   const retry = await retryUntilDelivered(ctx, 'SESSLOW');
   const back = await readBack(ctx, 'SESSLOW');

@@ -15,6 +15,7 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
+import { hasLineBreaking } from '@site/lambda/characters';
 import { API_PATH, FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/lambda/contract';
 import type { SuiteContext } from './context';
 import { parseSendEmail, startDelayProxy, type DelayProxy, type WireSendEmail } from './delay-proxy';
@@ -128,7 +129,17 @@ const EMAIL_ATTACKS = [
   ' bezoeker@example.nl ',
 ];
 
-const PLAIN_TEXT = ['Jan de Vries', 'Bakkerij Bos B.V.', '+31 6 12345678', 'Graag een offerte.', 'Ødegård & Zn.', 'Zoë', '👩‍💼 Controller', 'العربية', 'x'];
+const PLAIN_TEXT = [
+  'Jan de Vries',
+  'Bakkerij Bos B.V.',
+  '+31 6 12345678',
+  'Graag een offerte.',
+  'Ødegård & Zn.',
+  'Zoë',
+  '👩‍💼 Controller',
+  'العربية',
+  'x',
+];
 
 type FieldName = keyof typeof FIELD_LIMITS;
 const FIELDS = Object.keys(FIELD_LIMITS) as FieldName[];
@@ -143,7 +154,8 @@ const nonString = fc.oneof(
 function fieldValue(field: FieldName): fc.Arbitrary<unknown> {
   const limit = FIELD_LIMITS[field];
   const plain = fc.constantFrom(...PLAIN_TEXT);
-  const wrap = (payload: fc.Arbitrary<string>) => fc.tuple(plain, payload, fc.constantFrom('', ' einde', '\n')).map(([a, p, b]) => `${a}${p}${b}`);
+  const wrap = (payload: fc.Arbitrary<string>) =>
+    fc.tuple(plain, payload, fc.constantFrom('', ' einde', '\n')).map(([a, p, b]) => `${a}${p}${b}`);
   const common = [
     { arbitrary: plain as fc.Arbitrary<unknown>, weight: 3 },
     { arbitrary: wrap(fc.constantFrom(...HTML_PAYLOADS)), weight: 4 },
@@ -158,7 +170,7 @@ function fieldValue(field: FieldName): fc.Arbitrary<unknown> {
   if (field === 'email') {
     // A valid address most of the time, so the other fields' attacks get as far as the mail.
     return fc.oneof(
-      { arbitrary: fc.constantFrom('bezoeker@example.nl', 'Info.Test+tag@sub.example.com') as fc.Arbitrary<unknown>, weight: 8 },
+      { arbitrary: fc.constantFrom('bezoeker@example.nl', 'Info.Test+tag@sub.example.com'), weight: 8 },
       { arbitrary: fc.constantFrom(...EMAIL_ATTACKS), weight: 6 },
       ...common.slice(3),
     );
@@ -210,13 +222,26 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
   // Every field attacked, independently: CR/LF, HTML, limits, types, absence.
   const fields = fc
     .tuple(
-      fc.record(Object.fromEntries(FIELDS.map((field) => [field, fc.option(fieldValue(field), { freq: 8, nil: undefined })])) as Record<FieldName, fc.Arbitrary<unknown>>),
+      fc.record(
+        Object.fromEntries(FIELDS.map((field) => [field, fc.option(fieldValue(field), { freq: 8, nil: undefined })])) as Record<
+          FieldName,
+          fc.Arbitrary<unknown>
+        >,
+      ),
       fc.constantFrom<string[]>([], ['status'], ['id'], ['attempts', 'expiresAt'], ['receivedAt', 'sesMessageId'], ['extra']),
     )
     .map(([values, extras]): Draft => {
       const entries: [string, unknown][] = FIELDS.filter((field) => values[field] !== undefined).map((field) => [field, values[field]]);
       // Mass assignment: fields the visitor must never be able to set on the stored item.
-      const injected: Record<string, unknown> = { status: 'emailed', id: 'idempotency#x', attempts: -1, expiresAt: 1, receivedAt: 'gisteren', sesMessageId: 'x', extra: '<script>x</script>' };
+      const injected: Record<string, unknown> = {
+        status: 'emailed',
+        id: 'idempotency#x',
+        attempts: -1,
+        expiresAt: 1,
+        receivedAt: 'gisteren',
+        sesMessageId: 'x',
+        extra: '<script>x</script>',
+      };
       for (const key of extras) entries.push([key, injected[key]]);
       return post({ kind: 'fields', variant: `fields+${extras.join('+') || 'none'}`, body: enc(objectText(entries)), expect: [200, 400] });
     });
@@ -225,7 +250,10 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
   const proto = fc
     .tuple(marker, fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.constantFrom('top', 'nested', 'field', 'duplicate'))
     .map(([m, key, where]): Draft => {
-      const pollution = key === 'constructor' ? { prototype: { polluted: 'yes', status: 'emailed' } } : { polluted: 'yes', status: 'emailed', isAdmin: true };
+      const pollution =
+        key === 'constructor'
+          ? { prototype: { polluted: 'yes', status: 'emailed' } }
+          : { polluted: 'yes', status: 'emailed', isAdmin: true };
       let entries = validBase(m);
       if (where === 'top') entries = [[key, pollution], ...entries];
       if (where === 'nested') entries = entries.map(([k, v]) => (k === 'company' ? [k, { [key]: pollution }] : [k, v]));
@@ -236,7 +264,24 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
 
   const invalidJson = fc
     .oneof(
-      fc.constantFrom('', '{', '{"name":', '{"name":"a",}', "{'name':'a'}", 'null', 'true', '42', '"string"', '[]', '[{"name":"a"}]', 'NaN', '{"name":"a"}{"name":"b"}', '{"name":"\\ud800"}', '{"a":1e999999}', '{"name":"\u0000"}'),
+      fc.constantFrom(
+        '',
+        '{',
+        '{"name":',
+        '{"name":"a",}',
+        "{'name':'a'}",
+        'null',
+        'true',
+        '42',
+        '"string"',
+        '[]',
+        '[{"name":"a"}]',
+        'NaN',
+        '{"name":"a"}{"name":"b"}',
+        '{"name":"\\ud800"}',
+        '{"a":1e999999}',
+        '{"name":"\u0000"}',
+      ),
       fc.string({ unit: 'binary-ascii', maxLength: 200 }).filter((text) => {
         try {
           const parsed = JSON.parse(text) as unknown;
@@ -248,17 +293,26 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
     )
     .map((text): Draft => post({ kind: 'invalid-json', variant: 'syntax or not an object', body: enc(text), expect: [400] }));
   // RFC 8259 lets a parser ignore a leading byte order mark or refuse it: both are allowed.
-  const bom = marker.map((m): Draft => post({ kind: 'invalid-json', variant: 'BOM before valid JSON', body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), enc(objectText(validBase(m)))]), expect: [200, 400] }));
+  const bom = marker.map((m): Draft =>
+    post({
+      kind: 'invalid-json',
+      variant: 'BOM before valid JSON',
+      body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), enc(objectText(validBase(m)))]),
+      expect: [200, 400],
+    }),
+  );
 
   // Deep nesting: inside a field and as the whole body, under and over the body limit.
-  const deep = fc.tuple(fc.integer({ min: 500, max: 60_000 }), fc.constantFrom('array-in-field', 'object-in-field', 'whole-body')).map(([depth, shape]): Draft => {
-    const open = shape === 'object-in-field' ? '{"a":' : '[';
-    const close = shape === 'object-in-field' ? '}' : ']';
-    const nested = `${open.repeat(depth)}1${close.repeat(depth)}`;
-    const text = shape === 'whole-body' ? nested : `{"name":${nested},"email":"bezoeker@example.nl","message":"diep"}`;
-    const bytes = Buffer.byteLength(text);
-    return post({ kind: 'deep', variant: `${shape} depth ${depth}`, body: enc(text), expect: bytes > MAX_BODY_BYTES ? [413] : [400] });
-  });
+  const deep = fc
+    .tuple(fc.integer({ min: 500, max: 60_000 }), fc.constantFrom('array-in-field', 'object-in-field', 'whole-body'))
+    .map(([depth, shape]): Draft => {
+      const open = shape === 'object-in-field' ? '{"a":' : '[';
+      const close = shape === 'object-in-field' ? '}' : ']';
+      const nested = `${open.repeat(depth)}1${close.repeat(depth)}`;
+      const text = shape === 'whole-body' ? nested : `{"name":${nested},"email":"bezoeker@example.nl","message":"diep"}`;
+      const bytes = Buffer.byteLength(text);
+      return post({ kind: 'deep', variant: `${shape} depth ${depth}`, body: enc(text), expect: bytes > MAX_BODY_BYTES ? [413] : [400] });
+    });
 
   // 1 MB bodies: valid JSON with a huge message, and garbage. Built when sent.
   const huge = fc.constantFrom('json', 'garbage', 'no-content-type').map((variant): Draft => {
@@ -266,7 +320,13 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
       variant === 'garbage'
         ? { prefix: '', fill: '\u00ff', bytes: 1024 * 1024, suffix: '' }
         : { prefix: '{"name":"Groot","email":"bezoeker@example.nl","message":"', fill: 'a', bytes: 1024 * 1024, suffix: '"}' };
-    return post({ kind: '1MB', variant, body, headers: BASE_HEADERS(variant === 'no-content-type' ? null : json), expect: variant === 'no-content-type' ? [413, 415] : [413] });
+    return post({
+      kind: '1MB',
+      variant,
+      body,
+      headers: BASE_HEADERS(variant === 'no-content-type' ? null : json),
+      expect: variant === 'no-content-type' ? [413, 415] : [413],
+    });
   });
 
   // Just over and just under the body limit.
@@ -274,16 +334,30 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
     const bytes = MAX_BODY_BYTES + delta;
     const body: Body = { prefix: '{"name":"Rand","email":"bezoeker@example.nl","message":"', fill: 'b', bytes, suffix: '"}' };
     // Under the limit the message is far over 5000 characters: 400 from validation.
-    return post({ kind: 'near-limit', variant: `${delta >= 0 ? '+' : ''}${delta} bytes`, body, expect: bytes > MAX_BODY_BYTES ? [413] : [400] });
+    return post({
+      kind: 'near-limit',
+      variant: `${delta >= 0 ? '+' : ''}${delta} bytes`,
+      body,
+      expect: bytes > MAX_BODY_BYTES ? [413] : [400],
+    });
   });
 
   // Bytes that are not UTF-8, inside otherwise valid JSON.
   const invalidUtf8 = fc
-    .tuple(marker, fc.constantFrom('name', 'email', 'message'), fc.constantFrom([0xc3, 0x28], [0xff], [0xfe, 0xff], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82]))
+    .tuple(
+      marker,
+      fc.constantFrom('name', 'email', 'message'),
+      fc.constantFrom([0xc3, 0x28], [0xff], [0xfe, 0xff], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82]),
+    )
     .map(([m, field, bytes]): Draft => {
       const entries = validBase(m).map(([k, v]) => [k, k === field ? `${v as string}@@BAD@@` : v] as [string, unknown]);
       const [before, after] = objectText(entries).split('@@BAD@@') as [string, string];
-      return post({ kind: 'invalid-utf8', variant: `${field} ${bytes.map((b) => b.toString(16)).join(' ')}`, body: Buffer.concat([enc(before), Buffer.from(bytes), enc(after)]), expect: [400] });
+      return post({
+        kind: 'invalid-utf8',
+        variant: `${field} ${bytes.map((b) => b.toString(16)).join(' ')}`,
+        body: Buffer.concat([enc(before), Buffer.from(bytes), enc(after)]),
+        expect: [400],
+      });
     });
 
   // Content types: wrong ones get 415; spellings of JSON the contract allows get through.
@@ -308,7 +382,15 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
         ['application/json, text/plain', [415, 200]],
       ),
     )
-    .map(([m, [type, expect]]): Draft => post({ kind: 'content-type', variant: String(type), headers: BASE_HEADERS(type as string | null), body: enc(objectText(validBase(m))), expect: [...(expect as readonly number[])] }));
+    .map(([m, [type, expect]]): Draft =>
+      post({
+        kind: 'content-type',
+        variant: String(type),
+        headers: BASE_HEADERS(type as string | null),
+        body: enc(objectText(validBase(m))),
+        expect: [...(expect as readonly number[])],
+      }),
+    );
 
   // Methods and paths: anything but POST on the API path is 405; methods Node's parser does
   // not know are refused by Node itself (400); other paths are the edge's 404.
@@ -339,9 +421,9 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
     )
     .map(([m, [verb, path, expect]]): Draft => ({
       kind: 'method/path',
-      variant: `${verb as string} ${(path as string).slice(0, 50)}`,
-      method: verb as string,
-      path: path as string,
+      variant: `${verb as string} ${path.slice(0, 50)}`,
+      method: verb,
+      path,
       headers: BASE_HEADERS(json),
       framing: 'content-length',
       body: enc(objectText(validBase(m))),
@@ -370,7 +452,13 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
     )
     .map(([m, [variant, value, expect]]): Draft => {
       const keyHeaders = Array.isArray(value) ? value.map((v) => header(IDEMPOTENCY_HEADER, v)) : [header(IDEMPOTENCY_HEADER, value)];
-      return post({ kind: 'idempotency-key', variant, headers: [...BASE_HEADERS(json), ...keyHeaders], body: enc(objectText(validBase(m))), expect });
+      return post({
+        kind: 'idempotency-key',
+        variant,
+        headers: [...BASE_HEADERS(json), ...keyHeaders],
+        body: enc(objectText(validBase(m))),
+        expect,
+      });
     });
   // The same key with the same body must answer the same id; with another body 422. The
   // phase claims every pooled key with its canonical body first (poolPrimers), so the
@@ -389,11 +477,21 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
   });
 
   // A filled honeypot: the same 200 as a real message, and nothing stored or sent.
-  const honeypot = fc.tuple(marker, fc.constantFrom<unknown>('http://spam.test', 'x', 1, true, { a: 1 }, ['x']), fc.boolean()).map(([m, value, invalidToo]): Draft => {
-    const honeypotMarker = `${m}HONEY`;
-    const entries = validBase(honeypotMarker).map(([k, v]) => (invalidToo && k === 'email' ? [k, 'not-an-address'] : [k, v]) as [string, unknown]);
-    return post({ kind: 'honeypot', variant: `${typeof value}${invalidToo ? ', invalid otherwise' : ''}`, body: enc(objectText([...entries, [HONEYPOT_FIELD, value]])), expect: [200], honeypotMarker });
-  });
+  const honeypot = fc
+    .tuple(marker, fc.constantFrom<unknown>('http://spam.test', 'x', 1, true, { a: 1 }, ['x']), fc.boolean())
+    .map(([m, value, invalidToo]): Draft => {
+      const honeypotMarker = `${m}HONEY`;
+      const entries = validBase(honeypotMarker).map(([k, v]): [string, unknown] =>
+        invalidToo && k === 'email' ? [k, 'not-an-address'] : [k, v],
+      );
+      return post({
+        kind: 'honeypot',
+        variant: `${typeof value}${invalidToo ? ', invalid otherwise' : ''}`,
+        body: enc(objectText([...entries, [HONEYPOT_FIELD, value]])),
+        expect: [200],
+        honeypotMarker,
+      });
+    });
 
   // Header lines an HTTP parser must refuse or survive: bare CR/LF, NUL, folding, smuggling.
   const rawHeaders = fc
@@ -413,7 +511,16 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
         ['CRLF in Idempotency-Key', [enc(`${IDEMPOTENCY_HEADER}: ${UUID}\r\nX-Injected: 1`)], 'content-length', [200]],
       ),
     )
-    .map(([m, [variant, extra, framing, expect]]): Draft => post({ kind: 'raw-header', variant, headers: [...BASE_HEADERS(json), ...extra], framing, body: enc(objectText(validBase(m))), expect }));
+    .map(([m, [variant, extra, framing, expect]]): Draft =>
+      post({
+        kind: 'raw-header',
+        variant,
+        headers: [...BASE_HEADERS(json), ...extra],
+        framing,
+        body: enc(objectText(validBase(m))),
+        expect,
+      }),
+    );
 
   return [
     { arbitrary: fields, weight: 30 },
@@ -437,9 +544,17 @@ const poolBody = (runTag: string, slot: number) => objectText(validBase(`RH${run
 
 /** The canonical request of each pooled key, sent before the generated ones. */
 export function poolPrimers(runTag: string): HostileCase[] {
-  return UUID_POOL.map((key, slot) =>
-    ({ ...post({ kind: 'idempotency-key', variant: 'pool primer', headers: [...BASE_HEADERS(json), header(IDEMPOTENCY_HEADER, key)], body: enc(poolBody(runTag, slot)), expect: [200] }), index: -1 - slot, poolKey: key }),
-  );
+  return UUID_POOL.map((key, slot) => ({
+    ...post({
+      kind: 'idempotency-key',
+      variant: 'pool primer',
+      headers: [...BASE_HEADERS(json), header(IDEMPOTENCY_HEADER, key)],
+      body: enc(poolBody(runTag, slot)),
+      expect: [200],
+    }),
+    index: -1 - slot,
+    poolKey: key,
+  }));
 }
 
 /** A version-4 UUID from the seed and the case index: unique per case, the same on replay. */
@@ -454,7 +569,9 @@ function fill(draft: Draft, index: number, seed: number, runTag: string): Hostil
   const uuid = caseUuid(seed, index);
   const text = (value: string) => value.replaceAll(MARK, marker).replaceAll('@@UUID-UPPER@@', uuid.toUpperCase()).replaceAll(UUID, uuid);
   const bytes = (value: Buffer) => (value.includes('@@') ? Buffer.from(text(value.toString('latin1')), 'latin1') : value);
-  const body = Buffer.isBuffer(draft.body) ? bytes(draft.body) : { ...draft.body, prefix: text(draft.body.prefix), suffix: text(draft.body.suffix) };
+  const body = Buffer.isBuffer(draft.body)
+    ? bytes(draft.body)
+    : { ...draft.body, prefix: text(draft.body.prefix), suffix: text(draft.body.suffix) };
   return { ...draft, index, headers: draft.headers.map(bytes), body, honeypotMarker: draft.honeypotMarker && text(draft.honeypotMarker) };
 }
 
@@ -478,12 +595,22 @@ export interface RawAnswer {
 
 function requestBytes(hostileCase: HostileCase, host: string): Buffer[] {
   const body = buildBody(hostileCase.body);
-  const head = [enc(`${hostileCase.method} ${hostileCase.path} HTTP/1.1`), enc(`Host: ${host}`), enc('Connection: close'), ...hostileCase.headers];
+  const head = [
+    enc(`${hostileCase.method} ${hostileCase.path} HTTP/1.1`),
+    enc(`Host: ${host}`),
+    enc('Connection: close'),
+    ...hostileCase.headers,
+  ];
   if (hostileCase.framing === 'chunked') {
     head.push(enc('Transfer-Encoding: chunked'));
     const half = Math.floor(body.length / 2);
     const chunk = (part: Buffer) => Buffer.concat([enc(`${part.length.toString(16)}\r\n`), part, enc('\r\n')]);
-    return [Buffer.concat([...head.flatMap((line) => [line, enc('\r\n')]), enc('\r\n')]), chunk(body.subarray(0, half)), chunk(body.subarray(half)), enc('0\r\n\r\n')];
+    return [
+      Buffer.concat([...head.flatMap((line) => [line, enc('\r\n')]), enc('\r\n')]),
+      chunk(body.subarray(0, half)),
+      chunk(body.subarray(half)),
+      enc('0\r\n\r\n'),
+    ];
   }
   head.push(enc(`Content-Length: ${body.length}`));
   return [Buffer.concat([...head.flatMap((line) => [line, enc('\r\n')]), enc('\r\n')]), body];
@@ -504,7 +631,12 @@ export function sendRaw(port: number, chunks: Buffer[]): Promise<RawAnswer> {
       const text = Buffer.concat(received).toString('latin1');
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
       const split = text.indexOf('\r\n\r\n');
-      resolve({ status, body: split >= 0 ? Buffer.from(text.slice(split + 4), 'latin1').toString('utf8') : '', ms: performance.now() - started, error: status ? undefined : error });
+      resolve({
+        status,
+        body: split >= 0 ? Buffer.from(text.slice(split + 4), 'latin1').toString('utf8') : '',
+        ms: performance.now() - started,
+        error: status ? undefined : error,
+      });
     };
     socket.setTimeout(CLIENT_TIMEOUT_MS, () => finish('timeout'));
     socket.on('connect', () => {
@@ -531,7 +663,9 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 export async function hostilePhase(ctx: SuiteContext, options: { runs: number; concurrency: number }): Promise<void> {
   const { report, stack, ready, ledger, runTag, seed } = ctx;
   const area = 'hostile input';
-  console.log(`\n# Hostile input: ${options.runs} generated requests, seed ${seed} (replay: ROBUSTNESS_SEED=${seed} npm run test:robustness)`);
+  console.log(
+    `\n# Hostile input: ${options.runs} generated requests, seed ${seed} (replay: ROBUSTNESS_SEED=${seed} npm run test:robustness)`,
+  );
   const started = performance.now();
   const cases = generateCases(seed, options.runs, runTag);
   const site = new URL(ctx.site);
@@ -564,7 +698,12 @@ export async function hostilePhase(ctx: SuiteContext, options: { runs: number; c
         ledger.accept({ id, phase: 'hostile' });
       }
     }
-    report.check(area, 'pooled Idempotency-Keys claimed with their canonical body', primed.size === UUID_POOL.length, `${primed.size}/${UUID_POOL.length}`);
+    report.check(
+      area,
+      'pooled Idempotency-Keys claimed with their canonical body',
+      primed.size === UUID_POOL.length,
+      `${primed.size}/${UUID_POOL.length}`,
+    );
     const deadline = Date.now() + 180_000;
     const run = await runPool(cases, options.concurrency, (hostileCase) => sendRaw(port, requestBytes(hostileCase, site.host)), deadline);
     answers = run.results;
@@ -607,37 +746,75 @@ export async function hostilePhase(ctx: SuiteContext, options: { runs: number; c
       else if (hostileCase.honeypotMarker) ledger.honeypotIds.add(id);
       else {
         ledger.accept({ id, phase: 'hostile' });
-        if (hostileCase.poolKey) poolIds.set(hostileCase.poolKey, (poolIds.get(hostileCase.poolKey) ?? new Set([primed.get(hostileCase.poolKey)!])).add(id));
+        if (hostileCase.poolKey)
+          poolIds.set(hostileCase.poolKey, (poolIds.get(hostileCase.poolKey) ?? new Set([primed.get(hostileCase.poolKey)!])).add(id));
       }
     }
   });
   const describe = (list: HostileCase[], extra?: (c: HostileCase) => string) =>
-    list.length === 0 ? 'none' : `${list.length}: ${list.slice(0, 5).map((c) => `#${c.index} ${c.kind} [${c.variant}]${extra ? ` ${extra(c)}` : ''}`).join('; ')}${list.length > 5 ? ' …' : ''}`;
+    list.length === 0
+      ? 'none'
+      : `${list.length}: ${list
+          .slice(0, 5)
+          .map((c) => `#${c.index} ${c.kind} [${c.variant}]${extra ? ` ${extra(c)}` : ''}`)
+          .join('; ')}${list.length > 5 ? ' …' : ''}`;
 
-  report.check(area, 'zero 5xx', fiveXx.length === 0, describe(fiveXx, (c) => String(answers[c.index]?.status)));
-  report.check(area, 'zero hangs or dropped connections', noAnswer.length === 0, describe(noAnswer, (c) => answers[c.index]?.error ?? ''));
+  report.check(
+    area,
+    'zero 5xx',
+    fiveXx.length === 0,
+    describe(fiveXx, (c) => String(answers[c.index]?.status)),
+  );
+  report.check(
+    area,
+    'zero hangs or dropped connections',
+    noAnswer.length === 0,
+    describe(noAnswer, (c) => answers[c.index]?.error ?? ''),
+  );
   report.check(
     area,
     'every status is one the contract names for that input',
     offContract.length === 0,
-    offContract.length === 0 ? 'none' : `${offContract.length}: ${offContract.slice(0, 6).map(({ hostileCase: c, status }) => `#${c.index} ${c.kind} [${c.variant}] got ${status}, expected ${c.expect.join('/')}`).join('; ')}`,
+    offContract.length === 0
+      ? 'none'
+      : `${offContract.length}: ${offContract
+          .slice(0, 6)
+          .map(({ hostileCase: c, status }) => `#${c.index} ${c.kind} [${c.variant}] got ${status}, expected ${c.expect.join('/')}`)
+          .join('; ')}`,
   );
   report.check(area, 'no stack trace or internal path in any answer', traces.length === 0, describe(traces));
   report.check(area, 'every 200 carries {"id": <ULID>}', badOk.length === 0, describe(badOk));
   const splitPool = [...poolIds].filter(([, ids]) => ids.size > 1);
-  report.check(area, 'same Idempotency-Key and body → same id', splitPool.length === 0, `${poolIds.size} pooled keys, ${splitPool.length} answered more than one id`);
+  report.check(
+    area,
+    'same Idempotency-Key and body → same id',
+    splitPool.length === 0,
+    `${poolIds.size} pooled keys, ${splitPool.length} answered more than one id`,
+  );
 
   // --- what was stored and sent
   const contents = await scanTable(ready.urls.dynamodb, ready.tableName);
   const invalid = contents.messages.map((item) => problemsOfStoredMessage(item)).filter((problems) => problems.length > 0);
-  report.check(area, `zero invalid items stored (all ${count(contents.messages.length)} messages re-validated)`, invalid.length === 0, describeProblems(invalid));
+  report.check(
+    area,
+    `zero invalid items stored (all ${count(contents.messages.length)} messages re-validated)`,
+    invalid.length === 0,
+    describeProblems(invalid),
+  );
   const badRecords = contents.idempotency.map((item) => problemsOfIdempotencyRecord(item)).filter((problems) => problems.length > 0);
   report.check(area, 'idempotency records carry no status and a message id', badRecords.length === 0, describeProblems(badRecords));
   const honeypotMarkers = cases.flatMap((c) => (c.honeypotMarker ? [c.honeypotMarker] : []));
   const emails = await sentEmails(ready.urls.ses);
-  const storedHoney = contents.messages.filter((item) => ledger.honeypotIds.has(item.id) || honeypotMarkers.some((m) => String(item.message).includes(m))).length;
+  const storedHoney = contents.messages.filter(
+    (item) => ledger.honeypotIds.has(item.id) || honeypotMarkers.some((m) => String(item.message).includes(m)),
+  ).length;
   const mailedHoney = emails.filter((email) => honeypotMarkers.some((m) => (email.body.text ?? '').includes(m))).length;
-  report.check(area, 'filled honeypot: nothing stored, nothing e-mailed', storedHoney === 0 && mailedHoney === 0, `${honeypotMarkers.length} honeypot requests; ${storedHoney} stored, ${mailedHoney} e-mailed`);
+  report.check(
+    area,
+    'filled honeypot: nothing stored, nothing e-mailed',
+    storedHoney === 0 && mailedHoney === 0,
+    `${honeypotMarkers.length} honeypot requests; ${storedHoney} stored, ${mailedHoney} e-mailed`,
+  );
 
   const itemsById = new Map(contents.messages.map((item) => [item.id, item]));
   const template = ctx.template ?? { tags: new Set<string>(), skeleton: '' };
@@ -646,18 +823,38 @@ export async function hostilePhase(ctx: SuiteContext, options: { runs: number; c
     const problems = problemsOfEmail(email, { ...ready, ...template }, itemsById.get(messageIdOf(email) ?? ''));
     if (problems.length) unsafe.push(problems);
   }
-  report.check(area, `no e-mail with an injected header, extra recipient or unescaped HTML (all ${count(emails.length)} e-mails)`, unsafe.length === 0, describeProblems(unsafe));
+  report.check(
+    area,
+    `no e-mail with an injected header, extra recipient or unescaped HTML (all ${count(emails.length)} e-mails)`,
+    unsafe.length === 0,
+    describeProblems(unsafe),
+  );
   const wireProblems = wire.map((sent) => problemsOnWire(sent, ready)).filter((problems) => problems.length > 0);
-  report.check(area, `on the wire to SES: To = MAIL_TO only, no Cc/Bcc, one Reply-To, one-line subject (${wire.length} SendEmail calls)`, wireProblems.length === 0, describeProblems(wireProblems));
+  report.check(
+    area,
+    `on the wire to SES: To = MAIL_TO only, no Cc/Bcc, one Reply-To, one-line subject (${wire.length} SendEmail calls)`,
+    wireProblems.length === 0,
+    describeProblems(wireProblems),
+  );
   const polluted = await stack.call('prototypes', undefined);
-  report.check(area, 'no built-in prototype polluted in the edge process', polluted.added.length === 0, polluted.added.slice(0, 5).join(', ') || 'none');
+  report.check(
+    area,
+    'no built-in prototype polluted in the edge process',
+    polluted.added.length === 0,
+    polluted.added.slice(0, 5).join(', ') || 'none',
+  );
 
   const statusTotals = tally(answers.filter((answer): answer is RawAnswer => answer !== undefined).map((answer) => answer.status)).counts;
-  console.log(`  status per kind: ${[...byKind].map(([kind, counts]) => `${kind} {${[...counts].map(([s, n]) => `${s}:${n}`).join(' ')}}`).join('; ')}`);
+  console.log(
+    `  status per kind: ${[...byKind].map(([kind, counts]) => `${kind} {${[...counts].map(([s, n]) => `${s}:${n}`).join(' ')}}`).join('; ')}`,
+  );
   report.row(
     'Hostile inputs tried',
     `${count(answers.filter(Boolean).length)} (seed ${seed})`,
-    `${[...statusTotals].sort(([a], [b]) => a - b).map(([s, n]) => `${s || 'none'}×${n}`).join(' ')}; ${fiveXx.length} × 5xx; ` +
+    `${[...statusTotals]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s || 'none'}×${n}`)
+      .join(' ')}; ${fiveXx.length} × 5xx; ` +
       `${invalid.length} invalid items stored; ${unsafe.length + wireProblems.length} unsafe e-mails; ${wire.length} SendEmail calls checked on the wire; ${byKind.size} kinds`,
   );
 }
@@ -669,7 +866,6 @@ function problemsOnWire(sent: WireSendEmail, expected: { mailFrom: string; mailT
   if (sent.cc.length) problems.push('Cc present');
   if (sent.bcc.length) problems.push('Bcc present');
   if (sent.replyTo.length !== 1 || !isSingleAddress(sent.replyTo[0])) problems.push('Reply-To is not one plain address');
-  if (/[\u0000-\u001F\u007F\u2028\u2029]/.test(sent.subject ?? '')) problems.push('Subject holds a control character');
+  if (hasLineBreaking(sent.subject ?? '')) problems.push('Subject holds a control character');
   return problems;
 }
-

@@ -9,11 +9,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { API_PATH, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/lambda/contract';
-import { FUNCTION_TIMEOUT_SECONDS } from '../../infra/lib/function-limits';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
 import type { SuiteContext } from './context';
 import type { MemorySample } from './protocol';
 import { count, mb, ms } from './report';
-import { markerOf, messageIdOf, problemsOfEmail, problemsOfStoredMessage, scanTable, sentEmails, tally, templateTags, type Item } from './verify';
+import {
+  markerOf,
+  messageIdOf,
+  problemsOfEmail,
+  problemsOfStoredMessage,
+  scanTable,
+  sentEmails,
+  tally,
+  templateTags,
+  type Item,
+} from './verify';
 
 export interface Submission {
   phase: string;
@@ -67,7 +77,24 @@ export function prng(seed: number): () => number {
   };
 }
 
-const FIRST = ['Anna', 'Bram', 'Cor', 'Daan', 'Eva', 'Fenna', 'Gijs', 'Hanna', 'Isa', 'Joost', 'Kees', 'Lotte', 'Maarten', 'Noor', 'Olaf', 'Pien'];
+const FIRST = [
+  'Anna',
+  'Bram',
+  'Cor',
+  'Daan',
+  'Eva',
+  'Fenna',
+  'Gijs',
+  'Hanna',
+  'Isa',
+  'Joost',
+  'Kees',
+  'Lotte',
+  'Maarten',
+  'Noor',
+  'Olaf',
+  'Pien',
+];
 const LAST = ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'de Groot', 'Bos', 'Vos', 'Peters'];
 const COMPANIES = ['Bakkerij Bos', 'Visser Logistiek', 'Meijer & Zn.', 'De Groot Bouw', 'Smit Advies', 'Mulder Techniek'];
 const SENTENCES = [
@@ -123,7 +150,10 @@ async function attemptOnce(url: string, submission: Submission): Promise<Attempt
     }
     return { status: response.status, startedAt, endedAt: performance.now(), id };
   } catch (error) {
-    const name = (error as Error).name === 'TimeoutError' ? 'client timeout' : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name);
+    const name =
+      (error as Error).name === 'TimeoutError'
+        ? 'client timeout'
+        : ((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name);
     return { status: 0, startedAt, endedAt: performance.now(), error: name };
   }
 }
@@ -294,7 +324,12 @@ export async function loadPhase(ctx: SuiteContext, options: LoadOptions): Promis
   const notEmailed = loadItems.filter((item) => item.status !== 'emailed').length;
   report.check(area, "every load item has status 'emailed'", notEmailed === 0, `${notEmailed} not emailed`);
   const invalid = loadItems.filter((item) => problemsOfStoredMessage(item).length > 0);
-  report.check(area, 'every stored item passes re-validation', invalid.length === 0, describeProblems(invalid.map((item) => problemsOfStoredMessage(item))));
+  report.check(
+    area,
+    'every stored item passes re-validation',
+    invalid.length === 0,
+    describeProblems(invalid.map((item) => problemsOfStoredMessage(item))),
+  );
 
   const emails = await sentEmails(ready.urls.ses);
   const loadEmails = emails.filter((email) => markerOf(email.body.text)?.startsWith(`RB${runTag}LOAD`));
@@ -310,7 +345,9 @@ export async function loadPhase(ctx: SuiteContext, options: LoadOptions): Promis
   report.check(area, 'each e-mail names the id of the item with the same content', wrongId === 0, `${wrongId} mismatched`);
 
   ctx.template = { tags: templateTags(loadEmails), skeleton: loadEmails[0]?.body.html ?? '' };
-  const unsafe = loadEmails.filter((email) => problemsOfEmail(email, { ...ready, ...ctx.template! }, itemsById.get(messageIdOf(email) ?? '')).length > 0);
+  const unsafe = loadEmails.filter(
+    (email) => problemsOfEmail(email, { ...ready, ...ctx.template! }, itemsById.get(messageIdOf(email) ?? '')).length > 0,
+  );
   report.check(area, 'every e-mail goes to MAIL_TO only, Reply-To the visitor', unsafe.length === 0, `${unsafe.length} unsafe`);
 
   const rssGrowth = gcAfter.rss - gcBefore.rss;
@@ -366,16 +403,30 @@ export async function sameKeyAtOnce(ctx: SuiteContext, options = { messages: 50,
   const allOk = groups.every((group) => group.every((result) => result.finalStatus === 200 && result.id));
   const oneId = groups.filter((group) => new Set(group.map((result) => result.id)).size === 1);
   for (const group of oneId) ledger.accept({ id: group[0]!.id!, phase: 'same-key', marker: group[0]!.submission.marker });
-  report.check(area, `every copy answered 200 with the same id (${options.messages} × ${options.copies})`, allOk && oneId.length === options.messages, `${oneId.length}/${options.messages} messages got one id for all copies`);
+  report.check(
+    area,
+    `every copy answered 200 with the same id (${options.messages} × ${options.copies})`,
+    allOk && oneId.length === options.messages,
+    `${oneId.length}/${options.messages} messages got one id for all copies`,
+  );
 
   const prefix = `RB${runTag}DUPN`;
   const contents = await scanTable(ready.urls.dynamodb, ready.tableName);
-  const items = tally(contents.messages.map((item) => markerOf(item.message as string)).filter((marker): marker is string => !!marker?.startsWith(prefix)));
-  const emails = tally((await sentEmails(ready.urls.ses)).map((email) => markerOf(email.body.text)).filter((marker): marker is string => !!marker?.startsWith(prefix)));
+  const items = tally(
+    contents.messages.map((item) => markerOf(item.message as string)).filter((marker): marker is string => !!marker?.startsWith(prefix)),
+  );
+  const emails = tally(
+    (await sentEmails(ready.urls.ses))
+      .map((email) => markerOf(email.body.text))
+      .filter((marker): marker is string => !!marker?.startsWith(prefix)),
+  );
   report.check(
     area,
     'one item and one e-mail per key despite concurrent copies',
-    items.counts.size === options.messages && items.repeated.length === 0 && emails.counts.size === options.messages && emails.repeated.length === 0,
+    items.counts.size === options.messages &&
+      items.repeated.length === 0 &&
+      emails.counts.size === options.messages &&
+      emails.repeated.length === 0,
     `${items.counts.size} items (${items.repeated.length} duplicated), ${emails.counts.size} e-mailed (${emails.repeated.length} more than once)`,
   );
   report.timing('same key at once', performance.now() - started);

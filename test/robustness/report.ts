@@ -50,11 +50,26 @@ export class Report {
   render(): string {
     const lines: string[] = [];
     lines.push('## Robustness summary', '');
-    lines.push(table(['', 'result', 'detail'], this.rows.map((row) => [row.what, row.result, row.detail])));
+    lines.push(
+      table(
+        ['', 'result', 'detail'],
+        this.rows.map((row) => [row.what, row.result, row.detail]),
+      ),
+    );
     lines.push('', '## Checks', '');
-    lines.push(table(['area', 'check', '', 'detail'], this.checks.map((check) => [check.area, check.name, check.ok ? 'PASS' : '**FAIL**', check.detail])));
+    lines.push(
+      table(
+        ['area', 'check', '', 'detail'],
+        this.checks.map((check) => [check.area, check.name, check.ok ? 'PASS' : '**FAIL**', check.detail]),
+      ),
+    );
     lines.push('', '## Timings', '');
-    lines.push(table(['phase', 'seconds'], this.timings.map(([label, ms]) => [label, (ms / 1000).toFixed(1)])));
+    lines.push(
+      table(
+        ['phase', 'seconds'],
+        this.timings.map(([label, ms]) => [label, (ms / 1000).toFixed(1)]),
+      ),
+    );
     const failed = this.failed();
     lines.push('');
     if (failed.length === 0) lines.push(`All ${this.checks.length} checks passed.`);

@@ -84,13 +84,28 @@ async function reconcile(ctx: SuiteContext): Promise<void> {
   const orphans = emails.filter((email) => !items.has(messageIdOf(email) ?? '')).length;
   report.check(area, 'no e-mail for a message that is not stored', orphans === 0, `${orphans} of ${count(emails.length)} e-mails`);
   const unanswered = contents.messages.filter((item) => !ledger.accepted.has(item.id)).length;
-  report.check(area, 'no message stored that the client was not given the id of', unanswered === 0, `${unanswered} stored without a 200 for its id`);
+  report.check(
+    area,
+    'no message stored that the client was not given the id of',
+    unanswered === 0,
+    `${unanswered} stored without a 200 for its id`,
+  );
   const invalid = contents.messages.map((item) => problemsOfStoredMessage(item)).filter((problems) => problems.length > 0);
-  report.check(area, `every stored message valid at the end (${count(contents.messages.length)})`, invalid.length === 0, describeProblems(invalid));
+  report.check(
+    area,
+    `every stored message valid at the end (${count(contents.messages.length)})`,
+    invalid.length === 0,
+    describeProblems(invalid),
+  );
 
   const functionErrors = stack.logs.filter((entry) => entry.msg === 'function error' || entry.msg === 'edge error').length;
   const unexpected = stack.logs.filter((entry) => entry.outcome === 'unexpected_error').length;
-  report.check(area, 'no handler crash or function timeout logged during the whole run', functionErrors === 0 && unexpected === 0, `${functionErrors} function errors, ${unexpected} unexpected_error outcomes`);
+  report.check(
+    area,
+    'no handler crash or function timeout logged during the whole run',
+    functionErrors === 0 && unexpected === 0,
+    `${functionErrors} function errors, ${unexpected} unexpected_error outcomes`,
+  );
   const outcomes = tally(stack.logs.filter((entry) => entry.msg === 'contact request').map((entry) => String(entry.outcome))).counts;
   console.log(`  handler outcomes over the run: ${[...outcomes].map(([outcome, n]) => `${outcome}×${n}`).join(', ')}`);
   if (stack.otherLines.length) console.log(`  ${stack.otherLines.length} non-JSON lines from the stack process (see ${stack.logFile})`);

@@ -114,7 +114,9 @@ export async function startStackProcess(config: StackProcessConfig, logFile: str
       // CI keeps only the console, not the log file: show what the child said last (a
       // stack trace lands in otherLines), so a crash explains itself.
       const said = otherLines.slice(-40).join('\n');
-      const error = new Error(`stack process exited (code ${code}, signal ${signal}); log: ${logFile}${said ? `\n--- its last non-JSON output ---\n${said}` : ''}`);
+      const error = new Error(
+        `stack process exited (code ${code}, signal ${signal}); log: ${logFile}${said ? `\n--- its last non-JSON output ---\n${said}` : ''}`,
+      );
       failAll(error);
       reject(error);
     });

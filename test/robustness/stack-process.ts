@@ -99,22 +99,22 @@ async function main(): Promise<void> {
       if (!bypassGrace) return (await stack.runRetryJob()) as Commands['runRetryJob']['result'];
       return retryUndelivered({ minAgeMs: 0, backoffBaseMs: 0, limit: 10_000 });
     },
-    async memory({ gc }) {
+    memory({ gc }) {
       if (gc && typeof globalThis.gc === 'function') {
         // Twice: the first pass can leave objects with finalizers for the second.
         globalThis.gc();
         globalThis.gc();
       }
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-      return { rss, heapUsed, heapTotal, external, arrayBuffers } satisfies MemorySample;
+      return Promise.resolve({ rss, heapUsed, heapTotal, external, arrayBuffers } satisfies MemorySample);
     },
-    async prototypes() {
+    prototypes() {
       const added: string[] = [];
       for (const [name, proto] of Object.entries(PROTOTYPES)) {
         const before = prototypeBaseline.get(name)!;
         for (const key of Reflect.ownKeys(proto).map(String)) if (!before.has(key)) added.push(`${name}.prototype.${key}`);
       }
-      return { added };
+      return Promise.resolve({ added });
     },
     async close() {
       closing = true;

@@ -1,6 +1,7 @@
 import { about, sectionIds } from '../content/site';
 import { useReveal } from '../hooks/useReveal';
-import { Icon } from './icons';
+import { Icon } from './Icon';
+import { SectionHeader } from './SectionHeader';
 
 export function About() {
   const reveal = useReveal<HTMLElement>();
@@ -9,10 +10,7 @@ export function About() {
       <div className="container">
         <div className="about-intro" ref={reveal}>
           <div>
-            <p className="eyebrow">{about.eyebrow}</p>
-            <h2 id="about-title" className="section-title">
-              {about.headline}
-            </h2>
+            <SectionHeader titleId="about-title" eyebrow={about.eyebrow} title={about.headline} />
           </div>
           <div className="about-text">
             <p className="lead">{about.intro}</p>

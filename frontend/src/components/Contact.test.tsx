@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expertise, firm } from '../content/site';
 import { Contact, EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from './Contact';
-import { ToastProvider } from './Toaster';
+import { ToastProvider } from '../toast';
 
 const shownTerm = () => document.querySelector('.expertise-term[data-active]')?.textContent;
 const terms = () => document.querySelector('.expertise-terms')!;

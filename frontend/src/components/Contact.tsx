@@ -3,7 +3,8 @@ import { contact, expertise, firm, phoneHref, sectionIds } from '../content/site
 import { useReveal } from '../hooks/useReveal';
 import { useRotatingItem } from '../hooks/useRotatingItem';
 import { ContactForm } from './ContactForm';
-import { Icon } from './icons';
+import { Icon } from './Icon';
+import { SectionHeader } from './SectionHeader';
 
 /** Spec: every 3000 ms the term fades out; 500 ms later the next one fades in. */
 export const EXPERTISE_INTERVAL_MS = 3000;
@@ -16,11 +17,7 @@ export function Contact() {
     <section id={sectionIds.contact} className="section" aria-labelledby="contact-title">
       <div className="container contact-layout">
         <div className="contact-info" ref={reveal}>
-          <p className="eyebrow">{contact.eyebrow}</p>
-          <h2 id="contact-title" className="section-title">
-            {contact.headline}
-          </h2>
-          <p className="lead">{contact.intro}</p>
+          <SectionHeader titleId="contact-title" eyebrow={contact.eyebrow} title={contact.headline} lead={contact.intro} />
           <ExpertiseLine />
           <div className="contact-details">
             <h3 className="contact-details-title">{contact.details.title}</h3>

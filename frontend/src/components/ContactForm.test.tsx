@@ -5,7 +5,7 @@ import { API_PATH, FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@sit
 import { contactForm } from '../content/site';
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
 import { ContactForm } from './ContactForm';
-import { ToastProvider, Toaster } from './Toaster';
+import { ToastProvider, Toaster } from '../toast';
 
 const { messages } = contactForm;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -26,7 +26,7 @@ function renderForm() {
   );
 }
 
-const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label);
 const fields = () => ({
   name: field(/^Naam/),
   email: field(/^E-mailadres/),
@@ -36,7 +36,13 @@ const fields = () => ({
 });
 const submit = () => screen.getByRole('button', { name: /Verstuur bericht|Bezig met verzenden/ });
 
-const FILLED = { name: 'Anna de Vries', email: 'anna@bedrijf.nl', phone: '055 123 45 67', company: 'De Vries BV', message: 'Graag een gesprek.' };
+const FILLED = {
+  name: 'Anna de Vries',
+  email: 'anna@bedrijf.nl',
+  phone: '055 123 45 67',
+  company: 'De Vries BV',
+  message: 'Graag een gesprek.',
+};
 
 async function fill(user: UserEvent, values: Partial<typeof FILLED> = FILLED) {
   const inputs = fields();
@@ -149,7 +155,7 @@ describe('ContactForm', () => {
         fetchMock.mockImplementationOnce(
           (_, init) =>
             new Promise<Response>((_, reject) => {
-              init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason));
+              init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason as Error));
               setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), 10);
             }),
         );

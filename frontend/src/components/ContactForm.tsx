@@ -2,7 +2,7 @@ import type { ChangeEvent, HTMLInputAutoCompleteAttribute } from 'react';
 import { FIELD_LIMITS, HONEYPOT_FIELD } from '@site/lambda/contract';
 import { contactForm as text } from '../content/site';
 import { useContactForm, type ContactFormValues } from '../hooks/useContactForm';
-import { Icon } from './icons';
+import { Icon } from './Icon';
 
 type VisibleField = keyof typeof FIELD_LIMITS;
 
@@ -40,7 +40,7 @@ export function ContactForm() {
   const fieldProps = { values, onChange };
   return (
     // noValidate: the form's own check (trimmed values, a toast) runs instead of the browser's bubbles.
-    <form className="card contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form className="card contact-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="contact-form-title">
       <h3 id="contact-form-title" className="contact-form-title">
         {text.title}
       </h3>

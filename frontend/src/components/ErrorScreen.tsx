@@ -1,5 +1,5 @@
 import { errorScreen } from '../content/site';
-import { Icon } from './icons';
+import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
 
 /** An HTTP-like failure (a Response, or anything shaped like one) carries a status and its text. */

@@ -35,7 +35,11 @@ describe('Header', () => {
     render(<Header />);
     expect(screen.getByRole('link', { name: /Streepje Voor Finance/ })).toHaveAttribute('href', '/');
     const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Home', '#home'],
       ['Over ons', '#about'],
       ['Diensten', '#services'],

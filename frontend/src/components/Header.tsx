@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { nav } from '../content/site';
 import { useScrolledPast } from '../hooks/useScrolledPast';
-import { Icon } from './icons';
+import { Icon } from './Icon';
 import { Logo } from './Logo';
 
 /** Past this scroll position the header turns solid (spec: more than 10 px). */

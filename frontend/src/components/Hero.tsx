@@ -1,7 +1,7 @@
 import { hero, sectionIds } from '../content/site';
 import { useParallax } from '../hooks/useParallax';
 import { HeroVisual } from './HeroVisual';
-import { Icon } from './icons';
+import { Icon } from './Icon';
 
 /** Spec: the hero image follows the mouse by up to 10 px each way. */
 export const HERO_PARALLAX_PX = 10;

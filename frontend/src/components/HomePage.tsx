@@ -6,7 +6,7 @@ import { Header } from './Header';
 import { Hero } from './Hero';
 import { Services } from './Services';
 import { SkipLink } from './SkipLink';
-import { ToastProvider, Toaster } from './Toaster';
+import { ToastProvider, Toaster } from '../toast';
 
 /**
  * A boundary per section lets React hydrate the page in several short tasks instead of one

@@ -1,5 +1,5 @@
 import { notFound } from '../content/site';
-import { Icon } from './icons';
+import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
 
 export function NotFound() {

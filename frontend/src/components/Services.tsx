@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { firm, phoneHref, sectionIds, services, servicesSection as text } from '../content/site';
 import { useReveal } from '../hooks/useReveal';
-import { Icon } from './icons';
+import { Icon } from './Icon';
+import { SectionHeader } from './SectionHeader';
 
 const tabId = (id: number) => `service-tab-${id}`;
 const panelId = (id: number) => `service-panel-${id}`;
@@ -22,7 +23,7 @@ export function Services() {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   // Selection follows focus: the panels are already rendered, so showing one costs nothing.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = STEP[event.key];
     if (!step) return;
     event.preventDefault();
@@ -36,15 +37,11 @@ export function Services() {
     <section id={sectionIds.services} className="section section--soft" aria-labelledby="services-title">
       <div className="container">
         <div className="section-header" ref={reveal}>
-          <p className="eyebrow">{text.eyebrow}</p>
-          <h2 id="services-title" className="section-title">
-            {text.headline}
-          </h2>
-          <p className="lead">{text.intro}</p>
+          <SectionHeader titleId="services-title" eyebrow={text.eyebrow} title={text.headline} lead={text.intro} />
         </div>
 
         <div className="services-layout" ref={reveal}>
-          <div className="service-tabs" role="tablist" aria-label={text.listLabel} aria-orientation="vertical" onKeyDown={onKeyDown}>
+          <div className="service-tabs" role="tablist" aria-label={text.listLabel} aria-orientation="vertical">
             {services.map((service, index) => {
               const selected = service.id === selectedId;
               return (
@@ -61,6 +58,7 @@ export function Services() {
                   aria-controls={panelId(service.id)}
                   tabIndex={selected ? 0 : -1}
                   onClick={() => setSelectedId(service.id)}
+                  onKeyDown={onKeyDown}
                 >
                   <span className="service-tab-icon">
                     <Icon name={service.icon} />

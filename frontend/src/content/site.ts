@@ -3,7 +3,7 @@
  * components only arrange it. Values marked PLACEHOLDER are facts only the firm knows
  * (see the README); everything else is final copy.
  */
-import type { IconName } from '../components/icons';
+import type { IconName } from '../icons/shapes';
 
 /** PLACEHOLDER: the public address of the site, used for canonical, Open Graph, JSON-LD, robots and sitemap. */
 export const SITE_ORIGIN = 'https://www.example.nl';
@@ -182,7 +182,11 @@ export const servicesSection = {
     points: [
       { title: 'Expertise', text: 'Ervaren professionals met diepgaande kennis van finance, IT en governance.', icon: 'expertise' },
       { title: 'Snelheid', text: 'Snel inzetbaar en binnen korte tijd van toegevoegde waarde voor uw organisatie.', icon: 'speed' },
-      { title: 'Betrokkenheid', text: 'Wij werken als onderdeel van uw team en voelen ons verantwoordelijk voor het resultaat.', icon: 'commitment' },
+      {
+        title: 'Betrokkenheid',
+        text: 'Wij werken als onderdeel van uw team en voelen ons verantwoordelijk voor het resultaat.',
+        icon: 'commitment',
+      },
       { title: 'Kwaliteit', text: 'Gedegen werk, heldere afspraken en resultaten die ook na ons vertrek blijven staan.', icon: 'quality' },
     ] satisfies IconCard[],
   },

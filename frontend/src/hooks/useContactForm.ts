@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, REQUIRED_FIELDS, type ContactRequestBody } from '@site/lambda/contract';
 import { contactForm } from '../content/site';
-import { useToast } from '../components/Toaster';
+import { useToast } from '../toast';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;

@@ -8,5 +8,9 @@ const noChanges = () => () => {};
  * year has turned since the build.
  */
 export function useCurrentYear(): number {
-  return useSyncExternalStore(noChanges, () => new Date().getFullYear(), () => __BUILD_YEAR__);
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { REDUCED_MOTION_QUERY } from './motion';
+import { REDUCED_MOTION_QUERY } from '../reduced-motion';
 
 /**
  * Moves the element with the mouse: the pointer's place in the window, from one edge to

@@ -1,5 +1,5 @@
 import { useCallback, type RefCallback } from 'react';
-import { prefersReducedMotion } from './motion';
+import { prefersReducedMotion } from '../reduced-motion';
 
 /** Share of an element that must be in view before it fades in. */
 export const REVEAL_THRESHOLD = 0.1;

@@ -7,7 +7,11 @@ describe('useRotatingItem(items, 3000, 500)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+  const advance = (ms: number) => {
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+  };
 
   it('starts visible at item 0, fades out at 3000 ms and shows the next item 500 ms later', () => {
     const { result } = renderHook(() => useRotatingItem(expertise, 3000, 500));

@@ -129,7 +129,12 @@ export async function handler(event: APIGatewayProxyEventV2, context?: Context):
   try {
     handled = await receive(event, new Date());
   } catch (error) {
-    handled = { response: errorResponse(500, ERROR_TEXT.unexpected), outcome: 'unexpected_error', attempts: 0, error: describeError(error) };
+    handled = {
+      response: errorResponse(500, ERROR_TEXT.unexpected),
+      outcome: 'unexpected_error',
+      attempts: 0,
+      error: describeError(error),
+    };
   }
   writeLog({
     level: handled.error && handled.outcome === 'stored_and_emailed' ? 'warn' : LEVEL[handled.outcome],

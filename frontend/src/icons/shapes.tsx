@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 
 /**
  * Line icons drawn on a 24 px grid, inline so they cost no request and take the text colour.
- * The shapes are the whole icon set: content picks icons by name.
+ * The shapes are the whole icon set: content picks icons by name, components/Icon draws them.
  */
-const ICONS = {
+export const ICONS = {
   arrowRight: (
     <>
       <path d="M5 12h14" />
@@ -134,22 +134,3 @@ const ICONS = {
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof ICONS;
-
-/** Decorative by default: the text next to an icon says what it means. */
-export function Icon({ name, className }: { name: IconName; className?: string }) {
-  return (
-    <svg
-      className={className ? `icon ${className}` : 'icon'}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {ICONS[name]}
-    </svg>
-  );
-}

@@ -16,8 +16,20 @@ import { launchChromium } from '../src/chromium';
 import { fetchSentEmails } from '../src/emulators';
 import { startLocalStack, type LocalStack } from '../src/stack';
 
-const FIRST = { name: 'Anna de Vries', email: 'anna@bedrijf.nl', phone: '055 123 45 67', company: 'De Vries BV', message: 'Wij zoeken een interim controller.' };
-const SECOND = { name: 'Bram Jansen', email: 'bram@voorbeeld.nl', phone: '', company: '', message: 'Graag een gesprek over procesoptimalisatie.' };
+const FIRST = {
+  name: 'Anna de Vries',
+  email: 'anna@bedrijf.nl',
+  phone: '055 123 45 67',
+  company: 'De Vries BV',
+  message: 'Wij zoeken een interim controller.',
+};
+const SECOND = {
+  name: 'Bram Jansen',
+  email: 'bram@voorbeeld.nl',
+  phone: '',
+  company: '',
+  message: 'Graag een gesprek over procesoptimalisatie.',
+};
 const ERROR_TOAST = 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.';
 const SUCCESS_TOAST = 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.';
 
@@ -38,7 +50,11 @@ async function submit(): Promise<number> {
 
 async function storedMessages(): Promise<StoredMessage[]> {
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: stack.urls.dynamodb, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      endpoint: stack.urls.dynamodb,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
   const { Items = [] } = await client.send(new ScanCommand({ TableName: stack.tableName }));
   client.destroy();
@@ -46,7 +62,14 @@ async function storedMessages(): Promise<StoredMessage[]> {
 }
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: mkdtempSync(join(tmpdir(), 'full-stack-')), retryIntervalMs: 0, quiet: true });
+  stack = await startLocalStack({
+    port: 0,
+    dynamoPort: 0,
+    sesPort: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'full-stack-')),
+    retryIntervalMs: 0,
+    quiet: true,
+  });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(stack.urls.site);
@@ -69,7 +92,11 @@ describe('the form, the handler, DynamoDB and SES together', () => {
     expect(stored).toMatchObject({ ...FIRST, status: 'emailed', attempts: 1 });
     const emails = await fetchSentEmails(stack.urls.ses);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ replyTo: [FIRST.email], subject: `Nieuw contactbericht van ${FIRST.name}`, messageId: stored!.sesMessageId });
+    expect(emails[0]).toMatchObject({
+      replyTo: [FIRST.email],
+      subject: `Nieuw contactbericht van ${FIRST.name}`,
+      messageId: stored!.sesMessageId,
+    });
     expect(emails[0]!.body.text).toContain(FIRST.message);
   });
 

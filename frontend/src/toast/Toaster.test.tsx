@@ -1,17 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DURATION_MS, ToastProvider, Toaster, useToast, type ToastApi } from './Toaster';
+import { TOAST_DURATION_MS, ToastProvider, Toaster, useToast, type ToastApi } from '.';
 
 let api!: ToastApi;
-function Capture() {
-  api = useToast();
+function Capture({ onApi }: { onApi: (api: ToastApi) => void }) {
+  onApi(useToast());
   return null;
 }
 
 function renderToaster() {
   render(
     <ToastProvider>
-      <Capture />
+      <Capture onApi={(value) => (api = value)} />
       <Toaster />
     </ToastProvider>,
   );

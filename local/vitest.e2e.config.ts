@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The whole local stack in the system Chromium: form → handler → DynamoDB and SES.
+export default defineConfig({
+  test: {
+    name: 'local-e2e',
+    root: import.meta.dirname,
+    include: ['test/**/*.e2e.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
