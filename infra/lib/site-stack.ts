@@ -3,7 +3,18 @@
  * API, functions, mail, monitoring.
  */
 import { join } from 'node:path';
-import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnOutput,
+  DefaultStackSynthesizer,
+  Duration,
+  Fn,
+  RemovalPolicy,
+  Stack,
+  Token,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -153,7 +164,10 @@ export class SiteStack extends Stack {
       logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        // LIST too, so that S3 answers a missing object (an old asset URL) with 404, not 403.
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket, {
+          originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+        }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         compress: true,
         // Honours the Cache-Control each object was uploaded with (see the deployments below).
@@ -181,6 +195,12 @@ export class SiteStack extends Stack {
         },
       },
     });
+    // Listing needs a GET on the bucket root with a list query; the viewer-request function
+    // rewrites / to /index.html and the cache policy forwards no query string to S3.
+    Annotations.of(this.distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      'No request reaches the bucket root: / becomes /index.html at the edge, and no query string is forwarded.',
+    );
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'A public Dutch firm site: visitors from any country are welcome.' },
       { id: 'AwsSolutions-CFR2', reason: 'No WAF: its monthly base fee exceeds the whole site; the API is throttled and capped instead.' },

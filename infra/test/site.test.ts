@@ -49,7 +49,7 @@ describe('site bucket', () => {
     expect(bucket.UpdateReplacePolicy).toBe('Retain');
   });
 
-  it('is readable only by this distribution through Origin Access Control, over TLS', () => {
+  it('is readable and listable only by this distribution through Origin Access Control, over TLS', () => {
     const bucketId = distribution.Origins.find((o: any) => o.S3OriginConfig).DomainName['Fn::GetAtt'][0];
     const policy = only(s.template, 'AWS::S3::BucketPolicy', { Bucket: { Ref: bucketId } }).resource;
     const bucketArn = { 'Fn::GetAtt': [bucketId, 'Arn'] };
@@ -66,8 +66,9 @@ describe('site bucket', () => {
       {
         Effect: 'Allow',
         Principal: { Service: 'cloudfront.amazonaws.com' },
-        Action: 's3:GetObject',
-        Resource: objects,
+        // ListBucket lets S3 answer a missing object with 404 instead of 403.
+        Action: ['s3:GetObject', 's3:ListBucket'],
+        Resource: [bucketArn, objects],
         Condition: {
           StringEquals: {
             'AWS:SourceArn': {
@@ -216,10 +217,16 @@ describe('edge functions (the synthesized code, executed)', () => {
     ['/', '/index.html', 200],
     ['/index.html', '/index.html', 200],
     ['/404.html', '/404.html', 200],
+    // A page at its clean URL, and by its file name.
+    ['/privacy', '/privacy.html', 200],
+    ['/privacy.html', '/privacy.html', 200],
+    ['/privacy/', '/404.html', 404],
+    ['/index', '/404.html', 404],
     ['/robots.txt', '/robots.txt', 200],
     ['/favicon.svg', '/favicon.svg', 200],
     ['/assets/index-Ab12Cd34.js', '/assets/index-Ab12Cd34.js', 200],
-    // A previous build's asset: still in the bucket (no prune), so it goes to S3.
+    // A previous build's asset: still in the bucket (no prune), so it goes to S3, which says
+    // 404 for one that is not there (the distribution may list the bucket).
     ['/assets/index-0ld0ld00.js', '/assets/index-0ld0ld00.js', 200],
     ['/does-not-exist', '/404.html', 404],
     ['/foo/bar', '/404.html', 404],
@@ -297,7 +304,7 @@ describe('uploads', () => {
     expect(assets.Properties.DistributionId).toBeUndefined();
     expect(other.Properties.DistributionId).toBeUndefined();
     expect(html.Properties.DistributionId).toEqual({ Ref: only(s.template, 'AWS::CloudFront::Distribution').id });
-    expect(html.Properties.DistributionPaths.sort()).toEqual(['/404.html', '/favicon.svg', '/index.html', '/robots.txt']);
+    expect(html.Properties.DistributionPaths.sort()).toEqual(['/404.html', '/favicon.svg', '/index.html', '/privacy.html', '/robots.txt']);
     s.template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Layers: Match.anyValue() });
   });
 

@@ -21,6 +21,7 @@ export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
 export const SITE_FILES: Record<string, string> = {
   '/index.html': '<!doctype html><html lang="nl"><title>Home</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></html>',
   '/404.html': '<!doctype html><html lang="nl"><title>Oops! Page not found</title></html>',
+  '/privacy.html': '<!doctype html><html lang="nl"><title>Privacy</title></html>',
   '/robots.txt': 'User-agent: *\nAllow: /\n',
   '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   '/assets/index-Ab12Cd34.js': 'console.log("site")',

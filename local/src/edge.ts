@@ -1,18 +1,21 @@
 /**
- * The local edge: what CloudFront does for the site, on one port. It serves the prerendered
- * build with the same security and cache headers, answers unknown paths with the 404 page
- * and status 404, and hands the API path to the Lambda handler as API Gateway would.
+ * The local edge: what CloudFront does for the site, on one port. It runs the stack's own
+ * CloudFront Functions on every site request (clean URLs, the 404 page with status 404),
+ * serves the prerendered build with the same security and cache headers, and hands the API
+ * path to the Lambda handler as API Gateway would.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { extname, join, relative, sep } from 'node:path';
+import { extname, join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/lambda/contract';
 import { SECURITY_HEADERS } from '@site/infra/security-headers';
 import { cacheControlFor } from '@site/infra/cache-control';
 import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/infra/function-limits';
+import { edgeFunctionCode, listSiteFiles } from '@site/infra/site-files';
 import { fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
 import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
 
@@ -57,31 +60,48 @@ interface SiteFile {
 /** Reads the whole build once: it is small, and serving from memory keeps benchmarks about the page. */
 function loadSite(siteDir: string): Map<string, SiteFile> {
   const files = new Map<string, SiteFile>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else {
-        const urlPath = '/' + relative(siteDir, full).split(sep).join('/');
-        const body = readFileSync(full);
-        const contentType = CONTENT_TYPES[extname(full)] ?? 'application/octet-stream';
-        const compress = COMPRESSIBLE.test(contentType) && body.length >= MIN_COMPRESS_BYTES;
-        files.set(urlPath, {
-          body,
-          contentType,
-          cacheControl: cacheControlFor(urlPath),
-          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-          br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
-          gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
-        });
-      }
-    }
-  };
-  walk(siteDir);
-  for (const required of ['/index.html', '/404.html']) {
-    if (!files.has(required)) throw new Error(`${siteDir} has no ${required.slice(1)}: run \`npm run build\` first.`);
+  for (const urlPath of listSiteFiles(siteDir)) {
+    const body = readFileSync(join(siteDir, ...urlPath.split('/')));
+    const contentType = CONTENT_TYPES[extname(urlPath)] ?? 'application/octet-stream';
+    const compress = COMPRESSIBLE.test(contentType) && body.length >= MIN_COMPRESS_BYTES;
+    files.set(urlPath, {
+      body,
+      contentType,
+      cacheControl: cacheControlFor(urlPath),
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+      gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
+    });
   }
   return files;
+}
+
+interface CloudFrontRequest {
+  method: string;
+  uri: string;
+  querystring: Record<string, unknown>;
+  headers: Record<string, { value: string }>;
+  cookies: Record<string, unknown>;
+}
+
+interface CloudFrontResponse {
+  statusCode: number;
+  statusDescription?: string;
+  headers: Record<string, { value: string }>;
+  cookies?: Record<string, unknown>;
+}
+
+type EdgeFunction = (event: object) => CloudFrontRequest | CloudFrontResponse;
+
+/**
+ * The CloudFront Functions the stack deploys, with the same file list written in, compiled
+ * once and run for every request as CloudFront runs them: strict mode, a context of their own.
+ */
+function loadEdgeFunctions(siteDir: string): Record<'viewerRequest' | 'viewerResponse', EdgeFunction> {
+  const siteFiles = listSiteFiles(siteDir);
+  const compile = (name: 'viewer-request' | 'viewer-response') =>
+    runInNewContext(`'use strict';\n${edgeFunctionCode(name, siteFiles)}\n;handler`, {}) as EdgeFunction;
+  return { viewerRequest: compile('viewer-request'), viewerResponse: compile('viewer-response') };
 }
 
 function pathOf(url: string | undefined): string {
@@ -98,31 +118,66 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(headOnly ? undefined : body);
 }
 
-function serveStatic(req: IncomingMessage, res: ServerResponse, files: Map<string, SiteFile>): number {
+/** What S3 answers a reader that may list the bucket, for a key that is not there. */
+const NO_SUCH_KEY = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+);
+
+/** The site behaviour: viewer-request function, S3 (the build in memory), viewer-response function. */
+function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: Map<string, SiteFile>,
+  edge: ReturnType<typeof loadEdgeFunctions>,
+): number {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     send(res, 405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Method Not Allowed'));
     return 405;
   }
-  const path = pathOf(req.url);
-  const found = files.get(path === '/' ? '/index.html' : path);
-  const file = found ?? files.get('/404.html')!;
-  const status = found ? 200 : 404;
-  const headers: Record<string, string> = {
+  const headers: CloudFrontRequest['headers'] = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = { value: Array.isArray(value) ? value.join(',') : value };
+  }
+  const viewer = { ip: req.socket.remoteAddress ?? LOOPBACK };
+  const asked: CloudFrontRequest = { method: req.method, uri: pathOf(req.url), querystring: {}, headers, cookies: {} };
+  const forwarded = edge.viewerRequest({ version: '1.0', context: { eventType: 'viewer-request' }, viewer, request: asked });
+  if ('statusCode' in forwarded) {
+    const generated = Object.fromEntries(Object.entries(forwarded.headers).map(([name, { value }]) => [name, value]));
+    send(res, forwarded.statusCode, generated, Buffer.alloc(0));
+    return forwarded.statusCode;
+  }
+
+  const file = site.get(forwarded.uri);
+  const revalidated = file !== undefined && req.headers['if-none-match'] === file.etag;
+  const origin: CloudFrontResponse = { statusCode: file ? (revalidated ? 304 : 200) : 404, headers: {}, cookies: {} };
+  const { statusCode } = edge.viewerResponse({
+    version: '1.0',
+    context: { eventType: 'viewer-response' },
+    viewer,
+    request: forwarded,
+    response: origin,
+  }) as CloudFrontResponse;
+
+  if (!file) {
+    send(res, statusCode, { 'content-type': 'application/xml' }, NO_SUCH_KEY, req.method === 'HEAD');
+    return statusCode;
+  }
+  const responseHeaders: Record<string, string> = {
     'content-type': file.contentType,
     'cache-control': file.cacheControl,
     etag: file.etag,
     vary: 'Accept-Encoding',
   };
-  if (status === 200 && req.headers['if-none-match'] === file.etag) {
-    send(res, 304, headers, Buffer.alloc(0));
-    return 304;
+  if (revalidated) {
+    send(res, statusCode, responseHeaders, Buffer.alloc(0));
+    return statusCode;
   }
   const accepts = String(req.headers['accept-encoding'] ?? '');
   let body = file.body;
-  if (file.br && /\bbr\b/.test(accepts)) [body, headers['content-encoding']] = [file.br, 'br'];
-  else if (file.gzip && /\bgzip\b/.test(accepts)) [body, headers['content-encoding']] = [file.gzip, 'gzip'];
-  send(res, status, headers, body, req.method === 'HEAD');
-  return status;
+  if (file.br && /\bbr\b/.test(accepts)) [body, responseHeaders['content-encoding']] = [file.br, 'br'];
+  else if (file.gzip && /\bgzip\b/.test(accepts)) [body, responseHeaders['content-encoding']] = [file.gzip, 'gzip'];
+  send(res, statusCode, responseHeaders, body, req.method === 'HEAD');
+  return statusCode;
 }
 
 /** Reads the body up to API Gateway's own limit; past it, API Gateway answers 413 itself. */
@@ -179,10 +234,11 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, options: Edge
 
 export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
   const files = loadSite(options.siteDir);
+  const edge = loadEdgeFunctions(options.siteDir);
   const server = createServer((req, res) => {
     const started = performance.now();
     const isApi = pathOf(req.url).startsWith('/api/');
-    const handled = isApi ? serveApi(req, res, options) : Promise.resolve(serveStatic(req, res, files));
+    const handled = isApi ? serveApi(req, res, options) : Promise.resolve(serveStatic(req, res, files, edge));
     handled
       .then((status) =>
         options.accessLog?.(`${req.method} ${pathOf(req.url).slice(0, 200)} ${status} ${Math.round(performance.now() - started)}ms`),

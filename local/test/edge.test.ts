@@ -13,6 +13,7 @@ function fakeSite(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Home</title><p>Welkom</p>');
   writeFileSync(join(dir, '404.html'), '<!doctype html><title>404</title><p>Oops! Page not found</p>');
+  writeFileSync(join(dir, 'privacy.html'), '<!doctype html><title>Privacy</title><p>Privacyverklaring</p>');
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), `export const text = ${JSON.stringify('x'.repeat(4000))};`);
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   return dir;
@@ -67,12 +68,32 @@ describe('local edge', () => {
   });
 
   it('answers unknown paths with the prerendered 404 page and status 404', async () => {
-    for (const path of ['/does-not-exist', '/diensten/', '/assets/gone-123.js', '/%E0%A4%A']) {
+    for (const path of ['/does-not-exist', '/diensten/', '/index', '/%E0%A4%A']) {
       const response = await fetch(site + path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
       expect(await response.text()).toContain('Oops! Page not found');
     }
+  });
+
+  it('serves a page at its clean URL, as the CloudFront Functions of the stack do', async () => {
+    for (const path of ['/privacy', '/privacy.html']) {
+      const response = await fetch(site + path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('Privacyverklaring');
+    }
+  });
+
+  it('passes a missing hashed asset to the bucket, which answers 404 (old asset URLs are never rewritten)', async () => {
+    const response = await fetch(`${site}/assets/gone-123.js`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('NoSuchKey');
+  });
+
+  it('answers a revalidated 404 page with 304, as the viewer-response function leaves it', async () => {
+    const first = await fetch(`${site}/does-not-exist`);
+    const again = await fetch(`${site}/does-not-exist`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
   });
 
   it('refuses writes to the site and answers unknown API routes as API Gateway does', async () => {

@@ -1,8 +1,9 @@
 // CloudFront Function (cloudfront-js-2.0), viewer request on the site behaviour.
 // The site is a fixed set of prerendered files, so the edge can tell a real page from an
-// unknown path without asking S3: unknown paths get the 404 page, and the viewer-response
-// function gives it status 404. This replaces distribution-wide custom error responses,
-// which would also rewrite the API's own 4xx/5xx answers into HTML.
+// unknown path without asking S3: a page is served at its clean URL (/privacy from
+// /privacy.html), unknown paths get the 404 page, and the viewer-response function gives it
+// status 404. This replaces distribution-wide custom error responses, which would also
+// rewrite the API's own 4xx/5xx answers into HTML.
 
 // Filled in at synth from the build and cache-control.ts; these values only let the file run as is.
 var SITE_FILES = { '/index.html': true, '/404.html': true };
@@ -15,9 +16,12 @@ var NOT_FOUND_MARKER = 'x-site-not-found';
 function handler(event) {
   var request = event.request;
   var uri = request.uri === '/' ? '/index.html' : request.uri;
-  // Old hashed assets stay in the bucket after a deploy (no prune), so open tabs can still
-  // load them: every path under the prefix goes to S3, not only this build's files.
-  if (SITE_FILES[uri] !== true && uri.indexOf(HASHED_ASSET_PREFIX) !== 0) {
+  // The home page has one address, /; /index stays unknown.
+  if (SITE_FILES[uri] !== true && uri !== '/index' && SITE_FILES[uri + '.html'] === true) {
+    uri = uri + '.html';
+  } else if (SITE_FILES[uri] !== true && uri.indexOf(HASHED_ASSET_PREFIX) !== 0) {
+    // Old hashed assets stay in the bucket after a deploy (no prune), so open tabs can still
+    // load them: every path under the prefix goes to S3, which answers 404 for what is not there.
     uri = '/404.html';
     request.headers[NOT_FOUND_MARKER] = { value: '1' };
   }
