@@ -53,7 +53,7 @@ const HOSTED_ZONE_ID = /^Z[A-Z0-9]{1,31}$/;
 /** CloudFront only takes certificates from us-east-1. */
 const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
 
-const DEFAULTS = {
+export const DEFAULTS = {
   region: 'eu-west-1',
   retentionDays: 365,
   apiRateLimit: { rate: 10, burst: 20 },
@@ -105,6 +105,20 @@ function fromCli(value: unknown): unknown {
     } catch {
       return value;
     }
+  }
+  return value;
+}
+
+/**
+ * The retention a synth with this context uses: `retentionDays`, or the default. The site
+ * build reads it from cdk.json for the privacy statement, so the page and the table agree.
+ */
+export function retentionDaysFrom(context: Record<string, unknown>): number {
+  const value = fromCli(context.retentionDays ?? DEFAULTS.retentionDays);
+  if (typeof value !== 'number' || !LOG_RETENTION_DAYS.includes(value)) {
+    throw new ConfigError([
+      `retentionDays: ${JSON.stringify(value)} is not a period CloudWatch Logs offers; use one of ${LOG_RETENTION_DAYS.join(', ')}.`,
+    ]);
   }
   return value;
 }

@@ -41,7 +41,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { API_PATH } from '@site/lambda/contract';
-import { DEFAULT_TABLE_NAME, MESSAGE_TABLE } from '@site/lambda/table';
+import { DEFAULT_TABLE_NAME, MESSAGE_TABLE, type IndexName, type KeyAttribute } from '@site/lambda/table';
 import { RETRY_RUN_LOG } from '@site/lambda/metrics';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from './cache-control';
 import type { Config } from './config';
@@ -83,7 +83,7 @@ export class SiteStack extends Stack {
     // ── Storage ─────────────────────────────────────────────────────────────────────────────
     // Contact messages: the one copy of what a visitor sent until it is e-mailed, so it is
     // kept through a stack deletion and recoverable to any second of the last 35 days.
-    const keyAttribute = (key: { name: string; type: 'S' | 'N' | 'B' }) => ({ name: key.name, type: key.type as AttributeType });
+    const keyAttribute = (key: KeyAttribute) => ({ name: key.name, type: key.type as AttributeType });
     this.table = new Table(this, 'Messages', {
       tableName: name(DEFAULT_TABLE_NAME),
       partitionKey: keyAttribute(MESSAGE_TABLE.partitionKey),
@@ -94,13 +94,15 @@ export class SiteStack extends Stack {
       deletionProtection: config.deletionProtection,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    this.table.addGlobalSecondaryIndex({
-      indexName: MESSAGE_TABLE.statusIndex.indexName,
-      partitionKey: keyAttribute(MESSAGE_TABLE.statusIndex.partitionKey),
-      sortKey: keyAttribute(MESSAGE_TABLE.statusIndex.sortKey),
-      // The retry job re-sends from the index alone, so it needs the whole message there.
-      projectionType: ProjectionType.ALL,
-    });
+    for (const [indexName, index] of Object.entries<{ partitionKey: KeyAttribute; sortKey?: KeyAttribute }>(MESSAGE_TABLE.indexes)) {
+      this.table.addGlobalSecondaryIndex({
+        indexName,
+        partitionKey: keyAttribute(index.partitionKey),
+        sortKey: index.sortKey && keyAttribute(index.sortKey),
+        // Readers work from the index alone (the retry job re-sends from it): whole items.
+        projectionType: ProjectionType.ALL,
+      });
+    }
 
     // ── Site ────────────────────────────────────────────────────────────────────────────────
     // Access logs hold visitors' IP addresses: kept 90 days, then gone.
@@ -348,7 +350,7 @@ export class SiteStack extends Stack {
     retryFunction.addToRolePolicy(
       new PolicyStatement({
         actions: ['dynamodb:Query'],
-        resources: [`${this.table.tableArn}/index/${MESSAGE_TABLE.statusIndex.indexName}`],
+        resources: [`${this.table.tableArn}/index/${'byStatus' satisfies IndexName}`],
       }),
     );
     retryFunction.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [this.table.tableArn] }));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { buildApp } from '../lib/app';
-import { ConfigError, loadConfig } from '../lib/config';
+import { ConfigError, loadConfig, retentionDaysFrom } from '../lib/config';
 import { CDK_JSON_CONTEXT, makeSiteDir } from './synth';
 
 const MINIMAL = { stage: 'test', contactRecipient: 'info@example.nl', senderAddress: 'website@example.nl' };
@@ -157,5 +157,14 @@ describe('loadConfig', () => {
     const app = new App({ context: { ...CDK_JSON_CONTEXT, senderAddress: 'nobody' } });
     expect(() => buildApp(app, { siteDir: makeSiteDir() })).toThrow(/senderAddress: "nobody" is not an e-mail address/);
     expect(app.node.children).toHaveLength(0);
+  });
+});
+
+describe('retentionDaysFrom', () => {
+  it('gives the retention a synth with this context uses, as loadConfig does', () => {
+    expect(retentionDaysFrom({})).toBe(365);
+    expect(retentionDaysFrom({ retentionDays: '90' })).toBe(90);
+    expect(retentionDaysFrom({ retentionDays: 30 })).toBe(loadConfig({ ...MINIMAL, retentionDays: 30 }).retentionDays);
+    expect(() => retentionDaysFrom({ retentionDays: 100 })).toThrow('retentionDays: 100 is not a period CloudWatch Logs offers');
   });
 });

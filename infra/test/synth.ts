@@ -3,7 +3,7 @@
  * same buildApp), against a small stand-in for frontend/dist so these tests do not depend
  * on the front-end build.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { App, type Stack } from 'aws-cdk-lib';
@@ -12,10 +12,9 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import { buildApp, type SiteApp } from '../lib/app';
+import { CDK_JSON_CONTEXT } from '../lib/cdk-context';
 
-export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', 'cdk.json'), 'utf8'),
-).context;
+export { CDK_JSON_CONTEXT };
 
 /** What a Vite build leaves: pages and small files at the top, hashed files under assets/. */
 export const SITE_FILES: Record<string, string> = {

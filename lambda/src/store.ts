@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { AWS_CLIENT_OPTIONS } from './aws';
 import { IDEMPOTENCY_TTL_SECONDS } from './contract';
-import { MESSAGE_TABLE, type MessageStatus, type StoredMessage } from './table';
+import { type IndexName, type MessageStatus, type StoredMessage } from './table';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -20,7 +20,7 @@ function documents(): DynamoDBDocumentClient {
   return client;
 }
 
-const STATUS_INDEX = MESSAGE_TABLE.statusIndex.indexName;
+const STATUS_INDEX: IndexName = 'byStatus';
 
 function isConditionFailure(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';

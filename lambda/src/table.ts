@@ -11,15 +11,40 @@ export const MESSAGE_TABLE = {
   /** Epoch seconds; DynamoDB deletes the item some time after it passes. */
   timeToLiveAttribute: 'expiresAt',
   /**
-   * Sparse index over messages only (idempotency records carry no `status`), so the retry
-   * job and `npm run messages` query by delivery status instead of scanning the table.
+   * The global secondary indexes by name, each projecting whole items. The CDK table and
+   * the local stack's CreateTable are both built from this map.
    */
-  statusIndex: {
-    indexName: 'byStatus',
-    partitionKey: { name: 'status', type: 'S' },
-    sortKey: { name: 'receivedAt', type: 'S' },
+  indexes: {
+    /**
+     * Sparse index over messages only (idempotency records carry no `status`), so the retry
+     * job and `npm run messages` query by delivery status instead of scanning the table.
+     */
+    byStatus: {
+      partitionKey: { name: 'status', type: 'S' },
+      sortKey: { name: 'receivedAt', type: 'S' },
+    },
   },
-} as const;
+} as const satisfies {
+  partitionKey: KeyAttribute;
+  timeToLiveAttribute: string;
+  indexes: Record<string, { partitionKey: KeyAttribute; sortKey?: KeyAttribute }>;
+};
+
+export interface KeyAttribute {
+  name: string;
+  type: 'S' | 'N' | 'B';
+}
+
+export type IndexName = keyof typeof MESSAGE_TABLE.indexes;
+
+/** Every attribute the table's keys and indexes use, once each: what CreateTable must declare. */
+export function keyAttributes(): KeyAttribute[] {
+  const indexKeys = Object.values<{ partitionKey: KeyAttribute; sortKey?: KeyAttribute }>(MESSAGE_TABLE.indexes).flatMap((index) =>
+    index.sortKey ? [index.partitionKey, index.sortKey] : [index.partitionKey],
+  );
+  const byName = new Map([MESSAGE_TABLE.partitionKey, ...indexKeys].map((key) => [key.name, key]));
+  return [...byName.values()];
+}
 
 export type MessageStatus = 'received' | 'emailed' | 'failed';
 

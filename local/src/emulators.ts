@@ -16,7 +16,7 @@ import {
   ResourceInUseException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { MESSAGE_TABLE } from '@site/lambda/table';
+import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/lambda/table';
 
 export const LOOPBACK = '127.0.0.1';
 
@@ -158,28 +158,24 @@ export async function ensureMessageTable(endpoint: string, tableName: string): P
     region: EMULATOR_ENV.AWS_REGION,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const { partitionKey, statusIndex, timeToLiveAttribute } = MESSAGE_TABLE;
+  const { partitionKey, indexes, timeToLiveAttribute } = MESSAGE_TABLE;
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: partitionKey.name, AttributeType: partitionKey.type },
-          { AttributeName: statusIndex.partitionKey.name, AttributeType: statusIndex.partitionKey.type },
-          { AttributeName: statusIndex.sortKey.name, AttributeType: statusIndex.sortKey.type },
-        ],
+        AttributeDefinitions: keyAttributes().map((key) => ({ AttributeName: key.name, AttributeType: key.type })),
         KeySchema: [{ AttributeName: partitionKey.name, KeyType: 'HASH' }],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: statusIndex.indexName,
+        GlobalSecondaryIndexes: Object.entries<{ partitionKey: KeyAttribute; sortKey?: KeyAttribute }>(indexes).map(
+          ([IndexName, index]) => ({
+            IndexName,
             KeySchema: [
-              { AttributeName: statusIndex.partitionKey.name, KeyType: 'HASH' },
-              { AttributeName: statusIndex.sortKey.name, KeyType: 'RANGE' },
+              { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+              ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
             ],
             Projection: { ProjectionType: 'ALL' },
-          },
-        ],
+          }),
+        ),
       }),
     );
     // dynalite accepts but does not enforce TTL; setting it keeps the table's shape honest.

@@ -19,11 +19,11 @@ function clientFor(endpoint: string): DynamoDBClient {
 
 /** An item that also lands in the status index, so a put takes all of dynalite's steps. */
 function itemFor(id: string) {
-  const { partitionKey, statusIndex } = MESSAGE_TABLE;
+  const { partitionKey, indexes } = MESSAGE_TABLE;
   return {
     [partitionKey.name]: { S: id },
-    [statusIndex.partitionKey.name]: { S: 'received' },
-    [statusIndex.sortKey.name]: { S: new Date().toISOString() },
+    [indexes.byStatus.partitionKey.name]: { S: 'received' },
+    [indexes.byStatus.sortKey.name]: { S: new Date().toISOString() },
   };
 }
 

@@ -98,3 +98,17 @@ describe('site content', () => {
     expect(SITE_ORIGIN.endsWith('/')).toBe(false);
   });
 });
+
+describe('content placeholders', () => {
+  it('lists every sample value the firm must replace, by key, as the content shows it', async () => {
+    const { CONTENT_PLACEHOLDERS } = await import('./placeholders');
+    expect(Object.fromEntries(CONTENT_PLACEHOLDERS)).toEqual({
+      SITE_ORIGIN,
+      'firm.name': firm.name,
+      'firm.address.street': firm.address.street,
+      'firm.address.postalCode': firm.address.postalCode,
+      'firm.email': firm.email,
+      'firm.phone': firm.phone,
+    });
+  });
+});

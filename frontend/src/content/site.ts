@@ -1,28 +1,26 @@
 /**
  * Every Dutch text and every fact about the firm, in one place: the firm edits this file,
- * components only arrange it. Values marked PLACEHOLDER are facts only the firm knows
- * (see the README); everything else is final copy.
+ * components only arrange it. Values written as placeholder(…) are facts only the firm
+ * knows (see the README); everything else is final copy.
  */
 import type { IconName } from '../icons/shapes';
+import { placeholder } from './placeholder';
 
-/** PLACEHOLDER: the public address of the site, used for canonical, Open Graph, JSON-LD, robots and sitemap. */
-export const SITE_ORIGIN = 'https://www.example.nl';
+/** The public address of the site, used for canonical, Open Graph, JSON-LD, robots and sitemap. */
+export const SITE_ORIGIN = placeholder('SITE_ORIGIN', 'https://www.example.nl');
 
 export const firm = {
-  /** PLACEHOLDER: the trading name, as shown in the header, footer and 'Waarom … kiezen?'. */
-  name: 'Streepje Voor Finance',
+  /** The trading name, as shown in the header, footer and 'Waarom … kiezen?'. */
+  name: placeholder('firm.name', 'Streepje Voor Finance'),
   address: {
-    /** PLACEHOLDER */
-    street: 'Voorbeeldstraat 1',
-    /** PLACEHOLDER */
-    postalCode: '7311 AA',
+    street: placeholder('firm.address.street', 'Voorbeeldstraat 1'),
+    postalCode: placeholder('firm.address.postalCode', '7311 AA'),
     city: 'Apeldoorn',
     countryCode: 'NL',
   },
-  /** PLACEHOLDER */
-  email: 'info@example.nl',
-  /** PLACEHOLDER: written as visitors should read it; the tel: link is derived from it. */
-  phone: '+31 55 000 00 00',
+  email: placeholder('firm.email', 'info@example.nl'),
+  /** Written as visitors should read it; the tel: link is derived from it. */
+  phone: placeholder('firm.phone', '+31 55 000 00 00'),
 } as const;
 
 export const phoneHref = `tel:${firm.phone.replace(/[^+\d]/g, '')}`;
