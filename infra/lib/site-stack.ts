@@ -3,17 +3,16 @@
  * API and functions, mail, monitoring, outputs. Each part is a construct of its own in
  * constructs/.
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { DEFAULT_TABLE_NAME } from '@site/lambda/table';
 import type { Construct } from 'constructs';
 import type { Config } from './config';
 import { Alarms } from './constructs/alarms';
 import { ContactApi } from './constructs/contact-api';
-import { MailIdentity } from './constructs/mail-identity';
+import { grantSendAs } from './constructs/mail-sending';
 import { MessageTable } from './constructs/message-table';
 import { StaticSite } from './constructs/static-site';
 import { importHostedZone } from './hosted-zone';
@@ -25,6 +24,8 @@ export interface SiteStackProps extends StackProps {
   siteDir: string;
   /** For config.domainName when config.certificateArn is not set: from the us-east-1 certificate stack. */
   certificate?: ICertificate;
+  /** The export of the mail stack that owns the sender's identity; none when it exists outside the app. */
+  mailIdentityExport?: string;
 }
 
 export class SiteStack extends Stack {
@@ -42,10 +43,7 @@ export class SiteStack extends Stack {
       ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
       : props.certificate;
 
-    this.table = new MessageTable(this, 'Messages', {
-      tableName: `${prefix}-${DEFAULT_TABLE_NAME}`,
-      deletionProtection: config.deletionProtection,
-    });
+    this.table = new MessageTable(this, 'Messages', { deletionProtection: config.deletionProtection });
 
     const site = new StaticSite(this, 'Site', {
       prefix,
@@ -70,8 +68,7 @@ export class SiteStack extends Stack {
     this.api = contact.httpApi;
     site.routeApi(contact.httpApi);
 
-    const mail = new MailIdentity(this, 'Mail', { senderAddress: config.senderAddress, zone, create: config.createMailIdentity });
-    mail.grantSendAsSender(contact.sendFunction, contact.retryFunction);
+    grantSendAs(config.senderAddress, contact.sendFunction, contact.retryFunction);
 
     new Alarms(this, 'Monitoring', { prefix, metricNamespace: `${APP_NAME}/${config.stage}`, contact, alarmEmail: config.alarmEmail });
 
@@ -82,5 +79,12 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'DistributionId', { description: 'For manual invalidations', value: this.distribution.distributionId });
     new CfnOutput(this, 'TableName', { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
     new CfnOutput(this, 'ApiUrl', { description: 'The API behind /api/* (direct calls are throttled)', value: this.api.apiEndpoint });
+    if (props.mailIdentityExport) {
+      // The import is what keeps the shared mail stack from being deleted under this stage.
+      new CfnOutput(this, 'MailIdentityArn', {
+        description: 'The SES identity this stage sends through, owned by the shared mail stack',
+        value: Fn.importValue(props.mailIdentityExport),
+      });
+    }
   }
 }

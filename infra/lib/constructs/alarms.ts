@@ -108,18 +108,31 @@ export class Alarms extends Construct {
       'The retry job gave up on a message: read it with `npm run messages` and answer it by hand.',
       failed.metric({ period: Duration.minutes(10), statistic: 'Sum' }),
     );
+    // The heartbeat: the alarms above read the job's own output, so they stay quiet when it
+    // stops running (a disabled rule, a broken deploy, throttling). No run in 30 minutes
+    // (three missed), no data at all included, fires.
+    this.alarm(
+      'RetryJobNotRunning',
+      'The retry job has not run for 30 minutes (schedule disabled, failed deploy, throttling): undelivered messages are not being re-sent.',
+      contact.retryFunction.metricInvocations({ period: Duration.minutes(30), statistic: 'Sum' }),
+      { comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD, treatMissingData: TreatMissingData.BREACHING },
+    );
   }
 
-  /** Fires on one or more in a period; no data means nothing happened. */
-  private alarm(id: string, description: string, metric: IMetric): Alarm {
+  /** By default fires on one or more in a period, and no data means nothing happened. */
+  private alarm(
+    id: string,
+    description: string,
+    metric: IMetric,
+    when = { comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, treatMissingData: TreatMissingData.NOT_BREACHING },
+  ): Alarm {
     const alarm = new Alarm(this, id, {
       alarmName: `${this.prefix}-${id}`,
       alarmDescription: description,
       metric,
       threshold: 1,
       evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      ...when,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));
     return alarm;

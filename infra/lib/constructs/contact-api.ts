@@ -3,7 +3,7 @@
  * function behind API_PATH, and the retry job on its schedule, each allowed exactly the
  * table actions it performs.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -12,7 +12,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_PATH } from '@site/lambda/contract';
-import type { ApiRateLimit } from '../config';
+import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '../config';
 import { FUNCTION_TIMEOUT_SECONDS } from '../function-limits';
 import type { MessageTable } from './message-table';
 import { SiteFunction } from './site-function';
@@ -30,7 +30,7 @@ export interface ContactApiProps {
 }
 
 /** How often the retry job runs; a failed run is retried by the next. */
-export const RETRY_INTERVAL = Duration.minutes(10);
+const RETRY_INTERVAL = Duration.minutes(10);
 
 export class ContactApi extends Construct {
   readonly httpApi: HttpApi;
@@ -81,6 +81,14 @@ export class ContactApi extends Construct {
       retention,
       environment,
     });
+    if (props.reservedConcurrency !== undefined) {
+      const quota = props.reservedConcurrency + UNRESERVED_CONCURRENCY_MINIMUM;
+      Annotations.of(this.sendFunction).addInfo(
+        `reservedConcurrency ${props.reservedConcurrency}: Lambda keeps ${UNRESERVED_CONCURRENCY_MINIMUM} concurrent executions unreserved, ` +
+          `so this deploy needs an account quota of at least ${quota} (Service Quotas, AWS Lambda, Concurrent executions); ` +
+          `new accounts often have 10. Set reservedConcurrency to false to reserve none.`,
+      );
+    }
     Validations.of(this.sendFunction).acknowledge({
       id: 'Serverless-LambdaDLQ',
       reason: 'API Gateway invokes it synchronously and the visitor gets the error; a DLQ only catches async events.',

@@ -1,46 +1,39 @@
 /**
- * The SES identity the functions send through, and the grant to send as senderAddress only.
- * A domain identity (DKIM records in Route 53) when the sender's domain is the hosted zone;
- * otherwise the one address, verified by the link SES mails to it.
+ * The SES identity the functions send through. With verifyDomain, the sender's whole domain
+ * with Easy DKIM, which is what aligns with the From domain for DMARC: the three DKIM
+ * records go into the hosted zone when it is the sender's domain, otherwise the firm adds
+ * them at its DNS provider (dkimRecords). Without it, the one address, verified by the
+ * link SES mails to it.
  */
-import { Stack } from 'aws-cdk-lib';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { EmailIdentity, Identity, type DkimRecord } from 'aws-cdk-lib/aws-ses';
 import type { IHostedZone } from 'aws-cdk-lib/aws-route53';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
 export interface MailIdentityProps {
   senderAddress: string;
-  /** The site's zone; the identity is the whole domain when the sender's domain is this zone. */
+  verifyDomain: boolean;
+  /** A Route 53 zone the stack may write to; used when it is the sender's domain. */
   zone?: IHostedZone;
-  /** false: another stage in this account and region already created the identity. */
-  create: boolean;
+}
+
+/** What SES calls the identity: the sender's domain, or the address itself. */
+export function mailIdentityName(senderAddress: string, verifyDomain: boolean): string {
+  return verifyDomain ? senderAddress.split('@')[1]!.toLowerCase() : senderAddress;
 }
 
 export class MailIdentity extends Construct {
   readonly identityArn: string;
-  private readonly senderAddress: string;
+  /** The DKIM CNAMEs someone must publish by hand: empty when there are none or the zone has them. */
+  readonly dkimRecordsToPublish: DkimRecord[];
 
   constructor(scope: Construct, id: string, props: MailIdentityProps) {
     super(scope, id);
-    this.senderAddress = props.senderAddress;
-    const zone = props.zone;
-    const senderDomain = props.senderAddress.split('@')[1];
-    const domainZone = zone !== undefined && senderDomain === zone.zoneName ? zone : undefined;
-    this.identityArn = props.create
-      ? new EmailIdentity(this, 'Identity', {
-          identity: domainZone ? Identity.publicHostedZone(domainZone) : Identity.email(props.senderAddress),
-        }).emailIdentityArn
-      : Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: domainZone?.zoneName ?? props.senderAddress });
-  }
-
-  /** SendEmail through this identity, with senderAddress as the From address and no other. */
-  grantSendAsSender(...grantees: IGrantable[]): void {
-    const statement = new PolicyStatement({
-      actions: ['ses:SendEmail'],
-      resources: [this.identityArn],
-      conditions: { StringEquals: { 'ses:FromAddress': this.senderAddress } },
+    const name = mailIdentityName(props.senderAddress, props.verifyDomain);
+    const zone = props.verifyDomain && props.zone?.zoneName === name ? props.zone : undefined;
+    const identity = new EmailIdentity(this, 'Identity', {
+      identity: zone ? Identity.publicHostedZone(zone) : props.verifyDomain ? Identity.domain(name) : Identity.email(name),
     });
-    for (const grantee of grantees) grantee.grantPrincipal.addToPrincipalPolicy(statement);
+    this.identityArn = identity.emailIdentityArn;
+    this.dkimRecordsToPublish = props.verifyDomain && !zone ? identity.dkimRecords : [];
   }
 }

@@ -10,7 +10,6 @@ import type { Construct } from 'constructs';
 import { MESSAGE_TABLE, type IndexName, type KeyAttribute } from '@site/lambda/table';
 
 export interface MessageTableProps {
-  tableName: string;
   deletionProtection: boolean;
 }
 
@@ -19,14 +18,15 @@ const keyAttribute = (key: KeyAttribute) => ({ name: key.name, type: key.type as
 export class MessageTable extends Table {
   constructor(scope: Construct, id: string, props: MessageTableProps) {
     super(scope, id, {
-      tableName: props.tableName,
       partitionKey: keyAttribute(MESSAGE_TABLE.partitionKey),
       timeToLiveAttribute: MESSAGE_TABLE.timeToLiveAttribute,
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.deletionProtection,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Kept through an update or a stack deletion, but removed when the create itself rolls
+      // back (empty then), and without a fixed name: a failed first deploy can simply be retried.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     for (const [indexName, index] of Object.entries<{ partitionKey: KeyAttribute; sortKey?: KeyAttribute }>(MESSAGE_TABLE.indexes)) {
       this.addGlobalSecondaryIndex({

@@ -47,7 +47,8 @@ export class StaticSite extends Construct {
       // CloudFront standard logging writes with object ACLs, which BUCKET_OWNER_ENFORCED refuses.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Like the site bucket: kept, except when the create itself rolls back.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(logBucket).acknowledge({
       id: 'AwsSolutions-S1',
@@ -63,7 +64,8 @@ export class StaticSite extends Construct {
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }],
       serverAccessLogsBucket: logBucket,
       serverAccessLogsPrefix: 's3/',
-      removalPolicy: RemovalPolicy.RETAIN,
+      // No fixed name, so a retained bucket never blocks the next deploy.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
