@@ -56,7 +56,7 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
     certificate: certificate?.certificate,
     mailIdentityExport: mail?.identityArnExport,
   });
-  if (mail) site.addDependency(mail, 'imports the SES identity the functions send through');
+  if (mail) site.addStackDependency(mail, 'imports the SES identity the functions send through');
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   return { config, site, certificate, mail };
