@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
-import { ConfigError, loadConfig, retentionDaysFrom } from '@site/infra/config';
+import { type ConfigError, loadConfig, retentionDaysFrom } from '@site/infra/config';
 import { startLocalStack, type LocalStack } from '../src/stack';
 
 describe('local stack configuration', () => {
