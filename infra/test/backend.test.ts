@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { API_PATH } from '@site/lambda/contract';
-import { MESSAGE_TABLE } from '@site/lambda/table';
+import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/lambda/table';
 import { HANDLER_BUNDLE } from '@site/lambda/bundle';
 import { FUNCTION_TIMEOUT_SECONDS } from '../lib/function-limits';
 import { only, synth, TEST_ADDRESSES, type Synthesized } from './synth';
@@ -23,24 +23,27 @@ beforeAll(() => {
 });
 
 describe('table', () => {
-  it('is built from MESSAGE_TABLE: key, sparse status index, TTL', () => {
+  it('is built from MESSAGE_TABLE: key, every index in its map (the sparse status index among them), TTL', () => {
     const table = only(s.template, 'AWS::DynamoDB::Table').resource.Properties;
     const { partitionKey, indexes, timeToLiveAttribute } = MESSAGE_TABLE;
-    const statusIndex = { indexName: 'byStatus', ...indexes.byStatus };
+    const keySchema = (index: { partitionKey: KeyAttribute; sortKey?: KeyAttribute }) => [
+      { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+      ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
+    ];
     expect(table.KeySchema).toEqual([{ AttributeName: partitionKey.name, KeyType: 'HASH' }]);
-    expect(table.GlobalSecondaryIndexes).toEqual([
-      {
-        IndexName: statusIndex.indexName,
-        KeySchema: [
-          { AttributeName: statusIndex.partitionKey.name, KeyType: 'HASH' },
-          { AttributeName: statusIndex.sortKey.name, KeyType: 'RANGE' },
-        ],
+    expect(table.GlobalSecondaryIndexes).toEqual(
+      Object.entries<{ partitionKey: KeyAttribute; sortKey?: KeyAttribute }>(indexes).map(([indexName, index]) => ({
+        IndexName: indexName,
+        KeySchema: keySchema(index),
         Projection: { ProjectionType: 'ALL' },
-      },
-    ]);
-    expect(table.AttributeDefinitions).toEqual(
-      [partitionKey, statusIndex.partitionKey, statusIndex.sortKey].map((key) => ({ AttributeName: key.name, AttributeType: key.type })),
+      })),
     );
+    expect(table.GlobalSecondaryIndexes).toContainEqual({
+      IndexName: 'byStatus',
+      KeySchema: keySchema(indexes.byStatus),
+      Projection: { ProjectionType: 'ALL' },
+    });
+    expect(table.AttributeDefinitions).toEqual(keyAttributes().map((key) => ({ AttributeName: key.name, AttributeType: key.type })));
     expect(table.TimeToLiveSpecification).toEqual({ AttributeName: timeToLiveAttribute, Enabled: true });
   });
 
