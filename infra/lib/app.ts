@@ -6,19 +6,31 @@ import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { CertificateStack } from './certificate-stack';
 import { loadConfig, type Config } from './config';
-import { APP_NAME, SiteStack } from './site-stack';
+import { checkContentPlaceholders } from './content-placeholders';
+import { mailIdentityName } from './constructs/mail-identity';
+import { MailStack } from './mail-stack';
+import { mailStackName, stagePrefix } from './names';
+import { SiteStack } from './site-stack';
 
 export interface SiteApp {
   config: Config;
   site: SiteStack;
   certificate?: CertificateStack;
+  mail?: MailStack;
 }
 
-export function buildApp(app: App, options: { siteDir: string }): SiteApp {
+export interface BuildOptions {
+  siteDir: string;
+  /** What is left of the content's placeholder(…) values; the site's own by default. */
+  contentPlaceholders?: ReadonlyMap<string, string>;
+}
+
+export function buildApp(app: App, options: BuildOptions): SiteApp {
   const config = loadConfig(app.node.getAllContext() as Record<string, unknown>);
+  checkContentPlaceholders(config.stage, options.contentPlaceholders);
   // The account comes from the credentials at deploy time; synth needs none.
   const account = process.env.CDK_DEFAULT_ACCOUNT;
-  const stackName = `${APP_NAME}-${config.stage}`;
+  const stackName = stagePrefix(config.stage);
 
   const certificate =
     config.domainName && !config.certificateArn
@@ -29,14 +41,23 @@ export function buildApp(app: App, options: { siteDir: string }): SiteApp {
         })
       : undefined;
 
+  const mail = config.createMailIdentity
+    ? new MailStack(app, mailStackName(mailIdentityName(config.senderAddress, config.verifySenderDomain)), {
+        env: { account, region: config.region },
+        config,
+      })
+    : undefined;
+
   const site = new SiteStack(app, stackName, {
     env: { account, region: config.region },
     crossRegionReferences: certificate !== undefined,
     config,
     siteDir: options.siteDir,
     certificate: certificate?.certificate,
+    mailIdentityExport: mail?.identityArnExport,
   });
+  if (mail) site.addStackDependency(mail, 'imports the SES identity the functions send through');
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
-  return { config, site, certificate };
+  return { config, site, certificate, mail };
 }

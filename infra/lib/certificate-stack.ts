@@ -6,7 +6,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Construct } from 'constructs';
 import type { Config } from './config';
-import { importHostedZone } from './site-stack';
+import { importHostedZone } from './hosted-zone';
 
 export interface CertificateStackProps extends StackProps {
   config: Config & { domainName: string };

@@ -31,16 +31,27 @@ export interface Config {
   /** Days a stored message is kept (TTL) and days logs are kept. */
   retentionDays: number;
   apiRateLimit: ApiRateLimit;
-  /** Concurrent executions reserved for (and capping) the contact function; `false` reserves none. */
+  /**
+   * Concurrent executions reserved for (and capping) the contact function; `false` (the
+   * default) reserves none, which is what a new account's quota allows.
+   */
   reservedConcurrency: number | false;
   /** Guards the table against deletion; on by default for `prod`. */
   deletionProtection: boolean;
   /**
-   * SES identities are per account and region: when another stage in the same account
-   * already created the sender's identity, this stage uses it instead of creating it again.
+   * false: the sender's SES identity exists already, made outside this app (by hand, or by
+   * another tool), so the app creates no mail stack for it.
    */
   createMailIdentity: boolean;
+  /**
+   * Verify the sender's whole domain with DKIM (aligned for DMARC) instead of the one
+   * address: the records go into the hosted zone when it is the sender's domain, else they
+   * are stack outputs for the firm's DNS provider.
+   */
+  verifySenderDomain: boolean;
 }
+
+import { placeholderReason } from './placeholder-addresses';
 
 /** CloudWatch Logs accepts only these retention periods. */
 const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
@@ -57,8 +68,13 @@ export const DEFAULTS = {
   region: 'eu-west-1',
   retentionDays: 365,
   apiRateLimit: { rate: 10, burst: 20 },
-  reservedConcurrency: 10,
+  reservedConcurrency: false,
 } as const;
+
+/** Lambda keeps this many of an account's concurrent executions unreserved, always. */
+export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
+/** A new account's quota is often 10; an established one's default is 1,000. */
+const DEFAULT_CONCURRENCY_QUOTA = 1000;
 
 const KEYS = [
   'stage',
@@ -75,6 +91,7 @@ const KEYS = [
   'reservedConcurrency',
   'deletionProtection',
   'createMailIdentity',
+  'verifySenderDomain',
 ] as const satisfies readonly (keyof Config)[];
 
 /**
@@ -160,9 +177,23 @@ export function loadConfig(context: Record<string, unknown>): Config {
     true,
   );
   const region = text('region', REGION, 'an AWS region such as eu-west-1', false) ?? DEFAULTS.region;
-  const contactRecipient = text('contactRecipient', EMAIL, 'an e-mail address', true);
-  const senderAddress = text('senderAddress', EMAIL, 'an e-mail address', true);
-  const alarmEmail = text('alarmEmail', EMAIL, 'an e-mail address', false);
+  const address = (key: 'contactRecipient' | 'senderAddress' | 'alarmEmail', what: string, required: boolean) => {
+    const howToSet = `set it with -c ${key}=<address> or as "${key}" in the "context" of cdk.json`;
+    if (required && (raw[key] === undefined || raw[key] === null || raw[key] === '')) {
+      problems.push(`${key}: required (${what}); ${howToSet}.`);
+      return undefined;
+    }
+    const value = text(key, EMAIL, 'an e-mail address', false);
+    const placeholder = value && placeholderReason(value);
+    if (placeholder) {
+      problems.push(`${key}: ${value} is a placeholder (${placeholder}); ${howToSet} to the real address.`);
+      return undefined;
+    }
+    return value;
+  };
+  const contactRecipient = address('contactRecipient', 'the address contact messages are e-mailed to', true);
+  const senderAddress = address('senderAddress', 'the From address of those e-mails', true);
+  const alarmEmail = address('alarmEmail', 'who is mailed when an alarm fires', false);
   const domainName = text('domainName', DOMAIN, 'a lower-case domain name such as www.example.nl', false);
   const hostedZoneName = text('hostedZoneName', DOMAIN, 'a lower-case domain name such as example.nl', false);
   const hostedZoneId = text('hostedZoneId', HOSTED_ZONE_ID, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ', false);
@@ -203,15 +234,39 @@ export function loadConfig(context: Record<string, unknown>): Config {
   }
 
   const concurrencyValue = raw.reservedConcurrency ?? DEFAULTS.reservedConcurrency;
-  const reservedConcurrency = concurrencyValue === false ? false : integer('reservedConcurrency', concurrencyValue, 1, 1000);
+  const concurrencyMaximum = DEFAULT_CONCURRENCY_QUOTA - UNRESERVED_CONCURRENCY_MINIMUM;
+  let reservedConcurrency: number | false | undefined = false;
+  if (concurrencyValue !== false) {
+    const value = concurrencyValue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > concurrencyMaximum) {
+      problems.push(
+        `reservedConcurrency: ${JSON.stringify(value)} is not false or a whole number from 1 to ${concurrencyMaximum}. ` +
+          `Lambda keeps ${UNRESERVED_CONCURRENCY_MINIMUM} concurrent executions unreserved, so the account's quota ` +
+          `(Service Quotas, AWS Lambda, Concurrent executions; new accounts often have 10, the usual default is ${DEFAULT_CONCURRENCY_QUOTA}) ` +
+          `must be at least the value + ${UNRESERVED_CONCURRENCY_MINIMUM}; false reserves none.`,
+      );
+      reservedConcurrency = undefined;
+    } else {
+      reservedConcurrency = value;
+    }
+  }
 
-  const flag = (key: 'deletionProtection' | 'createMailIdentity', fallback: boolean): boolean => {
+  const flag = (key: 'deletionProtection' | 'createMailIdentity' | 'verifySenderDomain', fallback: boolean): boolean => {
     const value = raw[key] ?? fallback;
     if (typeof value !== 'boolean') problems.push(`${key}: ${JSON.stringify(value)} is not true or false.`);
     return value === true;
   };
   const deletionProtection = flag('deletionProtection', stage === 'prod');
   const createMailIdentity = flag('createMailIdentity', true);
+  // By default the domain is verified where the stack can write its DKIM records itself.
+  const senderDomain = senderAddress?.split('@')[1]?.toLowerCase();
+  const verifySenderDomain = flag(
+    'verifySenderDomain',
+    createMailIdentity && senderDomain !== undefined && senderDomain === hostedZoneName,
+  );
+  if (raw.verifySenderDomain === true && !createMailIdentity) {
+    problems.push('verifySenderDomain: only applies when the app creates the identity; remove it, or set createMailIdentity to true.');
+  }
 
   if (
     problems.length > 0 ||
@@ -239,5 +294,6 @@ export function loadConfig(context: Record<string, unknown>): Config {
     reservedConcurrency,
     deletionProtection,
     createMailIdentity,
+    verifySenderDomain,
   };
 }

@@ -1,11 +1,13 @@
 /** The CDK context read into Config: defaults, CLI strings, and one clear message per mistake. */
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { CONTENT_PLACEHOLDERS } from '@site/frontend/placeholders';
 import { buildApp } from '../lib/app';
-import { ConfigError, loadConfig, retentionDaysFrom } from '../lib/config';
-import { CDK_JSON_CONTEXT, makeSiteDir } from './synth';
+import { ConfigError, DEFAULTS, loadConfig, retentionDaysFrom } from '../lib/config';
+import { CDK_JSON_CONTEXT, makeSiteDir, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 
-const MINIMAL = { stage: 'test', contactRecipient: 'info@example.nl', senderAddress: 'website@example.nl' };
+const MINIMAL = { stage: 'test', ...TEST_ADDRESSES };
 
 function problemsOf(context: Record<string, unknown>): string[] {
   try {
@@ -18,12 +20,19 @@ function problemsOf(context: Record<string, unknown>): string[] {
 }
 
 describe('loadConfig', () => {
-  it('reads cdk.json as committed, feature flags included', () => {
-    expect(loadConfig(CDK_JSON_CONTEXT)).toEqual({
+  it('finds no addresses in cdk.json as committed, and says for each how to set it', () => {
+    expect(problemsOf(CDK_JSON_CONTEXT)).toEqual([
+      'contactRecipient: required (the address contact messages are e-mailed to); set it with -c contactRecipient=<address> or as "contactRecipient" in the "context" of cdk.json.',
+      'senderAddress: required (the From address of those e-mails); set it with -c senderAddress=<address> or as "senderAddress" in the "context" of cdk.json.',
+    ]);
+  });
+
+  it('reads cdk.json as committed plus the addresses, feature flags included', () => {
+    expect(loadConfig({ ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES })).toEqual({
       stage: 'test',
       region: 'eu-west-1',
-      contactRecipient: 'info@example.nl',
-      senderAddress: 'website@example.nl',
+      contactRecipient: TEST_ADDRESSES.contactRecipient,
+      senderAddress: TEST_ADDRESSES.senderAddress,
       domainName: undefined,
       hostedZoneName: undefined,
       hostedZoneId: undefined,
@@ -31,9 +40,10 @@ describe('loadConfig', () => {
       alarmEmail: undefined,
       retentionDays: 365,
       apiRateLimit: { rate: 10, burst: 20 },
-      reservedConcurrency: 10,
+      reservedConcurrency: false,
       deletionProtection: false,
       createMailIdentity: true,
+      verifySenderDomain: false,
     });
   });
 
@@ -77,15 +87,15 @@ describe('loadConfig', () => {
   });
 
   it('names an unknown key and lists the known ones', () => {
-    expect(problemsOf({ ...MINIMAL, senderAdress: 'x@example.nl' })).toEqual([
+    expect(problemsOf({ ...MINIMAL, senderAdress: `x@${TEST_DOMAIN}` })).toEqual([
       expect.stringMatching(/^senderAdress: unknown key\. Known keys: stage, region, contactRecipient, senderAddress, /),
     ]);
   });
 
   it('names every invalid e-mail address', () => {
-    expect(problemsOf({ ...MINIMAL, contactRecipient: 'info@', senderAddress: 'website example.nl', alarmEmail: 'ops' })).toEqual([
+    expect(problemsOf({ ...MINIMAL, contactRecipient: 'info@', senderAddress: 'website firm.nl', alarmEmail: 'ops' })).toEqual([
       'contactRecipient: "info@" is not an e-mail address.',
-      'senderAddress: "website example.nl" is not an e-mail address.',
+      'senderAddress: "website firm.nl" is not an e-mail address.',
       'alarmEmail: "ops" is not an e-mail address.',
     ]);
   });
@@ -93,9 +103,44 @@ describe('loadConfig', () => {
   it('asks for what is missing', () => {
     expect(problemsOf({})).toEqual([
       expect.stringMatching(/^stage: required/),
-      'contactRecipient: required (an e-mail address).',
-      'senderAddress: required (an e-mail address).',
+      expect.stringMatching(/^contactRecipient: required .*-c contactRecipient=<address>/),
+      expect.stringMatching(/^senderAddress: required .*-c senderAddress=<address>/),
     ]);
+  });
+
+  it.each([
+    ['info@example.nl', 'documentation example domain'],
+    ['info@example.com', 'documentation example domain'],
+    ['ops@example.org', 'documentation example domain'],
+    ['ops@example.net', 'documentation example domain'],
+    ['info@example.co.uk', 'documentation example domain'],
+    ['info@mail.example.nl', 'documentation example domain'],
+    ['Info@EXAMPLE.NL', 'documentation example domain'],
+    ['website@firma.test', 'reserved top-level domain'],
+    ['website@firma.example', 'reserved top-level domain'],
+    ['website@firma.invalid', 'reserved top-level domain'],
+    ['website@site.localhost', 'reserved top-level domain'],
+    ['info@yourdomain.com', 'fill-in-here name'],
+    ['info@your-company.nl', 'fill-in-here name'],
+    ['changeme@streepjevoorfinance.nl', 'fill-in-here name'],
+  ])('refuses the placeholder %s for every address key, naming the key and how to set it', (placeholder, why) => {
+    for (const key of ['contactRecipient', 'senderAddress', 'alarmEmail']) {
+      const [problem, ...others] = problemsOf({ ...MINIMAL, [key]: placeholder });
+      expect(others).toEqual([]);
+      expect(problem).toMatch(new RegExp(`^${key}: \\S+ is a placeholder \\(.*${why}`));
+      expect(problem).toContain(`; set it with -c ${key}=<address> or as "${key}" in the "context" of cdk.json to the real address.`);
+    }
+  });
+
+  it('accepts real-looking addresses, subdomains and plus tags', () => {
+    for (const address of [
+      'info@streepjevoorfinance.nl',
+      'contact+site@mail.streepjevoorfinance.nl',
+      'ops@examplefirm.nl',
+      'test@firm.nl',
+    ]) {
+      expect(loadConfig({ ...MINIMAL, contactRecipient: address, alarmEmail: address }).contactRecipient).toBe(address);
+    }
   });
 
   it('refuses a domain without its hosted zone, or outside it', () => {
@@ -123,14 +168,11 @@ describe('loadConfig', () => {
   });
 
   it('names bad numbers and says what is allowed', () => {
-    expect(
-      problemsOf({ ...MINIMAL, retentionDays: 'a year', apiRateLimit: { rate: 0, burst: 2.5, speed: 1 }, reservedConcurrency: -1 }),
-    ).toEqual([
+    expect(problemsOf({ ...MINIMAL, retentionDays: 'a year', apiRateLimit: { rate: 0, burst: 2.5, speed: 1 } })).toEqual([
       'retentionDays: "a year" is not a whole number from 1 to 3653.',
       'apiRateLimit.rate: 0 is not a whole number from 1 to 10000.',
       'apiRateLimit.burst: 2.5 is not a whole number from 1 to 5000.',
       'apiRateLimit.speed: unknown key; only rate and burst.',
-      'reservedConcurrency: -1 is not a whole number from 1 to 1000.',
     ]);
     expect(problemsOf({ ...MINIMAL, retentionDays: 42 })).toEqual([
       expect.stringMatching(/^retentionDays: 42 is not a period CloudWatch Logs offers; use one of 1, 3, 5, /),
@@ -157,6 +199,69 @@ describe('loadConfig', () => {
     const app = new App({ context: { ...CDK_JSON_CONTEXT, senderAddress: 'nobody' } });
     expect(() => buildApp(app, { siteDir: makeSiteDir() })).toThrow(/senderAddress: "nobody" is not an e-mail address/);
     expect(app.node.children).toHaveLength(0);
+  });
+});
+
+describe('reservedConcurrency', () => {
+  it('reserves nothing by default, which every account can deploy', () => {
+    expect(DEFAULTS.reservedConcurrency).toBe(false);
+    expect(loadConfig(MINIMAL).reservedConcurrency).toBe(false);
+    expect(loadConfig({ ...MINIMAL, reservedConcurrency: 10 }).reservedConcurrency).toBe(10);
+    expect(loadConfig({ ...MINIMAL, reservedConcurrency: '900' }).reservedConcurrency).toBe(900);
+  });
+
+  it.each([0, -1, 2.5, 901, 'ten', true])('refuses %j and explains the account quota it would need', (value) => {
+    expect(problemsOf({ ...MINIMAL, reservedConcurrency: value })).toEqual([
+      `reservedConcurrency: ${JSON.stringify(value)} is not false or a whole number from 1 to 900. ` +
+        "Lambda keeps 100 concurrent executions unreserved, so the account's quota (Service Quotas, AWS Lambda, Concurrent executions; " +
+        'new accounts often have 10, the usual default is 1000) must be at least the value + 100; false reserves none.',
+    ]);
+  });
+});
+
+describe('verifySenderDomain', () => {
+  const ZONE = { domainName: `www.${TEST_DOMAIN}`, hostedZoneName: TEST_DOMAIN, hostedZoneId: 'Z0123456789ABCDEFGHIJ' };
+
+  it('is on by default where the stack can write the DKIM records: the sender at the hosted zone', () => {
+    expect(loadConfig(MINIMAL).verifySenderDomain).toBe(false);
+    expect(loadConfig({ ...MINIMAL, ...ZONE }).verifySenderDomain).toBe(true);
+    expect(loadConfig({ ...MINIMAL, ...ZONE, senderAddress: 'website@andere-firma.nl' }).verifySenderDomain).toBe(false);
+    expect(loadConfig({ ...MINIMAL, ...ZONE, verifySenderDomain: false }).verifySenderDomain).toBe(false);
+    expect(loadConfig({ ...MINIMAL, verifySenderDomain: 'true' }).verifySenderDomain).toBe(true);
+    expect(loadConfig({ ...MINIMAL, ...ZONE, createMailIdentity: false }).verifySenderDomain).toBe(false);
+  });
+
+  it('must be true or false, and needs the app to create the identity', () => {
+    expect(problemsOf({ ...MINIMAL, verifySenderDomain: 'yes' })).toEqual(['verifySenderDomain: "yes" is not true or false.']);
+    expect(problemsOf({ ...MINIMAL, verifySenderDomain: true, createMailIdentity: false })).toEqual([
+      'verifySenderDomain: only applies when the app creates the identity; remove it, or set createMailIdentity to true.',
+    ]);
+  });
+});
+
+describe('content placeholders', () => {
+  const build = (stage: string) =>
+    buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, stage } }), { siteDir: makeSiteDir() });
+
+  it('stop a prod synth while the content has any, naming each key and the file to replace them in', () => {
+    expect(CONTENT_PLACEHOLDERS.size).toBeGreaterThan(0);
+    let message = '';
+    try {
+      build('prod');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(
+      /^Stage prod would publish sample content\. Replace these placeholder\(…\) values in frontend\/src\/content\/site\.ts /,
+    );
+    for (const key of CONTENT_PLACEHOLDERS.keys()) expect(message).toContain(`\n  - ${key}`);
+  });
+
+  it('leave other stages alone, without a warning', () => {
+    const built = build('test');
+    for (const stack of [built.site, built.mail!]) {
+      expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue())).toEqual([]);
+    }
   });
 });
 

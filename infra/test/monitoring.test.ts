@@ -4,12 +4,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_RUN_LOG } from '@site/lambda/metrics';
-import { only, synth, type Synthesized } from './synth';
+import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 let s: Synthesized;
 let resources: Record<string, any>;
 beforeAll(() => {
-  s = synth({ alarmEmail: 'ops@example.nl' });
+  s = synth({ alarmEmail: `ops@${TEST_DOMAIN}` });
   resources = s.template.toJSON().Resources;
 });
 
@@ -45,20 +45,40 @@ describe('alarm topic', () => {
     );
     expect(only(s.template, 'AWS::SNS::Subscription').resource.Properties).toMatchObject({
       Protocol: 'email',
-      Endpoint: 'ops@example.nl',
+      Endpoint: `ops@${TEST_DOMAIN}`,
       TopicArn: { Ref: topicId() },
     });
   });
 });
 
 describe('alarms', () => {
-  it('are these six, each notifying the topic and quiet when there is no data', () => {
+  it('are these seven, each notifying the topic', () => {
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties.AlarmName);
     expect(names.sort()).toEqual(
-      ['Api5xx', 'MessagesFailed', 'MessagesUndelivered', 'RetryFunctionErrors', 'SendFunctionErrors', 'SendFunctionThrottles']
+      [
+        'Api5xx',
+        'MessagesFailed',
+        'MessagesUndelivered',
+        'RetryFunctionErrors',
+        'RetryJobNotRunning',
+        'SendFunctionErrors',
+        'SendFunctionThrottles',
+      ]
         .map((name) => `consultancy-site-test-${name}`)
         .sort(),
     );
+    for (const name of names) {
+      const props = alarm(name.replace('consultancy-site-test-', ''));
+      expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
+      expect(props.AlarmDescription).toMatch(/\w+/);
+    }
+  });
+
+  it('other than the heartbeat, fire on one or more and stay quiet when there is no data', () => {
+    const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm'))
+      .map((a: any) => a.Properties.AlarmName)
+      .filter((name) => name !== 'consultancy-site-test-RetryJobNotRunning');
+    expect(names).toHaveLength(6);
     for (const name of names) {
       const props = alarm(name.replace('consultancy-site-test-', ''));
       expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
@@ -84,6 +104,26 @@ describe('alarms', () => {
         Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionId(fn) } }],
       });
     }
+  });
+
+  it('fire when the retry job has not run for 30 minutes, no data included (the heartbeat)', () => {
+    const retry = only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-retry-undelivered' });
+    const rule = only(s.template, 'AWS::Events::Rule').resource.Properties;
+    expect(rule.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [retry.id, 'Arn'] });
+    // Three scheduled runs fit in the period: only a stopped job leaves it empty.
+    expect(rule.ScheduleExpression).toBe('rate(10 minutes)');
+    expect(alarm('RetryJobNotRunning')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Invocations',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: retry.id } }],
+      Statistic: 'Sum',
+      Period: 1800,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      Threshold: 1,
+      TreatMissingData: 'breaching',
+      AlarmActions: [{ Ref: topicId() }],
+    });
   });
 
   it('watch 5xx answers of the API', () => {

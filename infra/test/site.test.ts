@@ -12,7 +12,7 @@ import { listSiteFiles } from '../lib/site-files';
 import { SiteStack } from '../lib/site-stack';
 import { App } from 'aws-cdk-lib';
 import { loadConfig } from '../lib/config';
-import { CDK_JSON_CONTEXT, expectNoFindings, only, SITE_FILES, synth, type Synthesized } from './synth';
+import { CDK_JSON_CONTEXT, expectNoFindings, only, SITE_FILES, synth, TEST_ADDRESSES, type Synthesized } from './synth';
 
 let s: Synthesized;
 let distribution: any;
@@ -33,7 +33,7 @@ describe('site bucket', () => {
     return s.template.toJSON().Resources[origin.DomainName['Fn::GetAtt'][0]];
   };
 
-  it('blocks all public access, is encrypted, versioned and retained', () => {
+  it('blocks all public access, is encrypted, versioned and retained, except when its create rolls back', () => {
     const bucket = siteBucket();
     expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
@@ -45,8 +45,9 @@ describe('site bucket', () => {
       { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
     ]);
     expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(bucket.UpdateReplacePolicy).toBe('Retain');
+    expect(bucket.Properties.BucketName).toBeUndefined();
   });
 
   it('is readable and listable only by this distribution through Origin Access Control, over TLS', () => {
@@ -94,6 +95,7 @@ describe('site bucket', () => {
     expect(logBucket.Properties.PublicAccessBlockConfiguration.BlockPublicAcls).toBe(true);
     expect(logBucket.Properties.BucketEncryption).toBeDefined();
     expect(logBucket.Properties.OwnershipControls.Rules).toEqual([{ ObjectOwnership: 'BucketOwnerPreferred' }]);
+    expect(logBucket.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(logBucket.Properties.LifecycleConfiguration.Rules).toEqual([
       expect.objectContaining({ ExpirationInDays: 90, Status: 'Enabled' }),
     ]);
@@ -309,8 +311,9 @@ describe('uploads', () => {
   });
 
   it('stops the synth with the command to run when the site is not built', () => {
-    const app = new App({ context: CDK_JSON_CONTEXT });
-    expect(() => new SiteStack(app, 'NoBuild', { config: loadConfig(CDK_JSON_CONTEXT), siteDir: '/nonexistent/frontend/dist' })).toThrow(
+    const context = { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES };
+    const app = new App({ context });
+    expect(() => new SiteStack(app, 'NoBuild', { config: loadConfig(context), siteDir: '/nonexistent/frontend/dist' })).toThrow(
       'No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first',
     );
   });

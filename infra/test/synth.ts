@@ -11,10 +11,20 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { expect } from 'vitest';
-import { buildApp, type SiteApp } from '../lib/app';
+import { buildApp, type BuildOptions, type SiteApp } from '../lib/app';
 import { CDK_JSON_CONTEXT } from '../lib/cdk-context';
 
 export { CDK_JSON_CONTEXT };
+
+/**
+ * A plausible firm domain for the tests' addresses and zone. cdk.json ships no addresses, and
+ * the config refuses example.* and reserved domains, so every synth passes these explicitly.
+ */
+export const TEST_DOMAIN = 'streepjevoorfinance.nl';
+export const TEST_ADDRESSES = {
+  contactRecipient: `info@${TEST_DOMAIN}`,
+  senderAddress: `website@${TEST_DOMAIN}`,
+} as const;
 
 /** What a Vite build leaves: pages and small files at the top, hashed files under assets/. */
 export const SITE_FILES: Record<string, string> = {
@@ -41,16 +51,29 @@ export interface Synthesized extends SiteApp {
   app: App;
   assembly: CloudAssembly;
   template: Template;
+  /** The shared mail stack's template, when the app creates the identity. */
+  mailTemplate?: Template;
   siteDir: string;
 }
 
-export function synth(context: Record<string, unknown> = {}): Synthesized {
+/** cdk.json's context, the test addresses, then `context`: as `cdk synth -c …` would. */
+export function synth(context: Record<string, unknown> = {}, options: Omit<BuildOptions, 'siteDir'> = {}): Synthesized {
   const siteDir = makeSiteDir();
-  const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context }, outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')) });
-  const built = buildApp(app, { siteDir });
+  const app = new App({
+    context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, ...context },
+    outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
+  });
+  const built = buildApp(app, { siteDir, ...options });
   // Throws when a cdk-nag finding is neither fixed nor acknowledged, as `cdk synth` fails.
   const assembly = app.synth();
-  return { ...built, app, assembly, siteDir, template: Template.fromStack(built.site) };
+  return {
+    ...built,
+    app,
+    assembly,
+    siteDir,
+    template: Template.fromStack(built.site),
+    mailTemplate: built.mail && Template.fromStack(built.mail),
+  };
 }
 
 /** Every cdk-nag finding left after the acknowledgements, by pack, and every CDK annotation. */

@@ -11,8 +11,6 @@ export interface LambdaConfig {
   retentionDays: number;
 }
 
-export const DEFAULT_RETENTION_DAYS = 365;
-
 function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name]?.trim();
   if (!value) throw new Error(`Environment variable ${name} is not set.`);
@@ -36,9 +34,9 @@ function mailAddresses(env: NodeJS.ProcessEnv, name: string): string[] {
   return addresses;
 }
 
+/** Required like the rest: the stack (or the local stack) passes its one configured value. */
 function retentionDays(env: NodeJS.ProcessEnv): number {
-  const raw = env.RETENTION_DAYS?.trim();
-  if (!raw) return DEFAULT_RETENTION_DAYS;
+  const raw = required(env, 'RETENTION_DAYS');
   const days = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(days) || days < 1) {
     throw new Error(`Environment variable RETENTION_DAYS must be a positive whole number of days, not "${raw}".`);

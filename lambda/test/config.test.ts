@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RETENTION_DAYS, readConfig } from '../src/config';
+import { readConfig } from '../src/config';
 import { contactEvent, VALID_BODY } from './support/events';
 import { captureLogs } from './support/logs';
 
@@ -20,17 +20,11 @@ describe('readConfig', () => {
     });
   });
 
-  it('keeps messages 365 days unless told otherwise', () => {
-    expect(DEFAULT_RETENTION_DAYS).toBe(365);
-    expect(readConfig({ ...COMPLETE, RETENTION_DAYS: undefined }).retentionDays).toBe(365);
-    expect(readConfig({ ...COMPLETE, RETENTION_DAYS: '' }).retentionDays).toBe(365);
-  });
-
   it('sends to several inboxes when MAIL_TO lists them', () => {
     expect(readConfig({ ...COMPLETE, MAIL_TO: 'a@firma.example, b@firma.example' }).mailTo).toEqual(['a@firma.example', 'b@firma.example']);
   });
 
-  it.each(['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO'])('names %s when it is missing or blank', (name) => {
+  it.each(['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS'])('names %s when it is missing or blank', (name) => {
     expect(() => readConfig({ ...COMPLETE, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
     expect(() => readConfig({ ...COMPLETE, [name]: '  ' })).toThrow(new RegExp(`\\b${name}\\b`));
   });

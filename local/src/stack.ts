@@ -3,10 +3,11 @@
  * (aws-ses-v2-local), the Lambda handler behind the local edge, and the retry job on an
  * interval. Used by `npm start`, the browser tests, the robustness suite and the benchmarks.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TABLE_NAME } from '@site/lambda/table';
+import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
+import { retentionDaysFrom } from '@site/infra/config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
 import { startEdge, type ApiHandler } from './edge';
 import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';
@@ -43,11 +44,11 @@ export interface LocalStack {
   close(): Promise<void>;
 }
 
-/** The addresses configured for deployment, so local e-mails look like the real ones. */
-function configuredAddresses(): { from: string; to: string } {
-  const context = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, string> }).context ?? {};
-  return { from: context.senderAddress ?? 'website@example.nl', to: context.contactRecipient ?? 'info@example.nl' };
-}
+/**
+ * The addresses of the local e-mails. Only the SES emulator ever sees them: .localhost
+ * cannot receive mail, and the deploy's configuration refuses it.
+ */
+const LOCAL_MAIL = { from: 'website@consultancy-site.localhost', to: 'info@consultancy-site.localhost' } as const;
 
 /** Names the variable to change when a port is taken, instead of a stack trace. */
 export class PortInUseError extends Error {
@@ -80,14 +81,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const tableName = DEFAULT_TABLE_NAME;
     await ensureMessageTable(dynamo.url, tableName);
-    const addresses = configuredAddresses();
     // The handler reads its configuration and endpoints from the environment, as in Lambda;
     // the SDK's own AWS_ENDPOINT_URL_* variables point it at the emulators.
     Object.assign(process.env, EMULATOR_ENV, {
       TABLE_NAME: tableName,
-      MAIL_FROM: addresses.from,
-      MAIL_TO: addresses.to,
-      RETENTION_DAYS: process.env.RETENTION_DAYS ?? '365',
+      MAIL_FROM: LOCAL_MAIL.from,
+      MAIL_TO: LOCAL_MAIL.to,
+      // What a deploy with cdk.json as it is would use.
+      RETENTION_DAYS: process.env.RETENTION_DAYS ?? String(retentionDaysFrom(CDK_JSON_CONTEXT)),
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_SES: ses.url,
     });

@@ -1,0 +1,140 @@
+/**
+ * Monitoring: the encrypted SNS topic alarms notify (and alarmEmail, when set), the metrics
+ * read from the retry job's summary line, and the alarms on the functions, the API and
+ * the messages that are not getting out.
+ */
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { RETRY_RUN_LOG } from '@site/lambda/metrics';
+import type { ContactApi } from './contact-api';
+
+export interface AlarmsProps {
+  /** Start of every resource name. */
+  prefix: string;
+  /** Namespace of the metrics read from the logs. */
+  metricNamespace: string;
+  contact: ContactApi;
+  /** Who is mailed when an alarm fires; without it alarms only show in the console. */
+  alarmEmail?: string;
+}
+
+export class Alarms extends Construct {
+  readonly topic: Topic;
+  private readonly prefix: string;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    const { prefix, metricNamespace, contact } = props;
+    this.prefix = prefix;
+
+    // CloudWatch can only publish to an encrypted topic through a customer-managed key.
+    const key = new Key(this, 'TopicKey', {
+      description: `${prefix}-alarms topic encryption`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
+    });
+    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new Topic(this, 'Topic', { topicName: `${prefix}-alarms`, masterKey: key, enforceSSL: true });
+    // enforceSSL replaces the default topic policy, which is what let CloudWatch publish.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    if (props.alarmEmail) {
+      const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+      Validations.of(subscription).acknowledge({
+        id: 'Serverless-SNSRedrivePolicy',
+        reason: 'An undeliverable alarm e-mail has nowhere better to go; the alarm itself stays visible in CloudWatch.',
+      });
+    }
+
+    const retrySummary = FilterPattern.stringValue('$.msg', '=', RETRY_RUN_LOG.msg);
+    const undelivered = new MetricFilter(this, 'UndeliveredMetric', {
+      logGroup: contact.retryFunction.logGroup,
+      filterPattern: retrySummary,
+      metricNamespace,
+      metricName: 'UndeliveredMessages',
+      metricValue: `$.${RETRY_RUN_LOG.pendingField}`,
+    });
+    const failed = new MetricFilter(this, 'FailedMetric', {
+      logGroup: contact.retryFunction.logGroup,
+      filterPattern: retrySummary,
+      metricNamespace,
+      metricName: 'FailedMessages',
+      metricValue: `$.${RETRY_RUN_LOG.failedField}`,
+    });
+
+    const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
+    this.alarm(
+      'SendFunctionErrors',
+      'The contact function failed: visitors may be getting 5xx answers.',
+      contact.sendFunction.metricErrors(fiveMinutes),
+    );
+    this.alarm(
+      'SendFunctionThrottles',
+      'The contact function hit its reserved concurrency: a flood of calls, or too low a limit.',
+      contact.sendFunction.metricThrottles(fiveMinutes),
+    );
+    this.alarm(
+      'RetryFunctionErrors',
+      'The retry job failed: undelivered messages are not being re-sent.',
+      contact.retryFunction.metricErrors(fiveMinutes),
+    );
+    this.alarm(
+      'Api5xx',
+      'The API answered 5xx (function error, timeout or 503 when a message could not be stored).',
+      contact.httpApi.metricServerError(fiveMinutes),
+    );
+    // Minimum over 30 minutes: every run (one per 10 minutes) left messages undelivered.
+    this.alarm(
+      'MessagesUndelivered',
+      'Stored messages have not been e-mailed for 30 minutes: check SES (sandbox, identity, quota).',
+      undelivered.metric({ period: Duration.minutes(30), statistic: 'Minimum' }),
+    );
+    this.alarm(
+      'MessagesFailed',
+      'The retry job gave up on a message: read it with `npm run messages` and answer it by hand.',
+      failed.metric({ period: Duration.minutes(10), statistic: 'Sum' }),
+    );
+    // The heartbeat: the alarms above read the job's own output, so they stay quiet when it
+    // stops running (a disabled rule, a broken deploy, throttling). No run in 30 minutes
+    // (three missed), no data at all included, fires.
+    this.alarm(
+      'RetryJobNotRunning',
+      'The retry job has not run for 30 minutes (schedule disabled, failed deploy, throttling): undelivered messages are not being re-sent.',
+      contact.retryFunction.metricInvocations({ period: Duration.minutes(30), statistic: 'Sum' }),
+      { comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD, treatMissingData: TreatMissingData.BREACHING },
+    );
+  }
+
+  /** By default fires on one or more in a period, and no data means nothing happened. */
+  private alarm(
+    id: string,
+    description: string,
+    metric: IMetric,
+    when = { comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, treatMissingData: TreatMissingData.NOT_BREACHING },
+  ): Alarm {
+    const alarm = new Alarm(this, id, {
+      alarmName: `${this.prefix}-${id}`,
+      alarmDescription: description,
+      metric,
+      threshold: 1,
+      evaluationPeriods: 1,
+      ...when,
+    });
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    return alarm;
+  }
+}

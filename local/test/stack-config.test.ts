@@ -1,0 +1,45 @@
+/**
+ * The local stack's settings come from the deploy configuration's own defaults (one home
+ * for each), and its e-mail addresses are local ones that could never reach a deploy.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
+import { type ConfigError, loadConfig, retentionDaysFrom } from '@site/infra/config';
+import { startLocalStack, type LocalStack } from '../src/stack';
+
+describe('local stack configuration', () => {
+  let stack: LocalStack;
+
+  beforeAll(async () => {
+    delete process.env.RETENTION_DAYS;
+    const siteDir = mkdtempSync(join(tmpdir(), 'config-site-'));
+    writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Home</title>');
+    writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>404</title>');
+    stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir, retryIntervalMs: 0, quiet: true });
+  });
+  afterAll(() => stack?.close());
+
+  it('keeps messages as long as a deploy with cdk.json as committed would', () => {
+    expect(process.env.RETENTION_DAYS).toBe(String(retentionDaysFrom(CDK_JSON_CONTEXT)));
+  });
+
+  it('mails between local addresses that the deploy configuration refuses', () => {
+    const from = process.env.MAIL_FROM!;
+    const to = process.env.MAIL_TO!;
+    expect(from).toMatch(/@[^@]+\.localhost$/);
+    expect(to).toMatch(/@[^@]+\.localhost$/);
+    let problems: string[] = [];
+    try {
+      loadConfig({ ...CDK_JSON_CONTEXT, senderAddress: from, contactRecipient: to });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^contactRecipient: .* is a placeholder/),
+      expect.stringMatching(/^senderAddress: .* is a placeholder/),
+    ]);
+  });
+});
