@@ -100,6 +100,45 @@ export async function claimIdempotencyKey(
   throw new Error('Idempotency record vanished twice while being claimed');
 }
 
+/** A visitor's message count in one window (visitor-limit.ts): no `status`, no e-mail, so in no index. */
+interface VisitorCounter {
+  id: string;
+  messageCount: number;
+  expiresAt: number;
+}
+
+/**
+ * Counts one more message against a visitor's window, or answers 'over' and writes nothing
+ * when the window already holds `limit`. One conditional update, so concurrent requests of
+ * one visitor can never count past the limit together.
+ */
+export async function countVisitorMessage(
+  table: string,
+  counter: { id: string; limit: number; expiresAt: number },
+): Promise<'counted' | 'over'> {
+  const names: Record<`#${keyof VisitorCounter}`, keyof VisitorCounter> = {
+    '#id': 'id',
+    '#messageCount': 'messageCount',
+    '#expiresAt': 'expiresAt',
+  };
+  try {
+    await documents().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: { id: counter.id },
+        UpdateExpression: 'SET #expiresAt = if_not_exists(#expiresAt, :expiresAt) ADD #messageCount :one',
+        ConditionExpression: 'attribute_not_exists(#id) OR #messageCount < :limit',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':expiresAt': counter.expiresAt, ':one': 1, ':limit': counter.limit },
+      }),
+    );
+    return 'counted';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'over';
+    throw error;
+  }
+}
+
 export async function markEmailed(table: string, id: string, delivery: { sesMessageId: string; at: Date }): Promise<void> {
   const at = delivery.at.toISOString();
   await documents().send(

@@ -1,0 +1,116 @@
+/**
+ * Fair use per visitor: at most `messages` contact messages per visitor address in each
+ * fixed window of `windowSeconds`, so one client cannot use up the stage-wide throttle for
+ * everyone. The address is CloudFront's `CloudFront-Viewer-Address`, trustworthy only on a
+ * request that carried the origin header (see origin-verify.ts). The table never holds the
+ * address: a counter is keyed by a salted hash (HMAC) of it and the window, and expires with
+ * the window. Pure: the counting itself is countVisitorMessage in store.ts.
+ */
+import { createHmac, hkdfSync } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+
+/** `ip:port` of the viewer's connection, added by CloudFront when the origin request policy lists it. */
+export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+
+export const VISITOR_LIMIT_ENV = {
+  /** Messages per visitor per window; 0 turns the limit off. */
+  messages: 'VISITOR_LIMIT',
+  windowSeconds: 'VISITOR_WINDOW_SECONDS',
+} as const;
+
+export interface VisitorLimit {
+  /** 0: no limit. */
+  messages: number;
+  windowSeconds: number;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, min: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) throw new Error(`Environment variable ${name} is not set.`);
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new Error(`Environment variable ${name} must be a whole number of at least ${min}, not "${raw}".`);
+  }
+  return value;
+}
+
+/** Required like the rest of the configuration: the stack (or the local stack) passes its one configured value. */
+export function visitorLimitFrom(env: NodeJS.ProcessEnv): VisitorLimit {
+  return { messages: wholeNumber(env, VISITOR_LIMIT_ENV.messages, 0), windowSeconds: wholeNumber(env, VISITOR_LIMIT_ENV.windowSeconds, 1) };
+}
+
+/** The eight 16-bit groups of an IPv6 address, or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  if (!isIPv6(address)) return undefined;
+  let text = address.toLowerCase();
+  // An IPv4 tail (::ffff:192.0.2.1) becomes its two groups.
+  const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (ipv4Tail) {
+    const [a, b, c, d] = ipv4Tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The visitor an address stands for: an IPv4 address as it is (an IPv4-mapped IPv6 one
+ * too), an IPv6 address by its /64, the network one subscriber is given and can pick any
+ * address from. Undefined when the header is missing or not `ip:port`.
+ */
+export function visitorAddress(viewerAddress: string | undefined): string | undefined {
+  if (viewerAddress === undefined) return undefined;
+  const value = viewerAddress.trim();
+  const colon = value.lastIndexOf(':');
+  if (colon < 0 || !/^\d{1,5}$/.test(value.slice(colon + 1))) return undefined;
+  const ip = value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
+  if (isIPv4(ip)) return ip;
+  const groups = ipv6Groups(ip);
+  if (!groups) return undefined;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * The key the address hashes are made with, derived from the origin secret so the hashes
+ * need no secret of their own: without it, a hash cannot be turned back into an address by
+ * trying all of them (there are only 2^32 IPv4 addresses).
+ */
+export function visitorHashKey(originSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', originSecret, '', 'visitor-address-hash', 32));
+}
+
+/** 128 bits of HMAC-SHA-256: collisions between visitors are as good as impossible. */
+export function visitorHash(key: Buffer, address: string): string {
+  return createHmac('sha256', key).update(address, 'utf8').digest('hex').slice(0, 32);
+}
+
+export interface VisitorWindow {
+  /** Which window since the epoch: part of the counter's key, so each window counts afresh. */
+  index: number;
+  /** Epoch seconds at which the window ends: the counter's TTL. */
+  endsAt: number;
+}
+
+export function windowAt(now: Date, windowSeconds: number): VisitorWindow {
+  const index = Math.floor(now.getTime() / 1000 / windowSeconds);
+  return { index, endsAt: (index + 1) * windowSeconds };
+}
+
+/** Whole seconds until the window ends (the Retry-After of a refused request), at least 1. */
+export function secondsLeft(window: VisitorWindow, now: Date): number {
+  return Math.max(1, Math.ceil(window.endsAt - now.getTime() / 1000));
+}
+
+/** The counter's item id; like idempotency records it carries no `status` or e-mail, so no index holds it. */
+export function visitorCounterId(hash: string, window: VisitorWindow): string {
+  return `visitor#${hash}#${window.index}`;
+}
