@@ -11,12 +11,14 @@ import { mailIdentityName } from './constructs/mail-identity';
 import { MailStack } from './mail-stack';
 import { mailStackName, stagePrefix } from './names';
 import { SiteStack } from './site-stack';
+import { WafStack } from './waf-stack';
 
 export interface SiteApp {
   config: Config;
   site: SiteStack;
   certificate?: CertificateStack;
   mail?: MailStack;
+  waf?: WafStack;
 }
 
 export interface BuildOptions {
@@ -41,6 +43,16 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
         })
       : undefined;
 
+  const waf =
+    config.wafRateLimit !== false
+      ? new WafStack(app, `${stackName}-waf`, {
+          env: { account, region: 'us-east-1' },
+          crossRegionReferences: true,
+          prefix: stackName,
+          rateLimit: config.wafRateLimit,
+        })
+      : undefined;
+
   const mail = config.createMailIdentity
     ? new MailStack(app, mailStackName(mailIdentityName(config.senderAddress, config.verifySenderDomain)), {
         env: { account, region: config.region },
@@ -50,14 +62,15 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
 
   const site = new SiteStack(app, stackName, {
     env: { account, region: config.region },
-    crossRegionReferences: certificate !== undefined,
+    crossRegionReferences: certificate !== undefined || waf !== undefined,
     config,
     siteDir: options.siteDir,
     certificate: certificate?.certificate,
     mailIdentityExport: mail?.identityArnExport,
+    webAclArn: waf?.webAcl.attrArn,
   });
   if (mail) site.addStackDependency(mail, 'imports the SES identity the functions send through');
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
-  return { config, site, certificate, mail };
+  return { config, site, certificate, mail, waf };
 }

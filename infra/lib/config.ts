@@ -11,6 +11,13 @@ export interface ApiRateLimit {
   burst: number;
 }
 
+/** What the contact function allows each visitor address: see lambda/src/visitor-limit.ts. */
+export interface VisitorLimitConfig {
+  /** Messages per visitor address per window. */
+  messages: number;
+  windowMinutes: number;
+}
+
 export interface Config {
   /** Part of the stack and resource names, so `test` and `prod` deploy side by side. */
   stage: string;
@@ -49,6 +56,20 @@ export interface Config {
    * are stack outputs for the firm's DNS provider.
    */
   verifySenderDomain: boolean;
+  visitorLimit: VisitorLimitConfig;
+  /**
+   * The Secrets Manager version of the origin secret CloudFront sends; without it, the
+   * secret's current value at deploy time. Naming a version is what makes a deploy pick up
+   * a rotated value (README, rotating the origin secret).
+   */
+  originSecretVersion?: string;
+  /** During a rotation only: the version the function still accepts while CloudFront's edges change over. */
+  originSecretPreviousVersion?: string;
+  /**
+   * Requests per 5 minutes one IP address may make to /api/* before an AWS WAF rate-based
+   * rule blocks it; false (the default) creates no WAF, which costs more than the whole site.
+   */
+  wafRateLimit: number | false;
 }
 
 import { placeholderReason } from './placeholder-addresses';
@@ -61,6 +82,8 @@ const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2
 const STAGE = /^[a-z][a-z0-9-]{0,15}$/;
 const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d$/;
 const HOSTED_ZONE_ID = /^Z[A-Z0-9]{1,31}$/;
+/** Secrets Manager version ids (ClientRequestToken): 32 to 64 letters, digits and dashes, a UUID when the CLI makes it. */
+const SECRET_VERSION_ID = /^[A-Za-z0-9-]{32,64}$/;
 /** CloudFront only takes certificates from us-east-1. */
 const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
 
@@ -69,7 +92,12 @@ export const DEFAULTS = {
   retentionDays: 365,
   apiRateLimit: { rate: 10, burst: 20 },
   reservedConcurrency: false,
+  visitorLimit: { messages: 5, windowMinutes: 10 },
+  wafRateLimit: false,
 } as const;
+
+/** AWS WAF's bounds for a rate-based rule's limit (requests per evaluation window). */
+const WAF_RATE_LIMIT = { min: 10, max: 2_000_000_000 } as const;
 
 /** Lambda keeps this many of an account's concurrent executions unreserved, always. */
 export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
@@ -92,6 +120,10 @@ const KEYS = [
   'deletionProtection',
   'createMailIdentity',
   'verifySenderDomain',
+  'visitorLimit',
+  'originSecretVersion',
+  'originSecretPreviousVersion',
+  'wafRateLimit',
 ] as const satisfies readonly (keyof Config)[];
 
 /**
@@ -138,6 +170,35 @@ export function retentionDaysFrom(context: Record<string, unknown>): number {
     ]);
   }
   return value;
+}
+
+/** `visitorLimit` checked, or undefined with the problems added. */
+function readVisitorLimit(value: unknown, problems: string[]): VisitorLimitConfig | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push(`visitorLimit: ${JSON.stringify(value)} is not an object like {"messages": 5, "windowMinutes": 10}.`);
+    return undefined;
+  }
+  const { messages, windowMinutes, ...extra } = value as Record<string, unknown>;
+  const wholeNumber = (key: string, n: unknown, max: number) => {
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= max) return n;
+    problems.push(`visitorLimit.${key}: ${JSON.stringify(n)} is not a whole number from 1 to ${max}.`);
+    return undefined;
+  };
+  const m = wholeNumber('messages', messages, 1000);
+  const w = wholeNumber('windowMinutes', windowMinutes, 24 * 60);
+  for (const key of Object.keys(extra)) problems.push(`visitorLimit.${key}: unknown key; only messages and windowMinutes.`);
+  return m !== undefined && w !== undefined && Object.keys(extra).length === 0 ? { messages: m, windowMinutes: w } : undefined;
+}
+
+/**
+ * The visitor limit a synth with this context uses: `visitorLimit`, or the default. The
+ * local stack reads it from cdk.json, so `npm start` limits visitors as a deploy would.
+ */
+export function visitorLimitFrom(context: Record<string, unknown>): VisitorLimitConfig {
+  const problems: string[] = [];
+  const limit = readVisitorLimit(fromCli(context.visitorLimit ?? DEFAULTS.visitorLimit), problems);
+  if (!limit) throw new ConfigError(problems);
+  return limit;
 }
 
 export function loadConfig(context: Record<string, unknown>): Config {
@@ -268,8 +329,31 @@ export function loadConfig(context: Record<string, unknown>): Config {
     problems.push('verifySenderDomain: only applies when the app creates the identity; remove it, or set createMailIdentity to true.');
   }
 
+  const visitorLimit = readVisitorLimit(raw.visitorLimit ?? DEFAULTS.visitorLimit, problems);
+
+  const secretVersion = (key: 'originSecretVersion' | 'originSecretPreviousVersion') =>
+    text(key, SECRET_VERSION_ID, 'a Secrets Manager version id (the VersionId that put-secret-value prints)', false);
+  const originSecretVersion = secretVersion('originSecretVersion');
+  const originSecretPreviousVersion = secretVersion('originSecretPreviousVersion');
+  if (originSecretPreviousVersion && !raw.originSecretVersion) {
+    problems.push('originSecretPreviousVersion: only applies with originSecretVersion, the version CloudFront is to send from now on.');
+  }
+  if (originSecretPreviousVersion && originSecretPreviousVersion === originSecretVersion) {
+    problems.push('originSecretPreviousVersion: is the same as originSecretVersion; it names the version being replaced.');
+  }
+
+  const wafValue = raw.wafRateLimit ?? DEFAULTS.wafRateLimit;
+  let wafRateLimit: number | false | undefined = false;
+  if (wafValue !== false) {
+    wafRateLimit = integer('wafRateLimit', wafValue, WAF_RATE_LIMIT.min, WAF_RATE_LIMIT.max);
+    if (wafRateLimit === undefined)
+      problems.push('wafRateLimit: false creates no WAF; a number is requests per 5 minutes per IP address to /api/*.');
+  }
+
   if (
     problems.length > 0 ||
+    !visitorLimit ||
+    wafRateLimit === undefined ||
     !stage ||
     !contactRecipient ||
     !senderAddress ||
@@ -295,5 +379,9 @@ export function loadConfig(context: Record<string, unknown>): Config {
     deletionProtection,
     createMailIdentity,
     verifySenderDomain,
+    visitorLimit,
+    originSecretVersion,
+    originSecretPreviousVersion,
+    wafRateLimit,
   };
 }

@@ -9,11 +9,14 @@ import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanag
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '@site/lambda/origin-verify';
+import { VISITOR_LIMIT_ENV } from '@site/lambda/visitor-limit';
 import type { Config } from './config';
 import { Alarms } from './constructs/alarms';
 import { ContactApi } from './constructs/contact-api';
 import { grantSendAs } from './constructs/mail-sending';
 import { MessageTable } from './constructs/message-table';
+import { OriginSecret } from './constructs/origin-secret';
 import { StaticSite } from './constructs/static-site';
 import { importHostedZone } from './hosted-zone';
 import { APP_NAME, stagePrefix } from './names';
@@ -26,6 +29,8 @@ export interface SiteStackProps extends StackProps {
   certificate?: ICertificate;
   /** The export of the mail stack that owns the sender's identity; none when it exists outside the app. */
   mailIdentityExport?: string;
+  /** The us-east-1 web ACL from the WAF stack, with config.wafRateLimit. */
+  webAclArn?: string;
 }
 
 export class SiteStack extends Stack {
@@ -50,8 +55,15 @@ export class SiteStack extends Stack {
       siteDir: props.siteDir,
       retention,
       domain: config.domainName && zone && certificate ? { name: config.domainName, zone, certificate } : undefined,
+      webAclArn: props.webAclArn,
     });
     this.distribution = site.distribution;
+
+    const originSecret = new OriginSecret(this, 'OriginSecret', {
+      prefix,
+      version: config.originSecretVersion,
+      previousVersion: config.originSecretPreviousVersion,
+    });
 
     const contact = new ContactApi(this, 'Contact', {
       prefix,
@@ -61,12 +73,17 @@ export class SiteStack extends Stack {
         MAIL_TO: config.contactRecipient,
         RETENTION_DAYS: String(config.retentionDays),
       },
+      requestEnvironment: {
+        ...originSecret.functionEnvironment,
+        [VISITOR_LIMIT_ENV.messages]: String(config.visitorLimit.messages),
+        [VISITOR_LIMIT_ENV.windowSeconds]: String(config.visitorLimit.windowMinutes * 60),
+      },
       retention,
       rateLimit: config.apiRateLimit,
       reservedConcurrency: config.reservedConcurrency === false ? undefined : config.reservedConcurrency,
     });
     this.api = contact.httpApi;
-    site.routeApi(contact.httpApi);
+    site.routeApi(contact.httpApi, originSecret.headerValue);
 
     grantSendAs(config.senderAddress, contact.sendFunction, contact.retryFunction);
 
@@ -78,7 +95,14 @@ export class SiteStack extends Stack {
     });
     new CfnOutput(this, 'DistributionId', { description: 'For manual invalidations', value: this.distribution.distributionId });
     new CfnOutput(this, 'TableName', { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
-    new CfnOutput(this, 'ApiUrl', { description: 'The API behind /api/* (direct calls are throttled)', value: this.api.apiEndpoint });
+    new CfnOutput(this, 'ApiUrl', {
+      description: `The API behind /api/*; calls without CloudFront's ${ORIGIN_VERIFY_HEADER} are refused (npm run smoke -- <SiteUrl> --api <ApiUrl>)`,
+      value: this.api.apiEndpoint,
+    });
+    new CfnOutput(this, 'OriginSecretArn', {
+      description: 'The origin secret CloudFront sends to the API; rotate it as the README says',
+      value: originSecret.secret.secretArn,
+    });
     if (props.mailIdentityExport) {
       // The import is what keeps the shared mail stack from being deleted under this stage.
       new CfnOutput(this, 'MailIdentityArn', {

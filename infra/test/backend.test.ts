@@ -119,13 +119,28 @@ describe('functions', () => {
     expect(logGroup.Properties).toEqual({ LogGroupName: `/aws/lambda/consultancy-site-test-${name}`, RetentionInDays: 365 });
   });
 
-  it.each(['send-contact-email', 'retry-undelivered'])('%s gets exactly TABLE_NAME, MAIL_FROM, MAIL_TO and RETENTION_DAYS', (name) => {
-    expect(fn(name).resource.Properties.Environment.Variables).toEqual({
+  it.each(['send-contact-email', 'retry-undelivered'])('%s gets TABLE_NAME, MAIL_FROM, MAIL_TO and RETENTION_DAYS', (name) => {
+    expect(fn(name).resource.Properties.Environment.Variables).toMatchObject({
       TABLE_NAME: { Ref: tableId() },
       MAIL_FROM: TEST_ADDRESSES.senderAddress,
       MAIL_TO: TEST_ADDRESSES.contactRecipient,
       RETENTION_DAYS: '365',
     });
+  });
+
+  it('gives only the contact function the origin secret and the visitor limit (5 per 10 minutes by default)', () => {
+    const secretId = only(s.template, 'AWS::SecretsManager::Secret').id;
+    expect(Object.keys(fn('send-contact-email').resource.Properties.Environment.Variables).sort()).toEqual(
+      ['MAIL_FROM', 'MAIL_TO', 'ORIGIN_VERIFY', 'RETENTION_DAYS', 'TABLE_NAME', 'VISITOR_LIMIT', 'VISITOR_WINDOW_SECONDS'].sort(),
+    );
+    expect(fn('send-contact-email').resource.Properties.Environment.Variables).toMatchObject({
+      ORIGIN_VERIFY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+      VISITOR_LIMIT: '5',
+      VISITOR_WINDOW_SECONDS: '600',
+    });
+    expect(Object.keys(fn('retry-undelivered').resource.Properties.Environment.Variables).sort()).toEqual(
+      ['MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS', 'TABLE_NAME'].sort(),
+    );
   });
 
   it('limits the contact function to the shared time limit and, by default, reserves no concurrency (a new account has none to spare)', () => {

@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CONTENT_PLACEHOLDERS } from '@site/frontend/placeholders';
 import { buildApp } from '../lib/app';
-import { ConfigError, DEFAULTS, loadConfig, retentionDaysFrom } from '../lib/config';
+import { ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '../lib/config';
 import { CDK_JSON_CONTEXT, makeSiteDir, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 
 const MINIMAL = { stage: 'test', ...TEST_ADDRESSES };
@@ -44,6 +44,10 @@ describe('loadConfig', () => {
       deletionProtection: false,
       createMailIdentity: true,
       verifySenderDomain: false,
+      visitorLimit: { messages: 5, windowMinutes: 10 },
+      originSecretVersion: undefined,
+      originSecretPreviousVersion: undefined,
+      wafRateLimit: false,
     });
   });
 
@@ -271,5 +275,84 @@ describe('retentionDaysFrom', () => {
     expect(retentionDaysFrom({ retentionDays: '90' })).toBe(90);
     expect(retentionDaysFrom({ retentionDays: 30 })).toBe(loadConfig({ ...MINIMAL, retentionDays: 30 }).retentionDays);
     expect(() => retentionDaysFrom({ retentionDays: 100 })).toThrow('retentionDays: 100 is not a period CloudWatch Logs offers');
+  });
+});
+
+describe('visitorLimit', () => {
+  it('is 5 messages per 10 minutes by default, and takes an object or its -c JSON', () => {
+    expect(DEFAULTS.visitorLimit).toEqual({ messages: 5, windowMinutes: 10 });
+    expect(loadConfig(MINIMAL).visitorLimit).toEqual(DEFAULTS.visitorLimit);
+    expect(loadConfig({ ...MINIMAL, visitorLimit: { messages: 3, windowMinutes: 60 } }).visitorLimit).toEqual({
+      messages: 3,
+      windowMinutes: 60,
+    });
+    expect(loadConfig({ ...MINIMAL, visitorLimit: '{"messages": 20, "windowMinutes": 1}' }).visitorLimit).toEqual({
+      messages: 20,
+      windowMinutes: 1,
+    });
+  });
+
+  it('names what is wrong with it', () => {
+    expect(problemsOf({ ...MINIMAL, visitorLimit: 5 })).toEqual([
+      'visitorLimit: 5 is not an object like {"messages": 5, "windowMinutes": 10}.',
+    ]);
+    expect(problemsOf({ ...MINIMAL, visitorLimit: { messages: 0, windowMinutes: 1441, per: 'ip' } })).toEqual([
+      'visitorLimit.messages: 0 is not a whole number from 1 to 1000.',
+      'visitorLimit.windowMinutes: 1441 is not a whole number from 1 to 1440.',
+      'visitorLimit.per: unknown key; only messages and windowMinutes.',
+    ]);
+    expect(problemsOf({ ...MINIMAL, visitorLimit: { messages: 5 } })).toEqual([
+      'visitorLimit.windowMinutes: undefined is not a whole number from 1 to 1440.',
+    ]);
+  });
+
+  it('is what visitorLimitFrom gives the local stack for the same context', () => {
+    expect(visitorLimitFrom({})).toEqual(DEFAULTS.visitorLimit);
+    expect(visitorLimitFrom(CDK_JSON_CONTEXT)).toEqual(loadConfig({ ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES }).visitorLimit);
+    expect(visitorLimitFrom({ visitorLimit: '{"messages": 2, "windowMinutes": 5}' })).toEqual({ messages: 2, windowMinutes: 5 });
+    expect(() => visitorLimitFrom({ visitorLimit: { messages: -1, windowMinutes: 5 } })).toThrow(
+      'visitorLimit.messages: -1 is not a whole number from 1 to 1000.',
+    );
+  });
+});
+
+describe('origin secret versions', () => {
+  const NEW = '4c1f3a52-9d0e-4b7a-8f21-6a3e5c7d9b10';
+  const OLD = 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d';
+
+  it('are unset by default, and taken as version ids', () => {
+    expect(loadConfig(MINIMAL)).toMatchObject({ originSecretVersion: undefined, originSecretPreviousVersion: undefined });
+    expect(loadConfig({ ...MINIMAL, originSecretVersion: NEW, originSecretPreviousVersion: OLD })).toMatchObject({
+      originSecretVersion: NEW,
+      originSecretPreviousVersion: OLD,
+    });
+  });
+
+  it('refuse what is not a version id, a previous version alone, or the same version twice', () => {
+    expect(problemsOf({ ...MINIMAL, originSecretVersion: 'AWSCURRENT' })).toEqual([
+      'originSecretVersion: "AWSCURRENT" is not a Secrets Manager version id (the VersionId that put-secret-value prints).',
+    ]);
+    expect(problemsOf({ ...MINIMAL, originSecretPreviousVersion: OLD })).toEqual([
+      'originSecretPreviousVersion: only applies with originSecretVersion, the version CloudFront is to send from now on.',
+    ]);
+    expect(problemsOf({ ...MINIMAL, originSecretVersion: NEW, originSecretPreviousVersion: NEW })).toEqual([
+      'originSecretPreviousVersion: is the same as originSecretVersion; it names the version being replaced.',
+    ]);
+  });
+});
+
+describe('wafRateLimit', () => {
+  it('is off by default; a number is requests per 5 minutes per IP address', () => {
+    expect(DEFAULTS.wafRateLimit).toBe(false);
+    expect(loadConfig(MINIMAL).wafRateLimit).toBe(false);
+    expect(loadConfig({ ...MINIMAL, wafRateLimit: 'false' }).wafRateLimit).toBe(false);
+    expect(loadConfig({ ...MINIMAL, wafRateLimit: '100' }).wafRateLimit).toBe(100);
+  });
+
+  it.each([0, 9, 2.5, 'veel', true])('refuses %j and says what the values mean', (value) => {
+    expect(problemsOf({ ...MINIMAL, wafRateLimit: value })).toEqual([
+      `wafRateLimit: ${JSON.stringify(value)} is not a whole number from 10 to 2000000000.`,
+      'wafRateLimit: false creates no WAF; a number is requests per 5 minutes per IP address to /api/*.',
+    ]);
   });
 });

