@@ -22,7 +22,7 @@ import type { StoredMessage } from '@site/lambda/table';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { readConfig } from '@site/lambda/config';
 import { buildNotification } from '@site/lambda/mail';
-import { lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
+import { CONTACT_ROUTE_KEY, lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
 import { clearSentEmails } from '@site/local/emulators';
 import type { LocalStack } from '@site/local/stack';
 import { percentile } from './stats';
@@ -101,7 +101,7 @@ function contactEvent(i: number, siteHost: string): APIGatewayProxyEventV2 {
       body,
       sourceIp: '203.0.113.7',
     },
-    `ANY ${API_PATH}`,
+    CONTACT_ROUTE_KEY,
   );
 }
 

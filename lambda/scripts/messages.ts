@@ -3,9 +3,11 @@
  * whoever runs the site. Reads TABLE_NAME (default contact-messages) wherever the AWS SDK
  * is pointed; with no endpoint and no region configured, that is the local stack.
  */
+import { EMULATOR_ENV, LOCAL_PORTS, loopbackUrl } from '@site/local/defaults';
+import { textTable } from '@site/local/text-table';
 import { DEFAULT_TABLE_NAME, type StoredMessage } from '../src/table';
 
-const LOCAL_DYNAMODB = 'http://127.0.0.1:8000';
+const LOCAL_DYNAMODB = loopbackUrl(LOCAL_PORTS.dynamodb.port);
 const DEFAULT_COUNT = 20;
 
 function usesLocalStack(env: NodeJS.ProcessEnv): boolean {
@@ -22,24 +24,17 @@ function parseCount(argument: string | undefined): number {
 }
 
 function table(messages: StoredMessage[]): string {
-  const columns: [string, (message: StoredMessage) => string][] = [
-    ['id', (message) => message.id],
-    ['received', (message) => message.receivedAt],
-    ['status', (message) => message.status],
-    ['attempts', (message) => String(message.attempts)],
-    ['from', (message) => message.email],
-    ['last error', (message) => message.lastError ?? ''],
-  ];
-  const rows = [columns.map(([title]) => title), ...messages.map((message) => columns.map(([, cell]) => cell(message)))];
-  const widths = columns.map((_, index) => Math.max(...rows.map((row) => row[index]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, index) => cell.padEnd(widths[index]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return textTable([
+    ['id', 'received', 'status', 'attempts', 'from', 'last error'],
+    ...messages.map((message) => [
+      message.id,
+      message.receivedAt,
+      message.status,
+      String(message.attempts),
+      message.email,
+      message.lastError ?? '',
+    ]),
+  ]);
 }
 
 /** A sentence for the failures an operator can fix, instead of an SDK stack trace. */
@@ -63,9 +58,9 @@ async function main(): Promise<number> {
     // The same variables the handler's SDK reads, so the store module needs no local branch.
     Object.assign(process.env, {
       AWS_ENDPOINT_URL_DYNAMODB: LOCAL_DYNAMODB,
-      AWS_REGION: 'eu-west-1',
-      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      AWS_REGION: EMULATOR_ENV.AWS_REGION,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? EMULATOR_ENV.AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? EMULATOR_ENV.AWS_SECRET_ACCESS_KEY,
     });
   }
   const endpoint =

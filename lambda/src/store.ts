@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { AWS_CLIENT_OPTIONS } from './aws';
 import { IDEMPOTENCY_TTL_SECONDS } from './contract';
-import { type IndexName, type MessageStatus, type StoredMessage } from './table';
+import { MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from './table';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -110,7 +110,12 @@ export async function markEmailed(table: string, id: string, delivery: { sesMess
         'SET #status = :emailed, sesMessageId = :sesMessageId, emailedAt = :at, lastAttemptAt = :at ADD attempts :one REMOVE lastError',
       ConditionExpression: 'attribute_exists(id)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':emailed': 'emailed', ':sesMessageId': delivery.sesMessageId, ':at': at, ':one': 1 },
+      ExpressionAttributeValues: {
+        ':emailed': 'emailed' satisfies MessageStatus,
+        ':sesMessageId': delivery.sesMessageId,
+        ':at': at,
+        ':one': 1,
+      },
     }),
   );
 }
@@ -150,7 +155,7 @@ export async function leaseForRetry(table: string, message: StoredMessage, at: D
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':at': at.toISOString(),
-          ':received': 'received',
+          ':received': 'received' satisfies MessageStatus,
           ':attempts': message.attempts,
           ...(message.lastAttemptAt !== undefined && { ':seen': message.lastAttemptAt }),
         },
@@ -170,7 +175,7 @@ function undeliveredQuery(table: string, receivedBefore: Date) {
     IndexName: STATUS_INDEX,
     KeyConditionExpression: '#status = :received AND receivedAt < :before',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':received': 'received', ':before': receivedBefore.toISOString() },
+    ExpressionAttributeValues: { ':received': 'received' satisfies MessageStatus, ':before': receivedBefore.toISOString() },
   };
 }
 
@@ -192,9 +197,8 @@ export async function countUndelivered(table: string, receivedBefore: Date): Pro
 
 /** The newest messages of every status, newest first. */
 export async function listLatest(table: string, limit: number): Promise<StoredMessage[]> {
-  const statuses: MessageStatus[] = ['received', 'emailed', 'failed'];
   const perStatus = await Promise.all(
-    statuses.map(async (status) => {
+    MESSAGE_STATUSES.map(async (status) => {
       const { Items } = await documents().send(
         new QueryCommand({
           TableName: table,

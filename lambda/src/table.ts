@@ -46,7 +46,9 @@ export function keyAttributes(): KeyAttribute[] {
   return [...byName.values()];
 }
 
-export type MessageStatus = 'received' | 'emailed' | 'failed';
+/** A message's delivery state: waiting for (another) e-mail attempt, e-mailed, or given up on. */
+export const MESSAGE_STATUSES = ['received', 'emailed', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** A stored contact message, as in DESIGN.md. */
 export interface StoredMessage {

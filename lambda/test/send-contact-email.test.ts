@@ -397,7 +397,7 @@ describe('the log', () => {
         expect.objectContaining({
           level: expect.stringMatching(/^(info|warn|error)$/),
           msg: 'contact request',
-          requestId: expect.stringMatching(/^request-\d+$/),
+          requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
           status: expect.any(Number),
           durationMs: expect.any(Number),
           attempts: expect.any(Number),
