@@ -6,7 +6,8 @@ import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { CertificateStack } from './certificate-stack';
 import { loadConfig, type Config } from './config';
-import { APP_NAME, SiteStack } from './site-stack';
+import { SiteStack } from './site-stack';
+import { siteStackName } from './stack-name';
 
 export interface SiteApp {
   config: Config;
@@ -18,7 +19,7 @@ export function buildApp(app: App, options: { siteDir: string }): SiteApp {
   const config = loadConfig(app.node.getAllContext() as Record<string, unknown>);
   // The account comes from the credentials at deploy time; synth needs none.
   const account = process.env.CDK_DEFAULT_ACCOUNT;
-  const stackName = `${APP_NAME}-${config.stage}`;
+  const stackName = siteStackName(config.stage);
 
   const certificate =
     config.domainName && !config.certificateArn

@@ -50,8 +50,7 @@ import { LAMBDA_BUNDLING, LAMBDA_ENVIRONMENT } from './lambda-bundling';
 import { responseHeadersSettings } from './response-headers';
 import { SECURITY_HEADERS } from './security-headers';
 import { edgeFunctionCode, listSiteFiles } from './site-files';
-
-export const APP_NAME = 'consultancy-site';
+import { APP_NAME, TABLE_NAME_OUTPUT } from './stack-name';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 const handlerEntry = (name: string) => join(REPO_ROOT, 'lambda', 'src', 'handlers', `${name}.ts`);
@@ -480,7 +479,7 @@ export class SiteStack extends Stack {
       value: `https://${config.domainName ?? this.distribution.distributionDomainName}`,
     });
     new CfnOutput(this, 'DistributionId', { description: 'For manual invalidations', value: this.distribution.distributionId });
-    new CfnOutput(this, 'TableName', { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
+    new CfnOutput(this, TABLE_NAME_OUTPUT, { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
     new CfnOutput(this, 'ApiUrl', { description: 'The API behind /api/* (direct calls are throttled)', value: this.api.apiEndpoint });
 
     acknowledgeSiteUploadFunction(this, siteBucket, config.region);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { API_PATH } from '@site/lambda/contract';
-import { MESSAGE_TABLE } from '@site/lambda/table';
+import { keyAttributes, MESSAGE_TABLE } from '@site/lambda/table';
 import { HANDLER_BUNDLE } from '@site/lambda/bundle';
 import { FUNCTION_TIMEOUT_SECONDS } from '../lib/function-limits';
 import { only, synth, type Synthesized } from './synth';
@@ -23,24 +23,22 @@ beforeAll(() => {
 });
 
 describe('table', () => {
-  it('is built from MESSAGE_TABLE: key, sparse status index, TTL', () => {
+  it('is built from MESSAGE_TABLE: key, sparse status and e-mail indexes, TTL', () => {
     const table = only(s.template, 'AWS::DynamoDB::Table').resource.Properties;
     const { partitionKey, indexes, timeToLiveAttribute } = MESSAGE_TABLE;
-    const statusIndex = { indexName: 'byStatus', ...indexes.byStatus };
     expect(table.KeySchema).toEqual([{ AttributeName: partitionKey.name, KeyType: 'HASH' }]);
-    expect(table.GlobalSecondaryIndexes).toEqual([
-      {
-        IndexName: statusIndex.indexName,
+    expect(table.GlobalSecondaryIndexes).toEqual(
+      Object.entries(indexes).map(([indexName, index]) => ({
+        IndexName: indexName,
         KeySchema: [
-          { AttributeName: statusIndex.partitionKey.name, KeyType: 'HASH' },
-          { AttributeName: statusIndex.sortKey.name, KeyType: 'RANGE' },
+          { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
-      },
-    ]);
-    expect(table.AttributeDefinitions).toEqual(
-      [partitionKey, statusIndex.partitionKey, statusIndex.sortKey].map((key) => ({ AttributeName: key.name, AttributeType: key.type })),
+      })),
     );
+    expect(Object.keys(indexes)).toEqual(['byStatus', 'byEmail']);
+    expect(table.AttributeDefinitions).toEqual(keyAttributes().map((key) => ({ AttributeName: key.name, AttributeType: key.type })));
     expect(table.TimeToLiveSpecification).toEqual({ AttributeName: timeToLiveAttribute, Enabled: true });
     expect(table.TableName).toBe('consultancy-site-test-contact-messages');
   });

@@ -3,9 +3,13 @@ import { markdownTable, textTable } from '../src/text-table';
 
 describe('textTable', () => {
   it('lines columns up by characters, two spaces apart, without trailing spaces', () => {
-    expect(textTable([['metric', 'ratio', 'result'], ['LCP', '1.05× baseline', ''], ['Zoë 😀', '—', 'pass']])).toBe(
-      ['metric  ratio           result', 'LCP     1.05× baseline', 'Zoë 😀   —               pass'].join('\n'),
-    );
+    expect(
+      textTable([
+        ['metric', 'ratio', 'result'],
+        ['LCP', '1.05× baseline', ''],
+        ['Zoë 😀', '—', 'pass'],
+      ]),
+    ).toBe(['metric  ratio           result', 'LCP     1.05× baseline', 'Zoë 😀   —               pass'].join('\n'));
   });
 });
 

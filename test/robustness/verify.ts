@@ -8,7 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking } from '@site/lambda/characters';
 import { FIELD_LIMITS, REQUIRED_FIELDS, type ContactField } from '@site/lambda/contract';
-import { MESSAGE_STATUSES } from '@site/lambda/table';
+import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/lambda/table';
 import { emulatorClientConfig } from '@site/local/defaults';
 import { fetchSentEmails, type SentEmail } from '@site/local/emulators';
 
@@ -46,23 +46,8 @@ export async function sentEmails(sesUrl: string): Promise<SentEmail[]> {
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const STATUSES = new Set<unknown>(MESSAGE_STATUSES);
-/** Every attribute a stored message may have (DESIGN.md plus the job's own bookkeeping). */
-const KNOWN_ATTRIBUTES = new Set([
-  'id',
-  'receivedAt',
-  'name',
-  'email',
-  'phone',
-  'company',
-  'message',
-  'status',
-  'attempts',
-  'lastError',
-  'lastAttemptAt',
-  'emailedAt',
-  'sesMessageId',
-  'expiresAt',
-]);
+/** Every attribute a stored message may have: the contact fields and the table's bookkeeping. */
+const KNOWN_ATTRIBUTES = new Set<string>([...Object.keys(FIELD_LIMITS), ...BOOKKEEPING_ATTRIBUTES]);
 // Characters that turn one address into two, or an address into a header.
 // eslint-disable-next-line no-control-regex -- finds the characters that would split or end an address
 const ADDRESS_BREAKERS = /[\s,;<>"\u0000-\u001F\u007F\u2028\u2029]/u;
@@ -95,6 +80,8 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
     if (field !== 'message' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
   }
   if (!isSingleAddress(item.email)) problems.push('email is not one plain address');
+  if (typeof item.email === 'string' && item.emailKey !== item.email.toLowerCase())
+    problems.push('emailKey is not the address lower-cased');
   if (!STATUSES.has(item.status)) problems.push(`status is not ${MESSAGE_STATUSES.join('/')}`);
   if (typeof item.attempts !== 'number' || !Number.isInteger(item.attempts) || item.attempts < 0) problems.push('attempts is not a count');
   if (typeof item.expiresAt !== 'number' || item.expiresAt * 1000 <= now) problems.push('expiresAt is not in the future');
