@@ -16,7 +16,7 @@ import { grantSendAs } from './constructs/mail-sending';
 import { MessageTable } from './constructs/message-table';
 import { StaticSite } from './constructs/static-site';
 import { importHostedZone } from './hosted-zone';
-import { APP_NAME, stagePrefix } from './names';
+import { APP_NAME, stagePrefix, TABLE_NAME_OUTPUT } from './names';
 
 export interface SiteStackProps extends StackProps {
   config: Config;
@@ -77,7 +77,7 @@ export class SiteStack extends Stack {
       value: `https://${config.domainName ?? this.distribution.distributionDomainName}`,
     });
     new CfnOutput(this, 'DistributionId', { description: 'For manual invalidations', value: this.distribution.distributionId });
-    new CfnOutput(this, 'TableName', { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
+    new CfnOutput(this, TABLE_NAME_OUTPUT, { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
     new CfnOutput(this, 'ApiUrl', { description: 'The API behind /api/* (direct calls are throttled)', value: this.api.apiEndpoint });
     if (props.mailIdentityExport) {
       // The import is what keeps the shared mail stack from being deleted under this stage.
