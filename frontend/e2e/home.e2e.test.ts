@@ -214,6 +214,26 @@ describe('home page in Chromium, served by the local edge', () => {
     expect(transparent).toEqual([]);
   });
 
+  it.each([320, 390, 768])(
+    'keeps the header in the flow above the hero without JavaScript, its links clear of each other (%i px)',
+    async (width) => {
+      const { page } = await site.open('/', { viewport: { width, height: 844 }, javaScriptEnabled: false });
+      expect(await page.locator('header.site-header').evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
+      const header = (await page.locator('header.site-header').boundingBox())!;
+      const badge = (await page.locator('.hero-badge').boundingBox())!;
+      expect(header.y + header.height, 'header ends above the badge').toBeLessThanOrEqual(badge.y);
+      const boxes = [
+        await page.locator('.header-logo').boundingBox(),
+        ...(await Promise.all((await page.locator('.nav-link').all()).map((l) => l.boundingBox()))),
+      ];
+      expect(boxes).toHaveLength(5);
+      for (const [i, a] of boxes.entries()) {
+        expect(a!.x + a!.width, 'inside the screen').toBeLessThanOrEqual(width);
+        for (const b of boxes.slice(i + 1)) expect(overlap(a!, b!), 'header items overlap').toBe(false);
+      }
+    },
+  );
+
   it.each([320, 390, 768, 1024, 1440, 1920])('keeps the philosophy card’s stripes clear of its text at %i px', async (width) => {
     const { page } = await site.open('/', { viewport: { width, height: 900 } });
     const card = page.locator('.philosophy');
