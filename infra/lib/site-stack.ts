@@ -43,6 +43,7 @@ import type { Construct } from 'constructs';
 import { API_PATH } from '@site/lambda/contract';
 import { DEFAULT_TABLE_NAME, MESSAGE_TABLE, type IndexName, type KeyAttribute } from '@site/lambda/table';
 import { RETRY_RUN_LOG } from '@site/lambda/metrics';
+import { ACCESS_LOG_RETENTION_DAYS } from './access-logs';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from './cache-control';
 import type { Config } from './config';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-limits';
@@ -105,14 +106,14 @@ export class SiteStack extends Stack {
     }
 
     // ── Site ────────────────────────────────────────────────────────────────────────────────
-    // Access logs hold visitors' IP addresses: kept 90 days, then gone.
+    // Access logs hold visitors' IP addresses: kept for a fixed period the privacy statement quotes, then gone.
     const logBucket = new Bucket(this, 'AccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       // CloudFront standard logging writes with object ACLs, which BUCKET_OWNER_ENFORCED refuses.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(logBucket).acknowledge({
