@@ -154,7 +154,7 @@ describe('home page in Chromium, served by the local edge', () => {
   });
 
   it.each([320, 1920])('never scrolls sideways at %i px', async (width) => {
-    for (const path of ['/', '/does-not-exist']) {
+    for (const path of ['/', '/privacy', '/does-not-exist']) {
       const { page } = await site.open(path, { viewport: { width, height: 900 } });
       await scrollThrough(page);
       if (width === 320 && path === '/') {
