@@ -18,11 +18,11 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/lambda/contract';
-import type { StoredMessage } from '@site/lambda/table';
+import { emailKey, type StoredMessage } from '@site/lambda/table';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { readConfig } from '@site/lambda/config';
 import { buildNotification } from '@site/lambda/mail';
-import { lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
+import { CONTACT_ROUTE_KEY, lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
 import { clearSentEmails } from '@site/local/emulators';
 import type { LocalStack } from '@site/local/stack';
 import { percentile } from './stats';
@@ -101,7 +101,7 @@ function contactEvent(i: number, siteHost: string): APIGatewayProxyEventV2 {
       body,
       sourceIp: '203.0.113.7',
     },
-    `ANY ${API_PATH}`,
+    CONTACT_ROUTE_KEY,
   );
 }
 
@@ -207,6 +207,7 @@ export async function measureHandlerLatency(options: {
       phone: body.phone,
       company: body.company,
       message: body.message,
+      emailKey: emailKey(body.email),
       status: 'received',
       attempts: 0,
       expiresAt: Math.floor(now.getTime() / 1000) + settings.retentionDays * 86_400,

@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { markdownTable, textTable } from '@site/local/text-table';
 import { BUDGETS, KB, LIGHTHOUSE_GOOD, withinBudget, type Budget } from './budgets';
 import { CATEGORIES, type CategoryId, type MetricId } from './lighthouse';
 import { kindOf, type ResourceKind } from './page-weight';
@@ -335,15 +336,6 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
   return notes;
 }
 
-function markdownTable(header: string[], body: string[][]): string {
-  const escape = (cell: string) => cell.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...body.map((row) => `| ${row.map(escape).join(' | ')} |`),
-  ].join('\n');
-}
-
 const STATUS_TEXT: Record<Status, string> = { pass: 'pass', fail: '**FAIL**', info: '', error: '**ERROR**' };
 
 export function renderMarkdown(results: BenchResults, rows: readonly Row[]): string {
@@ -555,19 +547,10 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
 /** The same table for the terminal, columns padded. */
 export function renderText(rows: readonly Row[]): string {
   const label: Record<Status, string> = { pass: 'pass', fail: 'FAIL', info: '', error: 'ERROR' };
-  const table = [
+  return textTable([
     ['metric', 'budget', 'measured', 'ratio', 'result'],
     ...rows.map((r) => [`${r.area}: ${r.metric}`, r.budget, r.measured, r.ratio, label[r.status]]),
-  ];
-  const widths = table[0]!.map((_, col) => Math.max(...table.map((row) => [...row[col]!].length)));
-  return table
-    .map((row) =>
-      row
-        .map((cell, col) => cell + ' '.repeat(widths[col]! - [...cell].length))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  ]);
 }
 
 export function writeReports(dir: string, results: BenchResults, rows: readonly Row[]): void {

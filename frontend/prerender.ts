@@ -1,7 +1,7 @@
 /**
  * Last build step: renders each route with the server bundle into the client build's
- * index.html, so dist/index.html and dist/404.html carry the whole page before any script
- * runs, and fills the site origin into robots.txt and sitemap.xml.
+ * index.html, so dist/index.html, dist/privacy.html and dist/404.html carry the whole page
+ * before any script runs, and fills the site origin into robots.txt and sitemap.xml.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,7 +13,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const ssrDir = join(root, '.ssr');
 
-const PAGES: Record<Route, string> = { home: 'index.html', 'not-found': '404.html' };
+const PAGES: Record<Route, string> = { home: 'index.html', privacy: 'privacy.html', 'not-found': '404.html' };
 const ORIGIN_TOKEN = '%SITE_ORIGIN%';
 
 function fill(template: string, slots: Record<string, string>): string {

@@ -1,14 +1,16 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { deploymentDefines } from './build-facts.ts';
 
-/** In dev the page is not prerendered; it still gets the real <head> (title, icon, meta). */
+/** In dev the page is not prerendered; it still gets the real <head> (title, icon, meta) of its route. */
 function devHead(): Plugin {
   return {
     name: 'dev-head',
     apply: 'serve',
-    async transformIndexHtml(html, { server }) {
+    async transformIndexHtml(html, { server, originalUrl }) {
       const { renderHead } = (await server!.ssrLoadModule('/src/head.ts')) as typeof import('./src/head');
-      return html.replace('<!--app-head-->', renderHead('home'));
+      const { routeFor } = (await server!.ssrLoadModule('/src/routes.ts')) as typeof import('./src/routes');
+      return html.replace('<!--app-head-->', renderHead(routeFor(new URL(originalUrl ?? '/', 'http://dev').pathname)));
     },
   };
 }
@@ -32,7 +34,7 @@ function lowPriorityEntry(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(async ({ command }) => {
   // A build ships production React and JSX even when a test run (NODE_ENV=test) starts it:
   // Vite takes NODE_ENV as it finds it, and anything else gives React's development build.
   // Vite reads it only after loading this file, so setting it here is in time.
@@ -42,6 +44,7 @@ export default defineConfig(({ command }) => {
     define: {
       // Prerender and hydration must print the same year; see useCurrentYear.
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+      ...(await deploymentDefines()),
     },
     build: {
       // The app chunk is imported after first paint on purpose (see main.ts): nothing to preload.

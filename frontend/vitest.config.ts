@@ -2,9 +2,9 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 // Unit and component tests in jsdom, with the app's own Vite config (React, __BUILD_YEAR__).
-export default defineConfig((env) =>
+export default defineConfig(async (env) =>
   mergeConfig(
-    viteConfig(env),
+    await viteConfig(env),
     defineConfig({
       test: {
         name: 'frontend',

@@ -42,6 +42,11 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  it.each([390, 1440])('finds no violations on the privacy statement at %i px', async (width) => {
+    const { page } = await site.open('/privacy', { viewport: { width, height: 900 } });
+    expect(await violations(page)).toEqual([]);
+  });
+
   it.each([390, 1440])('finds no violations on the 404 page at %i px', async (width) => {
     const { page } = await site.open('/does-not-exist', { viewport: { width, height: 900 } });
     expect(await violations(page)).toEqual([]);

@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
+import { retentionDaysFrom } from '@site/infra/config';
 import { describe, expect, it } from 'vitest';
 import { SITE_ORIGIN } from '../src/content/site';
 
@@ -12,17 +14,21 @@ const dist = join(import.meta.dirname, '..', 'dist');
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 const assets = readdirSync(join(dist, 'assets'));
 
-describe.each([
+const PAGES = [
   ['index.html', 'home'],
+  ['privacy.html', 'privacy'],
   ['404.html', 'not-found'],
-])('dist/%s', (file, route) => {
+] as const;
+const HEADLINES = { home: 'Finance Professionals', privacy: 'Privacyverklaring', 'not-found': 'Oops! Page not found' } as const;
+
+describe.each(PAGES)('dist/%s', (file, route) => {
   const html = read(file);
 
   it('is Dutch, prerendered for its route and carries its content before any script runs', () => {
     expect(html).toMatch(/^<!doctype html>\s*<html lang="nl">/);
     expect(html).toContain(`<div id="root" data-route="${route}"><a class="skip-link"`);
     expect(html).not.toMatch(/<!--app-(head|html|route)-->/);
-    expect(html).toContain(route === 'home' ? 'Finance Professionals' : 'Oops! Page not found');
+    expect(html).toContain(HEADLINES[route]);
   });
 
   it('has no inline script, style element or style attribute for the CSP to refuse', () => {
@@ -52,19 +58,29 @@ describe('dist', () => {
   });
 
   it('refers to no other host from its HTML or CSS', () => {
-    const texts = [read('index.html'), read('404.html'), ...assets.filter((a) => a.endsWith('.css')).map((a) => read(`assets/${a}`))];
+    const texts = [...PAGES.map(([file]) => read(file)), ...assets.filter((a) => a.endsWith('.css')).map((a) => read(`assets/${a}`))];
     for (const text of texts) {
-      // Only identifiers (the JSON-LD vocabulary, the SVG namespace) and the site's own origin.
+      // Only identifiers (the JSON-LD vocabulary, the SVG namespace), the site's own origin and,
+      // as a link the visitor may follow, the Dutch data protection authority.
       const foreign = [...text.matchAll(/https?:\/\/[^\s"'<>)]+/g)]
         .map((m) => m[0])
         .filter((url) => !url.startsWith(SITE_ORIGIN) && url !== 'https://schema.org');
-      expect(foreign).toEqual([]);
+      expect(foreign.filter((url) => url !== 'https://autoriteitpersoonsgegevens.nl')).toEqual([]);
     }
+    expect(read('privacy.html')).toContain('<a href="https://autoriteitpersoonsgegevens.nl">');
+  });
+
+  it('states in privacy.html the retention the stack is configured with (cdk.json), where the deploy check reads it', () => {
+    const found = [...read('privacy.html').matchAll(/data-retention-days="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(found).toEqual([retentionDaysFrom(CDK_JSON_CONTEXT)]);
   });
 
   it('has robots.txt and sitemap.xml with the site origin, and the SVG favicon', () => {
     expect(read('robots.txt')).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`);
-    expect(read('sitemap.xml')).toContain(`<loc>${SITE_ORIGIN}/</loc>`);
+    expect([...read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      `${SITE_ORIGIN}/`,
+      `${SITE_ORIGIN}/privacy`,
+    ]);
     expect(read('favicon.svg')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
 });

@@ -154,7 +154,7 @@ describe('home page in Chromium, served by the local edge', () => {
   });
 
   it.each([320, 1920])('never scrolls sideways at %i px', async (width) => {
-    for (const path of ['/', '/does-not-exist']) {
+    for (const path of ['/', '/privacy', '/does-not-exist']) {
       const { page } = await site.open(path, { viewport: { width, height: 900 } });
       await scrollThrough(page);
       if (width === 320 && path === '/') {
@@ -213,4 +213,65 @@ describe('home page in Chromium, served by the local edge', () => {
       );
     expect(transparent).toEqual([]);
   });
+
+  it.each([320, 390, 768])(
+    'keeps the header in the flow above the hero without JavaScript, its links clear of each other (%i px)',
+    async (width) => {
+      const { page } = await site.open('/', { viewport: { width, height: 844 }, javaScriptEnabled: false });
+      expect(await page.locator('header.site-header').evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
+      const header = (await page.locator('header.site-header').boundingBox())!;
+      const badge = (await page.locator('.hero-badge').boundingBox())!;
+      expect(header.y + header.height, 'header ends above the badge').toBeLessThanOrEqual(badge.y);
+      const boxes = [
+        await page.locator('.header-logo').boundingBox(),
+        ...(await Promise.all((await page.locator('.nav-link').all()).map((l) => l.boundingBox()))),
+      ];
+      expect(boxes).toHaveLength(5);
+      for (const [i, a] of boxes.entries()) {
+        expect(a!.x + a!.width, 'inside the screen').toBeLessThanOrEqual(width);
+        for (const b of boxes.slice(i + 1)) expect(overlap(a!, b!), 'header items overlap').toBe(false);
+      }
+    },
+  );
+
+  it.each([320, 390, 768, 1024, 1440, 1920])('keeps the philosophy card’s stripes clear of its text at %i px', async (width) => {
+    const { page } = await site.open('/', { viewport: { width, height: 900 } });
+    const card = page.locator('.philosophy');
+    await card.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await expect.poll(() => card.evaluate((el) => getComputedStyle(el).opacity), { timeout: 5000 }).toBe('1');
+    const { stripes, text } = await card.evaluate((el) => {
+      const box = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+      const lines: ReturnType<typeof box>[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        lines.push(...[...range.getClientRects()].map(box));
+      }
+      // Every line of text, and the boxes of the blocks that hold it (the stricter test).
+      const blocks = [...el.querySelectorAll('h3, p, .philosophy-icon')].map((b) => box(b.getBoundingClientRect()));
+      return {
+        stripes: [...el.querySelectorAll('.philosophy-stripes > span')].map((s) => box(s.getBoundingClientRect())),
+        text: [...lines, ...blocks],
+      };
+    });
+    expect(stripes).toHaveLength(2);
+    expect(text.length).toBeGreaterThan(6);
+    for (const stripe of stripes) {
+      expect(stripe.width * stripe.height).toBeGreaterThan(0);
+      for (const t of text) expect(overlap(stripe, t), `stripe ${JSON.stringify(stripe)} meets text ${JSON.stringify(t)}`).toBe(false);
+    }
+  });
 });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** True when two boxes share any area (touching edges do not count). */
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

@@ -1,15 +1,42 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { ErrorScreen, errorDetail } from './components/ErrorScreen';
+import { firm } from './content/site';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { routeFor } from './routes';
 
 describe('routing', () => {
-  it('serves the one page at / (and /index.html) and the 404 page everywhere else', () => {
+  it('serves the home page at / (and /index.html), the privacy statement at /privacy and the 404 page everywhere else', () => {
     expect(routeFor('/')).toBe('home');
     expect(routeFor('/index.html')).toBe('home');
-    for (const path of ['/does-not-exist', '/about', '/404.html', '//', '/index.htm']) expect(routeFor(path)).toBe('not-found');
+    expect(routeFor('/privacy')).toBe('privacy');
+    expect(routeFor('/privacy.html')).toBe('privacy');
+    for (const path of ['/does-not-exist', '/about', '/404.html', '//', '/index.htm', '/privacy/', '/Privacy', '/privacy.htm'])
+      expect(routeFor(path)).toBe('not-found');
+  });
+
+  it('links the privacy statement from the contact form’s note and from the footer', () => {
+    render(<App route="home" />);
+    const note = screen.getByText(/Wij gebruiken uw gegevens alleen om op uw bericht te reageren\./);
+    expect(within(note).getByRole('link', { name: 'Lees onze privacyverklaring' })).toHaveAttribute('href', '/privacy');
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacyverklaring' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('shows the firm’s KvK number and btw-id in the footer', () => {
+    render(<App route="home" />);
+    const legal = within(screen.getByRole('contentinfo')).getByRole('list', { name: 'Bedrijfsgegevens' });
+    expect(legal).toHaveTextContent(`KvK ${firm.kvk}`);
+    expect(legal).toHaveTextContent(`Btw-id ${firm.vatId}`);
+  });
+
+  it('renders the privacy statement with one h1 and no skipped heading level', () => {
+    render(<App route="privacy" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Privacyverklaring');
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level - levels[i - 1]!).toBeLessThanOrEqual(1);
+    });
   });
 
   it('renders the home page with landmarks, one h1 and the sections in order', () => {

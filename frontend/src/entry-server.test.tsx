@@ -33,7 +33,7 @@ function hydrate(route: Route) {
 }
 
 describe('prerender and hydration', () => {
-  it.each<Route>(['home', 'not-found'])('hydrates the prerendered %s page without a mismatch', (route) => {
+  it.each<Route>(['home', 'privacy', 'not-found'])('hydrates the prerendered %s page without a mismatch', (route) => {
     const { recoverable, consoleError } = hydrate(route);
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
@@ -54,6 +54,14 @@ describe('prerender and hydration', () => {
     // Nothing starts hidden, and no inline style the CSP would refuse.
     expect(page.querySelectorAll('[data-reveal], [style]')).toHaveLength(0);
     expect(page.querySelector('.expertise-term[data-active]')!.textContent).toBe('Compliance');
+  });
+
+  it('prerenders the privacy statement with the retention from the build, and no inline style', () => {
+    const page = new DOMParser().parseFromString(render('privacy').html, 'text/html');
+    expect(page.querySelector('h1')!.textContent).toBe('Privacyverklaring');
+    expect(page.querySelector('[data-retention-days]')!.getAttribute('data-retention-days')).toBe(String(__RETENTION_DAYS__));
+    expect(page.querySelectorAll('[style]')).toHaveLength(0);
+    expect(render('privacy').head).toContain('<title>Privacyverklaring | ');
   });
 
   it('prerenders the build year and moves to the visitor’s year after hydration, without a mismatch', () => {

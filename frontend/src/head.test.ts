@@ -32,8 +32,20 @@ describe('renderHead', () => {
       url: `${SITE_ORIGIN}/`,
       email: firm.email,
       address: { '@type': 'PostalAddress', addressLocality: 'Apeldoorn', addressCountry: 'NL', streetAddress: firm.address.street },
+      legalName: firm.legalName,
+      vatID: firm.vatId,
     });
     expect(data.hasOfferCatalog.itemListElement).toHaveLength(3);
+  });
+
+  it('gives the privacy statement its own title, description and canonical address, without the firm’s JSON-LD', () => {
+    const doc = parse(renderHead('privacy'));
+    expect(doc.title).toBe(`Privacyverklaring | ${firm.name}`);
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Hoe .* omgaat met de gegevens/);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE_ORIGIN}/privacy`);
+    expect(doc.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(`${SITE_ORIGIN}/privacy`);
+    expect(doc.querySelector('meta[name="robots"]')).toBeNull();
+    expect(doc.querySelector('script')).toBeNull();
   });
 
   it('keeps the 404 page out of search results and gives it its own title', () => {

@@ -1,5 +1,6 @@
+import { privacyPage } from './content/privacy';
 import { expertise, firm, phoneHref, seo, services, SITE_ORIGIN } from './content/site';
-import type { Route } from './routes';
+import { PATHS, type Route } from './routes';
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -14,6 +15,8 @@ function structuredData() {
     '@type': 'ProfessionalService',
     '@id': `${url}#organisatie`,
     name: firm.name,
+    legalName: firm.legalName,
+    vatID: firm.vatId,
     url,
     logo: `${SITE_ORIGIN}/favicon.svg`,
     description: seo.description,
@@ -42,25 +45,35 @@ function structuredData() {
 /** '<' is escaped so no text in the data can close the script element early. */
 const jsonLd = (data: object) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
-/** The <head> tags of one prerendered page; the 404 page is kept out of search results. */
-export function renderHead(route: Route): string {
-  const common = [meta('name', 'theme-color', seo.themeColor), `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`];
-  if (route === 'not-found') {
-    return [`<title>${escapeHtml(seo.notFoundTitle)}</title>`, meta('name', 'robots', 'noindex'), ...common].join('\n    ');
-  }
-  const url = `${SITE_ORIGIN}/`;
+/** Title, description, canonical address and Open Graph tags of a page search engines may list. */
+function listedPage({ title, description, path }: { title: string; description: string; path: string }, common: string[]) {
+  const url = `${SITE_ORIGIN}${path}`;
   return [
-    `<title>${escapeHtml(seo.title)}</title>`,
-    meta('name', 'description', seo.description),
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', description),
     `<link rel="canonical" href="${url}" />`,
     ...common,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:locale', seo.locale),
     meta('property', 'og:site_name', firm.name),
-    meta('property', 'og:title', seo.title),
-    meta('property', 'og:description', seo.description),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     meta('name', 'twitter:card', 'summary'),
-    jsonLd(structuredData()),
-  ].join('\n    ');
+  ];
+}
+
+/** The <head> tags of one prerendered page; the 404 page is kept out of search results. */
+export function renderHead(route: Route): string {
+  const common = [meta('name', 'theme-color', seo.themeColor), `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`];
+  switch (route) {
+    case 'not-found':
+      return [`<title>${escapeHtml(seo.notFoundTitle)}</title>`, meta('name', 'robots', 'noindex'), ...common].join('\n    ');
+    case 'privacy':
+      return listedPage({ ...privacyPage.seo, path: PATHS.privacy }, common).join('\n    ');
+    case 'home':
+      return [...listedPage({ title: seo.title, description: seo.description, path: PATHS.home }, common), jsonLd(structuredData())].join(
+        '\n    ',
+      );
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * Every stack and resource name starts with the app's name and the stage, so stages deploy
- * side by side in one account.
+ * side by side in one account. No imports: `npm run messages` reads it without loading the CDK.
  */
 export const APP_NAME = 'consultancy-site';
 
@@ -8,6 +8,12 @@ export const APP_NAME = 'consultancy-site';
 export function stagePrefix(stage: string): string {
   return `${APP_NAME}-${stage}`;
 }
+
+/** The site stack of a stage; `npm run messages` finds the stage's table through its outputs. */
+export const siteStackName = stagePrefix;
+
+/** The site stack's output that names its contact-messages table. */
+export const TABLE_NAME_OUTPUT = 'TableName';
 
 /**
  * The shared stack that owns the SES identity of `identity` (an address or a domain) in an

@@ -19,7 +19,7 @@ import { MessageTable } from './constructs/message-table';
 import { OriginSecret } from './constructs/origin-secret';
 import { StaticSite } from './constructs/static-site';
 import { importHostedZone } from './hosted-zone';
-import { APP_NAME, stagePrefix } from './names';
+import { APP_NAME, stagePrefix, TABLE_NAME_OUTPUT } from './names';
 
 export interface SiteStackProps extends StackProps {
   config: Config;
@@ -94,7 +94,7 @@ export class SiteStack extends Stack {
       value: `https://${config.domainName ?? this.distribution.distributionDomainName}`,
     });
     new CfnOutput(this, 'DistributionId', { description: 'For manual invalidations', value: this.distribution.distributionId });
-    new CfnOutput(this, 'TableName', { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
+    new CfnOutput(this, TABLE_NAME_OUTPUT, { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
     new CfnOutput(this, 'ApiUrl', {
       description: `The API behind /api/*; calls without CloudFront's ${ORIGIN_VERIFY_HEADER} are refused (npm run smoke -- <SiteUrl> --api <ApiUrl>)`,
       value: this.api.apiEndpoint,

@@ -3,9 +3,9 @@
  * same buildApp), against a small stand-in for frontend/dist so these tests do not depend
  * on the front-end build.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
@@ -13,8 +13,9 @@ import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import { buildApp, type BuildOptions, type SiteApp } from '../lib/app';
 import { CDK_JSON_CONTEXT } from '../lib/cdk-context';
+import { makeSiteDir, SITE_FILES } from '@site/local/site-fixture';
 
-export { CDK_JSON_CONTEXT };
+export { CDK_JSON_CONTEXT, makeSiteDir, SITE_FILES };
 
 /**
  * A plausible firm domain for the tests' addresses and zone. cdk.json ships no addresses, and
@@ -25,27 +26,6 @@ export const TEST_ADDRESSES = {
   contactRecipient: `info@${TEST_DOMAIN}`,
   senderAddress: `website@${TEST_DOMAIN}`,
 } as const;
-
-/** What a Vite build leaves: pages and small files at the top, hashed files under assets/. */
-export const SITE_FILES: Record<string, string> = {
-  '/index.html': '<!doctype html><html lang="nl"><title>Home</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></html>',
-  '/404.html': '<!doctype html><html lang="nl"><title>Oops! Page not found</title></html>',
-  '/privacy.html': '<!doctype html><html lang="nl"><title>Privacy</title></html>',
-  '/robots.txt': 'User-agent: *\nAllow: /\n',
-  '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-  '/assets/index-Ab12Cd34.js': 'console.log("site")',
-  '/assets/index-Ef56Gh78.css': 'body{margin:0}',
-};
-
-export function makeSiteDir(files: Record<string, string> = SITE_FILES): string {
-  const dir = mkdtempSync(join(tmpdir(), 'site-dist-'));
-  for (const [path, content] of Object.entries(files)) {
-    const file = join(dir, ...path.split('/').filter(Boolean));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
-  return dir;
-}
 
 export interface Synthesized extends SiteApp {
   app: App;

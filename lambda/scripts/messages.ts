@@ -1,85 +1,36 @@
 /**
- * `npm run messages [-- count]`: the latest contact messages and their delivery state, for
- * whoever runs the site. Reads TABLE_NAME (default contact-messages) wherever the AWS SDK
- * is pointed; with no endpoint and no region configured, that is the local stack.
+ * `npm run messages -- <command>`: read, resend, export and erase stored contact messages,
+ * for whoever runs the site and answers the firm's privacy requests. Against the local stack
+ * by default, or AWS with AWS_REGION (see messages/target.ts). Every failure is one line on
+ * stderr and a non-zero exit: 1 when the command could not be done, 2 for a bad command line.
  */
-import { DEFAULT_TABLE_NAME, type StoredMessage } from '../src/table';
-
-const LOCAL_DYNAMODB = 'http://127.0.0.1:8000';
-const DEFAULT_COUNT = 20;
-
-function usesLocalStack(env: NodeJS.ProcessEnv): boolean {
-  return !env.AWS_ENDPOINT_URL_DYNAMODB && !env.AWS_ENDPOINT_URL && !env.AWS_REGION && !env.AWS_DEFAULT_REGION && !env.AWS_PROFILE;
-}
-
-function parseCount(argument: string | undefined): number {
-  if (argument === undefined) return DEFAULT_COUNT;
-  const count = Number(argument);
-  if (!Number.isInteger(count) || count < 1 || count > 1000) {
-    throw new Error(`Usage: npm run messages [-- count]; count is a whole number from 1 to 1000, not "${argument}".`);
-  }
-  return count;
-}
-
-function table(messages: StoredMessage[]): string {
-  const columns: [string, (message: StoredMessage) => string][] = [
-    ['id', (message) => message.id],
-    ['received', (message) => message.receivedAt],
-    ['status', (message) => message.status],
-    ['attempts', (message) => String(message.attempts)],
-    ['from', (message) => message.email],
-    ['last error', (message) => message.lastError ?? ''],
-  ];
-  const rows = [columns.map(([title]) => title), ...messages.map((message) => columns.map(([, cell]) => cell(message)))];
-  const widths = columns.map((_, index) => Math.max(...rows.map((row) => row[index]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, index) => cell.padEnd(widths[index]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
-/** A sentence for the failures an operator can fix, instead of an SDK stack trace. */
-function explain(error: unknown, tableName: string, endpoint: string): string {
-  const { name, code } = error as { name?: string; code?: string };
-  if (name === 'ResourceNotFoundException')
-    return `Table ${tableName} does not exist at ${endpoint}. Set TABLE_NAME, or start the local stack with npm start.`;
-  if (code === 'ECONNREFUSED' || name === 'TimeoutError' || code === 'ETIMEDOUT' || code === 'ENOTFOUND') {
-    return `DynamoDB is not reachable at ${endpoint}. Start the local stack with npm start, or set AWS_ENDPOINT_URL_DYNAMODB / AWS_REGION for AWS.`;
-  }
-  if (name === 'CredentialsProviderError' || name === 'UnrecognizedClientException' || name === 'AccessDeniedException') {
-    return `AWS refused the credentials (${name}). Check AWS_PROFILE or the AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY in use.`;
-  }
-  return `Could not read ${tableName} at ${endpoint}: ${name ?? 'Error'}${code ? ` (${code})` : ''}.`;
-}
+import { parseArguments, UsageError } from './messages/arguments';
+import { CommandError, runCommand } from './messages/commands';
+import { explain } from './messages/explain';
+import { regionText, resolveTarget, TargetError, type Target } from './messages/target';
 
 async function main(): Promise<number> {
-  const count = parseCount(process.argv[2]);
-  const tableName = process.env.TABLE_NAME || DEFAULT_TABLE_NAME;
-  if (usesLocalStack(process.env)) {
-    // The same variables the handler's SDK reads, so the store module needs no local branch.
-    Object.assign(process.env, {
-      AWS_ENDPOINT_URL_DYNAMODB: LOCAL_DYNAMODB,
-      AWS_REGION: 'eu-west-1',
-      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-    });
-  }
-  const endpoint =
-    process.env.AWS_ENDPOINT_URL_DYNAMODB ??
-    process.env.AWS_ENDPOINT_URL ??
-    `DynamoDB in ${process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'the profile region'}`;
-  // Imported after the environment is settled: the client is created when the module loads.
-  const { listLatest } = await import('../src/store');
+  let invocation;
   try {
-    const messages = await listLatest(tableName, count);
-    console.log(messages.length === 0 ? `No messages in ${tableName}.` : table(messages));
+    invocation = parseArguments(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+
+  let target: Target | undefined;
+  try {
+    // Before any SDK client exists: they read the environment when first used.
+    target = await resolveTarget(process.env, invocation.stage);
+    await runCommand(invocation.command, target, process.env);
     return 0;
   } catch (error) {
-    console.error(explain(error, tableName, endpoint));
+    if (error instanceof TargetError || error instanceof CommandError) console.error(error.message);
+    else if (target) console.error(explain(error, { service: 'DynamoDB', where: target.where, tableName: target.tableName }));
+    else console.error(explain(error, { service: 'CloudFormation', where: `in ${regionText(process.env)}` }));
     return 1;
   }
 }
@@ -87,7 +38,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(error.message);
+    // Only a bug gets here; still one line, and by name, not a stack trace.
+    console.error(`npm run messages failed unexpectedly: ${error.name}.`);
     process.exit(2);
   },
 );

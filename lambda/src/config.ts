@@ -44,11 +44,15 @@ function retentionDays(env: NodeJS.ProcessEnv): number {
   return days;
 }
 
+/** Who the notification comes from and goes to: MAIL_FROM and MAIL_TO. */
+export function readMailRoute(env: NodeJS.ProcessEnv): Pick<LambdaConfig, 'mailFrom' | 'mailTo'> {
+  return { mailFrom: mailAddress(env, 'MAIL_FROM'), mailTo: mailAddresses(env, 'MAIL_TO') };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
   return {
     tableName: required(env, 'TABLE_NAME'),
-    mailFrom: mailAddress(env, 'MAIL_FROM'),
-    mailTo: mailAddresses(env, 'MAIL_TO'),
+    ...readMailRoute(env),
     retentionDays: retentionDays(env),
   };
 }

@@ -4,10 +4,18 @@
  * are needed): a condition failure is how a duplicate or a lost race shows itself.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  paginateQuery,
+} from '@aws-sdk/lib-dynamodb';
 import { AWS_CLIENT_OPTIONS } from './aws';
 import { IDEMPOTENCY_TTL_SECONDS } from './contract';
-import { type IndexName, type MessageStatus, type StoredMessage } from './table';
+import { emailKey, MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from './table';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -21,6 +29,7 @@ function documents(): DynamoDBDocumentClient {
 }
 
 const STATUS_INDEX: IndexName = 'byStatus';
+const EMAIL_INDEX: IndexName = 'byEmail';
 
 function isConditionFailure(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
@@ -149,7 +158,12 @@ export async function markEmailed(table: string, id: string, delivery: { sesMess
         'SET #status = :emailed, sesMessageId = :sesMessageId, emailedAt = :at, lastAttemptAt = :at ADD attempts :one REMOVE lastError',
       ConditionExpression: 'attribute_exists(id)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':emailed': 'emailed', ':sesMessageId': delivery.sesMessageId, ':at': at, ':one': 1 },
+      ExpressionAttributeValues: {
+        ':emailed': 'emailed' satisfies MessageStatus,
+        ':sesMessageId': delivery.sesMessageId,
+        ':at': at,
+        ':one': 1,
+      },
     }),
   );
 }
@@ -189,7 +203,7 @@ export async function leaseForRetry(table: string, message: StoredMessage, at: D
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':at': at.toISOString(),
-          ':received': 'received',
+          ':received': 'received' satisfies MessageStatus,
           ':attempts': message.attempts,
           ...(message.lastAttemptAt !== undefined && { ':seen': message.lastAttemptAt }),
         },
@@ -209,7 +223,7 @@ function undeliveredQuery(table: string, receivedBefore: Date) {
     IndexName: STATUS_INDEX,
     KeyConditionExpression: '#status = :received AND receivedAt < :before',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':received': 'received', ':before': receivedBefore.toISOString() },
+    ExpressionAttributeValues: { ':received': 'received' satisfies MessageStatus, ':before': receivedBefore.toISOString() },
   };
 }
 
@@ -229,18 +243,17 @@ export async function countUndelivered(table: string, receivedBefore: Date): Pro
   return count;
 }
 
-/** The newest messages of every status, newest first. */
-export async function listLatest(table: string, limit: number): Promise<StoredMessage[]> {
-  const statuses: MessageStatus[] = ['received', 'emailed', 'failed'];
+/** The newest messages, newest first: of one status, or of every status. */
+export async function listLatest(table: string, limit: number, status?: MessageStatus): Promise<StoredMessage[]> {
   const perStatus = await Promise.all(
-    statuses.map(async (status) => {
+    (status ? [status] : MESSAGE_STATUSES).map(async (wanted) => {
       const { Items } = await documents().send(
         new QueryCommand({
           TableName: table,
           IndexName: STATUS_INDEX,
           KeyConditionExpression: '#status = :status',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status },
+          ExpressionAttributeValues: { ':status': wanted },
           ScanIndexForward: false,
           Limit: limit,
         }),
@@ -252,4 +265,44 @@ export async function listLatest(table: string, limit: number): Promise<StoredMe
     .flat()
     .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt))
     .slice(0, limit);
+}
+
+/** One message by id; undefined when there is none (an idempotency record is not a message). */
+export async function getMessage(table: string, id: string): Promise<StoredMessage | undefined> {
+  const { Item } = await documents().send(new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true }));
+  return Item && 'status' in Item ? (Item as StoredMessage) : undefined;
+}
+
+/** Every message from this address, in any case, oldest first: a query on the byEmail index, page by page. */
+export async function listByEmail(table: string, address: string): Promise<StoredMessage[]> {
+  const pages = paginateQuery(
+    { client: documents(), pageSize: 100 },
+    {
+      TableName: table,
+      IndexName: EMAIL_INDEX,
+      KeyConditionExpression: 'emailKey = :emailKey',
+      ExpressionAttributeValues: { ':emailKey': emailKey(address) },
+    },
+  );
+  const messages: StoredMessage[] = [];
+  for await (const page of pages) messages.push(...((page.Items ?? []) as StoredMessage[]));
+  return messages;
+}
+
+/** Deletes one message; false when it was already gone. Never deletes an idempotency record. */
+export async function deleteMessage(table: string, id: string): Promise<boolean> {
+  try {
+    await documents().send(
+      new DeleteCommand({
+        TableName: table,
+        Key: { id },
+        ConditionExpression: 'attribute_exists(#status)',
+        ExpressionAttributeNames: { '#status': 'status' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -23,6 +23,14 @@ export const MESSAGE_TABLE = {
       partitionKey: { name: 'status', type: 'S' },
       sortKey: { name: 'receivedAt', type: 'S' },
     },
+    /**
+     * Every message from one address (lower-cased, see emailKey), oldest first, so an access
+     * or erasure request finds them all without scanning the table. Sparse like byStatus.
+     */
+    byEmail: {
+      partitionKey: { name: 'emailKey', type: 'S' },
+      sortKey: { name: 'receivedAt', type: 'S' },
+    },
   },
 } as const satisfies {
   partitionKey: KeyAttribute;
@@ -46,7 +54,9 @@ export function keyAttributes(): KeyAttribute[] {
   return [...byName.values()];
 }
 
-export type MessageStatus = 'received' | 'emailed' | 'failed';
+/** A message's delivery state: waiting for (another) e-mail attempt, e-mailed, or given up on. */
+export const MESSAGE_STATUSES = ['received', 'emailed', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** A stored contact message, as in DESIGN.md. */
 export interface StoredMessage {
@@ -57,6 +67,8 @@ export interface StoredMessage {
   phone?: string;
   company?: string;
   message: string;
+  /** The address as the byEmail index holds it: emailKey(email). */
+  emailKey: string;
   status: MessageStatus;
   attempts: number;
   lastError?: string;
@@ -66,3 +78,25 @@ export interface StoredMessage {
   sesMessageId?: string;
   expiresAt: number;
 }
+
+/**
+ * An address as the byEmail index keys it. Lower-cased whole: people type their address in
+ * any case, and no mail provider the firm will meet treats the local part's case as meaningful.
+ */
+export function emailKey(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+/** Every attribute of a stored message besides the contact fields: the table's own bookkeeping. */
+export const BOOKKEEPING_ATTRIBUTES = [
+  'id',
+  'emailKey',
+  'receivedAt',
+  'status',
+  'attempts',
+  'lastError',
+  'lastAttemptAt',
+  'emailedAt',
+  'sesMessageId',
+  'expiresAt',
+] as const satisfies readonly (keyof StoredMessage)[];

@@ -11,7 +11,7 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../src/contract';
-import type { StoredMessage } from '../src/table';
+import { emailKey, type StoredMessage } from '../src/table';
 import { answer, contactEvent, VALID_BODY } from './support/events';
 import { startLocalAws, type LocalAws } from './support/local-aws';
 import { captureLogs, type CapturedLogs } from './support/logs';
@@ -54,6 +54,7 @@ async function putUndelivered(ageMinutes: number, fields: Partial<StoredMessage>
   const receivedAt = new Date(Date.now() - ageMinutes * 60_000);
   const message: StoredMessage = {
     ...VALID_BODY,
+    emailKey: emailKey(VALID_BODY.email),
     id: `01JD${randomUUID().replace(/-/g, '').slice(0, 22).toUpperCase()}`,
     receivedAt: receivedAt.toISOString(),
     status: 'received',

@@ -82,6 +82,7 @@ describe('a valid message', () => {
     const stored = await aws.message(id);
     expect(stored).toEqual({
       ...hostile,
+      emailKey: hostile.email,
       id,
       receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       status: 'emailed',
@@ -123,6 +124,14 @@ describe('a valid message', () => {
     const response = await send({ body: isBase64Encoded ? Buffer.from(body).toString('base64') : body, isBase64Encoded });
     expect(response.statusCode).toBe(200);
     expect(await aws.message(response.json.id!)).not.toHaveProperty('padding');
+  });
+
+  it('is stored with its address as typed, and lower-cased for the byEmail index', async () => {
+    const response = await send({ body: { ...VALID_BODY, email: ' Jan.De.Vries@Voorbeeld.NL ' } });
+    expect(await aws.message(response.json.id!)).toMatchObject({
+      email: 'Jan.De.Vries@Voorbeeld.NL',
+      emailKey: 'jan.de.vries@voorbeeld.nl',
+    });
   });
 
   it('gets a new id every time when no Idempotency-Key is sent', async () => {
@@ -397,7 +406,7 @@ describe('the log', () => {
         expect.objectContaining({
           level: expect.stringMatching(/^(info|warn|error)$/),
           msg: 'contact request',
-          requestId: expect.stringMatching(/^request-\d+$/),
+          requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
           status: expect.any(Number),
           durationMs: expect.any(Number),
           attempts: expect.any(Number),

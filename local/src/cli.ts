@@ -2,6 +2,7 @@
  * What `npm start` and `npm run dev` share as command-line programs: ports and numbers read
  * from the environment with a clear error, and one clean stop on Ctrl-C.
  */
+import { LOCAL_PORTS, type PortSetting } from './defaults';
 import { PortInUseError } from './stack';
 
 /** A whole number from 0 to `max` in `variable`, or `fallback` when unset; anything else exits with one line. */
@@ -16,7 +17,13 @@ export function integerFrom(variable: string, fallback: number, max: number): nu
   return value;
 }
 
-export const portFrom = (variable: string, fallback: number) => integerFrom(variable, fallback, 65535);
+/** The port in the setting's variable, or its default. */
+export const portFrom = (setting: PortSetting) => integerFrom(setting.variable, setting.port, 65535);
+
+/** The stack's three ports as `npm start` and `npm run dev` read them. */
+export function localStackPorts(): { port: number; dynamoPort: number; sesPort: number } {
+  return { port: portFrom(LOCAL_PORTS.site), dynamoPort: portFrom(LOCAL_PORTS.dynamodb), sesPort: portFrom(LOCAL_PORTS.ses) };
+}
 
 /** Runs `close` once on Ctrl-C or SIGTERM (a second Ctrl-C while closing does nothing), then exits. */
 export function stopOnSignals(close: () => Promise<void>): void {

@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { exitOnStartFailure, portFrom, stopOnSignals } from './cli';
+import { exitOnStartFailure, localStackPorts, portFrom, stopOnSignals } from './cli';
+import { LOCAL_PORTS, LOOPBACK } from './defaults';
 import { DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
 // The edge also serves the production build; dev only needs it to exist.
@@ -16,15 +17,13 @@ if (!existsSync(join(DEFAULT_SITE_DIR, 'index.html'))) {
 
 try {
   const stack = await startLocalStack({
-    port: portFrom('PORT', 8080),
-    dynamoPort: portFrom('DYNAMODB_PORT', 8000),
-    sesPort: portFrom('SES_PORT', 8005),
+    ...localStackPorts(),
     quiet: true,
   });
   const vite = await createServer({
     root: join(REPO_ROOT, 'frontend'),
     configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
-    server: { host: '127.0.0.1', port: portFrom('DEV_PORT', 5173), proxy: { '/api': stack.urls.site } },
+    server: { host: LOOPBACK, port: portFrom(LOCAL_PORTS.dev), proxy: { '/api': stack.urls.site } },
   });
   await vite.listen();
   console.log(`

@@ -16,7 +16,7 @@ import { SECURITY_HEADERS } from '@site/infra/security-headers';
 import { cacheControlFor } from '@site/infra/cache-control';
 import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/infra/function-limits';
 import { edgeFunctionCode, listSiteFiles } from '@site/infra/site-files';
-import { fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
+import { CONTACT_ROUTE_KEY, fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
 import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
@@ -201,7 +201,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 async function invoke(options: EdgeOptions, req: IncomingMessage, body: Buffer): Promise<ApiResponse> {
   const event = toApiGatewayEvent(
     { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? LOOPBACK },
-    `ANY ${API_PATH}`,
+    CONTACT_ROUTE_KEY,
   );
   const deadline = Date.now() + options.functionTimeoutMs;
   const context = lambdaContext(options.functionName, event.requestContext.requestId, deadline);

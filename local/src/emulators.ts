@@ -17,18 +17,12 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/lambda/table';
+import { emulatorClientConfig, loopbackUrl, LOOPBACK } from './defaults';
 
-export const LOOPBACK = '127.0.0.1';
+export { EMULATOR_ENV, LOOPBACK } from './defaults';
 
 // A CommonJS module with `__esModule`: Node's ESM loader hands us module.exports, Vite the default.
 const startSesServer: typeof sesModule = (sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule;
-
-/** Credentials the emulators accept; the SDK insists on some. Never real ones. */
-export const EMULATOR_ENV = {
-  AWS_REGION: 'eu-west-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-} as const;
 
 export interface RunningServer {
   url: string;
@@ -65,7 +59,7 @@ export async function startDynamoDb(options: { port: number; path?: string }): P
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const stop = drainBeforeClose(server);
   const port = await listen(server, options.port);
-  return { url: `http://${LOOPBACK}:${port}`, port, close: stop };
+  return { url: loopbackUrl(port), port, close: stop };
 }
 
 /** How long a stop waits for requests dynalite is still working on. */
@@ -127,7 +121,7 @@ export async function startSesEmulator(options: { port: number }): Promise<Runni
   const port = await listen(probe, options.port);
   await closeServer(probe);
   const server = await startSesServer({ host: LOOPBACK, port });
-  return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };
+  return { url: loopbackUrl(port), port, close: () => closeServer(server) };
 }
 
 export interface SentEmail {
@@ -153,11 +147,7 @@ export async function clearSentEmails(sesUrl: string): Promise<void> {
 
 /** Creates the contact-messages table as the CDK stack defines it, unless it exists. */
 export async function ensureMessageTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: EMULATOR_ENV.AWS_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = new DynamoDBClient(emulatorClientConfig(endpoint));
   const { partitionKey, indexes, timeToLiveAttribute } = MESSAGE_TABLE;
   try {
     await client.send(

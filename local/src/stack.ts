@@ -10,6 +10,7 @@ import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
 import { retentionDaysFrom } from '@site/infra/config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
 import { startEdge, type ApiHandler } from './edge';
+import { LOCAL_MAIL, LOCAL_PORTS } from './defaults';
 import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,12 +45,6 @@ export interface LocalStack {
   close(): Promise<void>;
 }
 
-/**
- * The addresses of the local e-mails. Only the SES emulator ever sees them: .localhost
- * cannot receive mail, and the deploy's configuration refuses it.
- */
-const LOCAL_MAIL = { from: 'website@consultancy-site.localhost', to: 'info@consultancy-site.localhost' } as const;
-
 /** Names the variable to change when a port is taken, instead of a stack trace. */
 export class PortInUseError extends Error {
   constructor(port: number, variable: string) {
@@ -69,14 +64,16 @@ async function onPort<T>(start: () => Promise<T>, port: number, variable: string
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const started: RunningServer[] = [];
+  const dynamoPort = options.dynamoPort ?? LOCAL_PORTS.dynamodb.port;
   let dynamo = await onPort(
-    () => startDynamoDb({ port: options.dynamoPort ?? 8000, path: dataDir ?? undefined }),
-    options.dynamoPort ?? 8000,
-    'DYNAMODB_PORT',
+    () => startDynamoDb({ port: dynamoPort, path: dataDir ?? undefined }),
+    dynamoPort,
+    LOCAL_PORTS.dynamodb.variable,
   );
   started.push(dynamo);
   try {
-    let ses = await onPort(() => startSesEmulator({ port: options.sesPort ?? 8005 }), options.sesPort ?? 8005, 'SES_PORT');
+    const sesPort = options.sesPort ?? LOCAL_PORTS.ses.port;
+    let ses = await onPort(() => startSesEmulator({ port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
     started.push(ses);
 
     const tableName = DEFAULT_TABLE_NAME;
@@ -95,18 +92,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { handler } = (await import('@site/lambda/handlers/send-contact-email')) as { handler: ApiHandler };
     const retry = (await import('@site/lambda/handlers/retry-undelivered')) as { handler: (event: unknown) => Promise<unknown> };
 
+    const sitePort = options.port ?? LOCAL_PORTS.site.port;
     const edge = await onPort(
       () =>
         startEdge({
-          port: options.port ?? 8080,
+          port: sitePort,
           siteDir: options.siteDir ?? DEFAULT_SITE_DIR,
           handler,
           functionName: 'send-contact-email',
           functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
           accessLog: options.quiet ? undefined : (line) => console.log(`edge  ${line}`),
         }),
-      options.port ?? 8080,
-      'PORT',
+      sitePort,
+      LOCAL_PORTS.site.variable,
     );
     started.push(edge);
 

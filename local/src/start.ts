@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitOnStartFailure, integerFrom, portFrom, stopOnSignals } from './cli';
+import { exitOnStartFailure, integerFrom, localStackPorts, stopOnSignals } from './cli';
 import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
 function newestMtime(path: string): number {
@@ -29,9 +29,7 @@ if (siteIsStale()) {
 
 try {
   const stack = await startLocalStack({
-    port: portFrom('PORT', 8080),
-    dynamoPort: portFrom('DYNAMODB_PORT', 8000),
-    sesPort: portFrom('SES_PORT', 8005),
+    ...localStackPorts(),
     retryIntervalMs: integerFrom('RETRY_INTERVAL_SECONDS', 60, 86_400) * 1000,
     dataDir: process.env.DATA_DIR || DEFAULT_DATA_DIR,
   });

@@ -1,23 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '@site/infra/security-headers';
 import { CACHE_CONTROL } from '@site/infra/cache-control';
 import { API_PATH } from '@site/lambda/contract';
+import { makeSiteDir } from '../src/site-fixture';
 import { startLocalStack, type LocalStack } from '../src/stack';
-
-/** A tiny build with the same shape as frontend/dist, so these tests do not depend on the site's content. */
-function fakeSite(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'edge-site-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Home</title><p>Welkom</p>');
-  writeFileSync(join(dir, '404.html'), '<!doctype html><title>404</title><p>Oops! Page not found</p>');
-  writeFileSync(join(dir, 'privacy.html'), '<!doctype html><title>Privacy</title><p>Privacyverklaring</p>');
-  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), `export const text = ${JSON.stringify('x'.repeat(4000))};`);
-  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-  return dir;
-}
 
 describe('local edge', () => {
   let stack: LocalStack;
@@ -29,7 +15,7 @@ describe('local edge', () => {
       dynamoPort: 0,
       sesPort: 0,
       dataDir: null,
-      siteDir: fakeSite(),
+      siteDir: makeSiteDir(),
       retryIntervalMs: 0,
       quiet: true,
     });
@@ -123,10 +109,10 @@ describe('local edge', () => {
   it('says which variable to change when a port is taken', async () => {
     const port = Number(new URL(site).port);
     await expect(
-      startLocalStack({ port, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir: fakeSite(), retryIntervalMs: 0, quiet: true }),
+      startLocalStack({ port, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir: makeSiteDir(), retryIntervalMs: 0, quiet: true }),
     ).rejects.toThrow(`Port ${port} is in use; set PORT to a free port`);
     const dynamoPort = Number(new URL(stack.urls.dynamodb).port);
-    await expect(startLocalStack({ port: 0, dynamoPort, sesPort: 0, dataDir: null, siteDir: fakeSite(), quiet: true })).rejects.toThrow(
+    await expect(startLocalStack({ port: 0, dynamoPort, sesPort: 0, dataDir: null, siteDir: makeSiteDir(), quiet: true })).rejects.toThrow(
       `set DYNAMODB_PORT`,
     );
   });

@@ -4,17 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { MESSAGE_TABLE } from '@site/lambda/table';
-import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, type RunningServer } from '../src/emulators';
+import { emulatorClientConfig } from '../src/defaults';
+import { ensureMessageTable, startDynamoDb, type RunningServer } from '../src/emulators';
 
 const TABLE = 'contact-messages';
 
 function clientFor(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint,
-    region: EMULATOR_ENV.AWS_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-  });
+  return new DynamoDBClient({ ...emulatorClientConfig(endpoint), maxAttempts: 1 });
 }
 
 /** An item that also lands in the status index, so a put takes all of dynalite's steps. */

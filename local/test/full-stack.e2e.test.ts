@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/lambda/contract';
 import type { StoredMessage } from '@site/lambda/table';
 import { launchChromium } from '../src/chromium';
+import { emulatorClientConfig } from '../src/defaults';
 import { fetchSentEmails } from '../src/emulators';
 import { startLocalStack, type LocalStack } from '../src/stack';
 
@@ -49,13 +50,7 @@ async function submit(): Promise<number> {
 }
 
 async function storedMessages(): Promise<StoredMessage[]> {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: stack.urls.dynamodb,
-      region: 'eu-west-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient(emulatorClientConfig(stack.urls.dynamodb)));
   const { Items = [] } = await client.send(new ScanCommand({ TableName: stack.tableName }));
   client.destroy();
   return (Items as StoredMessage[]).filter((item) => item.status !== undefined);

@@ -7,6 +7,7 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/lambda/contract';
 import { DEFAULT_TABLE_NAME } from '@site/lambda/table';
+import { emulatorClientConfig, loopbackUrl } from '../src/defaults';
 import { REPO_ROOT } from '../src/stack';
 import { freePort } from './free-port';
 
@@ -116,11 +117,7 @@ describe('npm start', () => {
     for (const p of [port, dynamoPort, sesPort]) expect(await portIsClosed(p)).toBe(true);
 
     const second = await start(env);
-    const client = new DynamoDBClient({
-      endpoint: `http://127.0.0.1:${dynamoPort}`,
-      region: 'eu-west-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    const client = new DynamoDBClient(emulatorClientConfig(loopbackUrl(dynamoPort)));
     const item = await client.send(new GetItemCommand({ TableName: DEFAULT_TABLE_NAME, Key: { id: { S: id } } }));
     client.destroy();
     expect(item.Item?.message?.S).toBe('Blijft dit bewaard?');

@@ -4,6 +4,7 @@
  * PASS/FAIL, and the timings. A failed check is listed again at the end by name, so CI
  * output says what broke without scrolling.
  */
+import { markdownTable } from '@site/local/text-table';
 
 export interface Check {
   area: string;
@@ -51,21 +52,21 @@ export class Report {
     const lines: string[] = [];
     lines.push('## Robustness summary', '');
     lines.push(
-      table(
+      markdownTable(
         ['', 'result', 'detail'],
         this.rows.map((row) => [row.what, row.result, row.detail]),
       ),
     );
     lines.push('', '## Checks', '');
     lines.push(
-      table(
+      markdownTable(
         ['area', 'check', '', 'detail'],
         this.checks.map((check) => [check.area, check.name, check.ok ? 'PASS' : '**FAIL**', check.detail]),
       ),
     );
     lines.push('', '## Timings', '');
     lines.push(
-      table(
+      markdownTable(
         ['phase', 'seconds'],
         this.timings.map(([label, ms]) => [label, (ms / 1000).toFixed(1)]),
       ),
@@ -79,15 +80,6 @@ export class Report {
     }
     return lines.join('\n');
   }
-}
-
-/** A markdown table; pipes in cells are escaped so a detail cannot break the layout. */
-export function table(header: string[], rows: string[][]): string {
-  const clean = (cell: string) => cell.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
-  const all = [header, ...rows].map((row) => row.map(clean));
-  const widths = header.map((_, column) => Math.max(3, ...all.map((row) => (row[column] ?? '').length)));
-  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  return [line(all[0]!), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...all.slice(1).map(line)].join('\n');
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

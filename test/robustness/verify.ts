@@ -8,8 +8,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking } from '@site/lambda/characters';
 import { FIELD_LIMITS, REQUIRED_FIELDS, type ContactField } from '@site/lambda/contract';
-import type { StoredMessage } from '@site/lambda/table';
-import { EMULATOR_ENV, fetchSentEmails, type SentEmail } from '@site/local/emulators';
+import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/lambda/table';
+import { emulatorClientConfig } from '@site/local/defaults';
+import { fetchSentEmails, type SentEmail } from '@site/local/emulators';
 
 export type Item = Record<string, unknown> & { id: string };
 
@@ -22,13 +23,7 @@ const IDEMPOTENCY_PREFIX = 'idempotency#';
 
 /** Every item in the table, messages and idempotency records apart. */
 export async function scanTable(endpoint: string, tableName: string): Promise<TableContents> {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint,
-      region: EMULATOR_ENV.AWS_REGION,
-      credentials: { accessKeyId: EMULATOR_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: EMULATOR_ENV.AWS_SECRET_ACCESS_KEY },
-    }),
-  );
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient(emulatorClientConfig(endpoint)));
   const contents: TableContents = { messages: [], idempotency: [] };
   try {
     // Bounded: 10,000 pages of 1 MB is far beyond anything this suite writes.
@@ -50,24 +45,9 @@ export async function sentEmails(sesUrl: string): Promise<SentEmail[]> {
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const STATUSES = new Set<StoredMessage['status']>(['received', 'emailed', 'failed']);
-/** Every attribute a stored message may have (DESIGN.md plus the job's own bookkeeping). */
-const KNOWN_ATTRIBUTES = new Set([
-  'id',
-  'receivedAt',
-  'name',
-  'email',
-  'phone',
-  'company',
-  'message',
-  'status',
-  'attempts',
-  'lastError',
-  'lastAttemptAt',
-  'emailedAt',
-  'sesMessageId',
-  'expiresAt',
-]);
+const STATUSES = new Set<unknown>(MESSAGE_STATUSES);
+/** Every attribute a stored message may have: the contact fields and the table's bookkeeping. */
+const KNOWN_ATTRIBUTES = new Set<string>([...Object.keys(FIELD_LIMITS), ...BOOKKEEPING_ATTRIBUTES]);
 // Characters that turn one address into two, or an address into a header.
 // eslint-disable-next-line no-control-regex -- finds the characters that would split or end an address
 const ADDRESS_BREAKERS = /[\s,;<>"\u0000-\u001F\u007F\u2028\u2029]/u;
@@ -100,7 +80,9 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
     if (field !== 'message' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
   }
   if (!isSingleAddress(item.email)) problems.push('email is not one plain address');
-  if (!STATUSES.has(item.status as StoredMessage['status'])) problems.push('status is not received/emailed/failed');
+  if (typeof item.email === 'string' && item.emailKey !== item.email.toLowerCase())
+    problems.push('emailKey is not the address lower-cased');
+  if (!STATUSES.has(item.status)) problems.push(`status is not ${MESSAGE_STATUSES.join('/')}`);
   if (typeof item.attempts !== 'number' || !Number.isInteger(item.attempts) || item.attempts < 0) problems.push('attempts is not a count');
   if (typeof item.expiresAt !== 'number' || item.expiresAt * 1000 <= now) problems.push('expiresAt is not in the future');
   if (item.status === 'emailed' && typeof item.sesMessageId !== 'string') problems.push('emailed without sesMessageId');

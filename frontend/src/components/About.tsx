@@ -44,6 +44,11 @@ export function About() {
             <p>{about.philosophy.text}</p>
             <p className="philosophy-closing">{about.philosophy.closing}</p>
           </div>
+          {/* The 'streepje voor' in the corner, in a band of its own below the text. */}
+          <span className="philosophy-stripes" aria-hidden="true">
+            <span />
+            <span />
+          </span>
         </div>
       </div>
     </section>

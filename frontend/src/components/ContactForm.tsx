@@ -70,7 +70,9 @@ export function ContactForm() {
           {sending ? text.submitting : text.submit}
           {!sending && <Icon name="arrowRight" />}
         </button>
-        <p className="form-privacy">{text.privacy}</p>
+        <p className="form-privacy">
+          {text.privacy} <a href={text.privacyLink.href}>{text.privacyLink.label}</a>.
+        </p>
       </div>
     </form>
   );

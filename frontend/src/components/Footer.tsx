@@ -36,9 +36,23 @@ export function Footer() {
             </address>
           </div>
         </div>
-        <p className="footer-legal">
-          © {year} {firm.name}. {footer.rights}.
-        </p>
+        <div className="footer-bottom">
+          <p className="footer-legal">
+            © {year} {firm.name}. {footer.rights}.
+          </p>
+          {/* Dutch law requires the KvK number on the website; the btw-id is customary beside it. */}
+          <ul className="footer-meta" aria-label={footer.legalLabel}>
+            <li>
+              {footer.kvkLabel} {firm.kvk}
+            </li>
+            <li>
+              {footer.vatLabel} {firm.vatId}
+            </li>
+            <li>
+              <a href={footer.privacyLink.href}>{footer.privacyLink.label}</a>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );

@@ -8,7 +8,11 @@ import { Logo } from './Logo';
 export const HEADER_SOLID_AFTER_PX = 10;
 const MENU_ID = 'site-menu';
 
-export function Header() {
+/**
+ * `linksFrom` is put before the section anchors: '' on the home page (the links scroll), '/'
+ * on other pages (the links go to the home page's sections).
+ */
+export function Header({ linksFrom = '' }: { linksFrom?: '' | '/' }) {
   const scrolled = useScrolledPast(HEADER_SOLID_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -47,7 +51,7 @@ export function Header() {
           <ul id={MENU_ID} className="nav-list">
             {nav.links.map((link) => (
               <li key={link.href}>
-                <a className="nav-link" href={link.href} onClick={() => setMenuOpen(false)}>
+                <a className="nav-link" href={linksFrom + link.href} onClick={() => setMenuOpen(false)}>
                   {link.label}
                 </a>
               </li>

@@ -4,6 +4,7 @@
  * registers theirs.
  */
 import './site';
+import './privacy';
 import { registeredPlaceholders } from './placeholder';
 
 export const CONTENT_PLACEHOLDERS: ReadonlyMap<string, string> = registeredPlaceholders();

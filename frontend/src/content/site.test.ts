@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import readme from '../../../README.md?raw';
 import {
   about,
   contact,
@@ -16,6 +17,7 @@ import {
   servicesSection,
   SITE_ORIGIN,
 } from './site';
+import { privacyContact } from './privacy';
 
 describe('site content', () => {
   it('has the three services with ids 1 to 3, each with a description, an icon and five features', () => {
@@ -97,6 +99,16 @@ describe('site content', () => {
     expect(new URL(SITE_ORIGIN).protocol).toBe('https:');
     expect(SITE_ORIGIN.endsWith('/')).toBe(false);
   });
+
+  it('has a KvK number of eight digits and a Dutch btw-id (NL, nine digits, B, two digits)', () => {
+    expect(firm.kvk).toMatch(/^\d{8}$/);
+    expect(firm.vatId).toMatch(/^NL\d{9}B\d{2}$/);
+  });
+
+  it('links the privacy statement from the form note and the footer', () => {
+    expect(contactForm.privacyLink.href).toBe('/privacy');
+    expect(footer.privacyLink.href).toBe('/privacy');
+  });
 });
 
 describe('content placeholders', () => {
@@ -109,6 +121,23 @@ describe('content placeholders', () => {
       'firm.address.postalCode': firm.address.postalCode,
       'firm.email': firm.email,
       'firm.phone': firm.phone,
+      'firm.legalName': firm.legalName,
+      'firm.kvk': firm.kvk,
+      'firm.vatId': firm.vatId,
+      'privacy.email': privacyContact.email,
+      'privacy.lastUpdated': privacyContact.lastUpdated,
     });
+  });
+
+  it('are all in the README’s table of what the firm must fill in, by key with the sample value', async () => {
+    const { CONTENT_PLACEHOLDERS } = await import('./placeholders');
+    const section = readme.slice(readme.indexOf('## Content: what the firm must fill in'), readme.indexOf('## Tests'));
+    const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+    for (const [key, value] of CONTENT_PLACEHOLDERS) {
+      expect(
+        rows.some((row) => row.includes(`\`${key}\``) && row.includes(`\`${value}\``)),
+        key,
+      ).toBe(true);
+    }
   });
 });

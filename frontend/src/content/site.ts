@@ -4,6 +4,7 @@
  * knows (see the README); everything else is final copy.
  */
 import type { IconName } from '../icons/shapes';
+import { PATHS } from '../routes';
 import { placeholder } from './placeholder';
 
 /** The public address of the site, used for canonical, Open Graph, JSON-LD, robots and sitemap. */
@@ -12,6 +13,12 @@ export const SITE_ORIGIN = placeholder('SITE_ORIGIN', 'https://www.example.nl');
 export const firm = {
   /** The trading name, as shown in the header, footer and 'Waarom … kiezen?'. */
   name: placeholder('firm.name', 'Streepje Voor Finance'),
+  /** The name in the trade register (KvK), as the privacy statement names the controller. */
+  legalName: placeholder('firm.legalName', 'Streepje Voor Finance B.V.'),
+  /** Kamer van Koophandel number: eight digits. Dutch law requires it on the website. */
+  kvk: placeholder('firm.kvk', '12345678'),
+  /** The btw-identificatienummer (VAT id): NL, nine digits, B and two digits. */
+  vatId: placeholder('firm.vatId', 'NL123456789B01'),
   address: {
     street: placeholder('firm.address.street', 'Voorbeeldstraat 1'),
     postalCode: placeholder('firm.address.postalCode', '7311 AA'),
@@ -241,6 +248,7 @@ export const contactForm = {
   submit: 'Verstuur bericht',
   submitting: 'Bezig met verzenden…',
   privacy: 'Wij gebruiken uw gegevens alleen om op uw bericht te reageren.',
+  privacyLink: { href: PATHS.privacy, label: 'Lees onze privacyverklaring' },
   messages: {
     required: 'Vul alle verplichte velden in.',
     sending: 'Uw bericht wordt verzonden...',
@@ -254,6 +262,10 @@ export const footer = {
   rights: 'Alle rechten voorbehouden',
   navTitle: 'Navigatie',
   contactTitle: 'Contact',
+  legalLabel: 'Bedrijfsgegevens',
+  kvkLabel: 'KvK',
+  vatLabel: 'Btw-id',
+  privacyLink: { href: PATHS.privacy, label: 'Privacyverklaring' },
 } as const;
 
 export const toasts = {

@@ -14,6 +14,7 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ACCESS_LOG_RETENTION_DAYS } from '../access-logs';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '../api-origin';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '../cache-control';
 import { responseHeadersSettings } from '../response-headers';
@@ -44,14 +45,14 @@ export class StaticSite extends Construct {
     this.prefix = prefix;
     const siteFiles = listSiteFiles(siteDir);
 
-    // Access logs hold visitors' IP addresses: kept 90 days, then gone.
+    // Access logs hold visitors' IP addresses: kept ACCESS_LOG_RETENTION_DAYS, then gone (the privacy statement says so).
     const logBucket = new Bucket(this, 'AccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       // CloudFront standard logging writes with object ACLs, which BUCKET_OWNER_ENFORCED refuses.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
       // Like the site bucket: kept, except when the create itself rolls back.
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });

@@ -12,7 +12,7 @@ import { bodyHash } from '../idempotency';
 import { describeError, writeLog, type LogEntry } from '../log';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from '../schema';
 import { claimIdempotencyKey, storeMessage } from '../store';
-import type { StoredMessage } from '../table';
+import { emailKey, type StoredMessage } from '../table';
 
 type Outcome =
   | 'stored_and_emailed'
@@ -40,6 +40,7 @@ function newMessage(id: string, contact: ContactMessage, now: Date, settings: La
   return {
     // Only what the visitor typed (validation left nothing else in `contact`) plus our bookkeeping.
     ...contact,
+    emailKey: emailKey(contact.email),
     id,
     receivedAt: now.toISOString(),
     status: 'received',

@@ -1,42 +1,59 @@
-/** API Gateway HTTP API (payload 2.0) events, as the gateway builds them for this route. */
+/**
+ * Contact requests as the handler receives them: built from the HTTP request (method,
+ * headers, body bytes) by the local edge's own API Gateway translation, so the handler is
+ * tested with the events the local stack gives it.
+ */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { API_PATH } from '../../src/contract';
+import { LONE_SURROGATE } from '@site/lambda/characters';
+import { API_PATH } from '@site/lambda/contract';
+import { CONTACT_ROUTE_KEY, toApiGatewayEvent } from '@site/local/api-gateway';
 
 export interface EventParts {
   method?: string;
   headers?: Record<string, string>;
-  /** Sent as JSON unless a string. */
+  /** Sent as JSON unless a string (sent as its UTF-8 bytes) or bytes. */
   body?: unknown;
+  /**
+   * `body` is a base64 string, handed over as API Gateway hands over a body it takes for
+   * binary. The translation decides that by content type; the handler must read both forms
+   * whatever the type says, and must refuse base64 that no gateway would send.
+   */
   isBase64Encoded?: boolean;
 }
 
-let sequence = 0;
+const surrogateBytes = (unit: number) => Buffer.from([0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]);
+
+/**
+ * The bytes a client sends for `text`. Half a surrogate pair has no UTF-8 form; a broken
+ * client sends the unit's own three bytes (as CESU-8 does), which are not UTF-8 either.
+ */
+function wireBytes(text: string): Buffer {
+  const split = new RegExp(`(${LONE_SURROGATE.source})`, 'u');
+  return Buffer.concat(
+    text.split(split).map((part) => (LONE_SURROGATE.test(part) ? surrogateBytes(part.charCodeAt(0)) : Buffer.from(part))),
+  );
+}
+
+function bodyBytes(parts: EventParts): Buffer {
+  const { body } = parts;
+  if (body === undefined) return Buffer.alloc(0);
+  if (Buffer.isBuffer(body)) return body;
+  if (typeof body !== 'string') return Buffer.from(JSON.stringify(body));
+  return parts.isBase64Encoded ? Buffer.from(body, 'base64') : wireBytes(body);
+}
 
 export function contactEvent(parts: EventParts = {}): APIGatewayProxyEventV2 {
-  sequence += 1;
-  const method = parts.method ?? 'POST';
-  const body = parts.body === undefined ? undefined : typeof parts.body === 'string' ? parts.body : JSON.stringify(parts.body);
-  return {
-    version: '2.0',
-    routeKey: `POST ${API_PATH}`,
-    rawPath: API_PATH,
-    rawQueryString: '',
-    headers: parts.headers ?? { 'content-type': 'application/json' },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method, path: API_PATH, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest' },
-      requestId: `request-${sequence}`,
-      routeKey: `POST ${API_PATH}`,
-      stage: '$default',
-      time: new Date().toUTCString(),
-      timeEpoch: Date.now(),
+  const event = toApiGatewayEvent(
+    {
+      method: parts.method ?? 'POST',
+      url: API_PATH,
+      headers: parts.headers ?? { 'content-type': 'application/json' },
+      body: bodyBytes(parts),
+      sourceIp: '203.0.113.7',
     },
-    body,
-    isBase64Encoded: parts.isBase64Encoded ?? false,
-  };
+    CONTACT_ROUTE_KEY,
+  );
+  return parts.isBase64Encoded && typeof parts.body === 'string' ? { ...event, body: parts.body, isBase64Encoded: true } : event;
 }
 
 export const VALID_BODY = {

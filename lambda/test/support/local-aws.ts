@@ -18,6 +18,7 @@ import {
   type RunningServer,
   type SentEmail,
 } from '@site/local/emulators';
+import { emulatorClientConfig } from '@site/local/defaults';
 import type { StoredMessage } from '../../src/table';
 
 export const TEST_TABLE = 'contact-messages-test';
@@ -73,9 +74,7 @@ export async function startLocalAws(): Promise<LocalAws> {
     AWS_ENDPOINT_URL_SES: ses.url,
   });
 
-  const documents = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: dynamo.url, region: EMULATOR_ENV.AWS_REGION, maxAttempts: 1 }),
-  );
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ ...emulatorClientConfig(dynamo.url), maxAttempts: 1 }));
   const items = async () => {
     const found: Record<string, unknown>[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;

@@ -1,0 +1,26 @@
+import { tsImport } from 'tsx/esm/api';
+
+type CdkContextModule = typeof import('@site/infra/cdk-context');
+type ConfigModule = typeof import('@site/infra/config');
+
+/**
+ * Facts of the deployment that the privacy statement quotes, read from the CDK context the
+ * stack is synthesized with (cdk.json) by the stack's own code, so the page and the stack
+ * cannot disagree. Vite defines them as globals for the prerender, the client and the dev
+ * server alike.
+ */
+export async function deploymentDefines(): Promise<Record<string, string>> {
+  // Vite loads its config with Node's type stripping, which the CDK code's TypeScript goes
+  // beyond; tsx compiles it, as it does for the CDK app itself.
+  const [{ CDK_JSON_CONTEXT }, { DEFAULTS, retentionDaysFrom }] = await Promise.all([
+    tsImport('@site/infra/cdk-context', import.meta.url) as Promise<CdkContextModule>,
+    tsImport('@site/infra/config', import.meta.url) as Promise<ConfigModule>,
+  ]);
+  const region = typeof CDK_JSON_CONTEXT.region === 'string' ? CDK_JSON_CONTEXT.region : DEFAULTS.region;
+  return {
+    /** Days a stored contact message is kept (the table's TTL). */
+    __RETENTION_DAYS__: JSON.stringify(retentionDaysFrom(CDK_JSON_CONTEXT)),
+    /** The AWS region of the table, the functions and the access logs. */
+    __AWS_REGION__: JSON.stringify(region),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The local stand-in's fixed settings: the ports `npm start` and `npm run dev` listen on (each
+ * with the variable that moves it), and the region and credentials the emulators take. One
+ * definition for the stack, its command-line programs, `npm run messages` and the tests.
+ * No imports, so a light script can read it without loading the emulators.
+ */
+
+export const LOOPBACK = '127.0.0.1';
+
+export interface PortSetting {
+  /** The environment variable that overrides the port. */
+  variable: string;
+  port: number;
+}
+
+export const LOCAL_PORTS = {
+  site: { variable: 'PORT', port: 8080 },
+  dynamodb: { variable: 'DYNAMODB_PORT', port: 8000 },
+  ses: { variable: 'SES_PORT', port: 8005 },
+  dev: { variable: 'DEV_PORT', port: 5173 },
+} as const satisfies Record<string, PortSetting>;
+
+/** Any region works against the emulators; the SDK insists on one. */
+export const EMULATOR_REGION = 'eu-west-1';
+
+/** Credentials the emulators accept; the SDK insists on some. Never real ones. */
+export const EMULATOR_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+/** The same region and credentials as the environment variables the SDK reads. */
+export const EMULATOR_ENV = {
+  AWS_REGION: EMULATOR_REGION,
+  AWS_ACCESS_KEY_ID: EMULATOR_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: EMULATOR_CREDENTIALS.secretAccessKey,
+} as const;
+
+/** Client settings for an emulator at `endpoint`, for code that builds its own SDK client. */
+export function emulatorClientConfig(endpoint: string) {
+  return { endpoint, region: EMULATOR_REGION, credentials: EMULATOR_CREDENTIALS };
+}
+
+export const loopbackUrl = (port: number) => `http://${LOOPBACK}:${port}`;
+
+/**
+ * The addresses of the local e-mails. Only the SES emulator ever sees them: .localhost
+ * cannot receive mail, and the deploy's configuration refuses it.
+ */
+export const LOCAL_MAIL = { from: 'website@consultancy-site.localhost', to: 'info@consultancy-site.localhost' } as const;
