@@ -16,6 +16,7 @@ export function startStaticSite(siteDir: string): Promise<RunningServer> {
     handler: () => Promise.resolve({ statusCode: 404, body: '' }),
     functionName: 'none',
     functionTimeoutMs: 1000,
+    originSecret: 'none: no function to prove anything to',
   });
 }
 

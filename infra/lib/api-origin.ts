@@ -16,4 +16,4 @@ export const API_VIEWER_HEADERS = ['Content-Type', IDEMPOTENCY_HEADER] as const;
 export const API_CLOUDFRONT_HEADERS = [VIEWER_ADDRESS_HEADER] as const;
 
 /** The custom origin header with the origin secret, which proves the request came through CloudFront. */
-export { ORIGIN_VERIFY_HEADER };
+export { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER };

@@ -96,6 +96,9 @@ export const DEFAULTS = {
   wafRateLimit: false,
 } as const;
 
+/** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */
+export const VISITOR_LIMIT_BOUNDS = { messages: 1000, windowMinutes: 24 * 60 } as const;
+
 /** AWS WAF's bounds for a rate-based rule's limit (requests per evaluation window). */
 const WAF_RATE_LIMIT = { min: 10, max: 2_000_000_000 } as const;
 
@@ -184,8 +187,8 @@ function readVisitorLimit(value: unknown, problems: string[]): VisitorLimitConfi
     problems.push(`visitorLimit.${key}: ${JSON.stringify(n)} is not a whole number from 1 to ${max}.`);
     return undefined;
   };
-  const m = wholeNumber('messages', messages, 1000);
-  const w = wholeNumber('windowMinutes', windowMinutes, 24 * 60);
+  const m = wholeNumber('messages', messages, VISITOR_LIMIT_BOUNDS.messages);
+  const w = wholeNumber('windowMinutes', windowMinutes, VISITOR_LIMIT_BOUNDS.windowMinutes);
   for (const key of Object.keys(extra)) problems.push(`visitorLimit.${key}: unknown key; only messages and windowMinutes.`);
   return m !== undefined && w !== undefined && Object.keys(extra).length === 0 ? { messages: m, windowMinutes: w } : undefined;
 }

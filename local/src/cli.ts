@@ -2,7 +2,8 @@
  * What `npm start` and `npm run dev` share as command-line programs: ports and numbers read
  * from the environment with a clear error, and one clean stop on Ctrl-C.
  */
-import { LOCAL_PORTS, type PortSetting } from './defaults';
+import { VISITOR_LIMIT_BOUNDS } from '@site/infra/config';
+import { LOCAL_PORTS, VISITOR_LIMIT_VARIABLE, type PortSetting } from './defaults';
 import { PortInUseError } from './stack';
 
 /** A whole number from 0 to `max` in `variable`, or `fallback` when unset; anything else exits with one line. */
@@ -20,9 +21,20 @@ export function integerFrom(variable: string, fallback: number, max: number): nu
 /** The port in the setting's variable, or its default. */
 export const portFrom = (setting: PortSetting) => integerFrom(setting.variable, setting.port, 65535);
 
-/** The stack's three ports as `npm start` and `npm run dev` read them. */
-export function localStackPorts(): { port: number; dynamoPort: number; sesPort: number } {
-  return { port: portFrom(LOCAL_PORTS.site), dynamoPort: portFrom(LOCAL_PORTS.dynamodb), sesPort: portFrom(LOCAL_PORTS.ses) };
+/** The stack's ports as `npm start` and `npm run dev` read them. */
+export function localStackPorts(): { port: number; dynamoPort: number; sesPort: number; apiPort: number } {
+  return {
+    port: portFrom(LOCAL_PORTS.site),
+    dynamoPort: portFrom(LOCAL_PORTS.dynamodb),
+    sesPort: portFrom(LOCAL_PORTS.ses),
+    apiPort: portFrom(LOCAL_PORTS.api),
+  };
+}
+
+/** VISITOR_LIMIT when set (0 turns the limit off); unset, the stack limits visitors as a deploy would. */
+export function visitorLimitOverride(): number | undefined {
+  if (!process.env[VISITOR_LIMIT_VARIABLE]) return undefined;
+  return integerFrom(VISITOR_LIMIT_VARIABLE, 0, VISITOR_LIMIT_BOUNDS.messages);
 }
 
 /** Runs `close` once on Ctrl-C or SIGTERM (a second Ctrl-C while closing does nothing), then exits. */

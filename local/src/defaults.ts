@@ -7,6 +7,9 @@
 
 export const LOOPBACK = '127.0.0.1';
 
+/** For the local stack only: overrides the deploy's messages per visitor per window; 0 turns the limit off. */
+export const VISITOR_LIMIT_VARIABLE = 'VISITOR_LIMIT';
+
 export interface PortSetting {
   /** The environment variable that overrides the port. */
   variable: string;
@@ -17,6 +20,8 @@ export const LOCAL_PORTS = {
   site: { variable: 'PORT', port: 8080 },
   dynamodb: { variable: 'DYNAMODB_PORT', port: 8000 },
   ses: { variable: 'SES_PORT', port: 8005 },
+  /** The API's own address, as execute-api is beside CloudFront: what skips the edge is refused. */
+  api: { variable: 'API_PORT', port: 8088 },
   dev: { variable: 'DEV_PORT', port: 5173 },
 } as const satisfies Record<string, PortSetting>;
 

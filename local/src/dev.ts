@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { exitOnStartFailure, localStackPorts, portFrom, stopOnSignals } from './cli';
+import { exitOnStartFailure, localStackPorts, portFrom, stopOnSignals, visitorLimitOverride } from './cli';
 import { LOCAL_PORTS, LOOPBACK } from './defaults';
 import { DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
@@ -18,6 +18,7 @@ if (!existsSync(join(DEFAULT_SITE_DIR, 'index.html'))) {
 try {
   const stack = await startLocalStack({
     ...localStackPorts(),
+    visitorLimit: visitorLimitOverride(),
     quiet: true,
   });
   const vite = await createServer({

@@ -2,16 +2,19 @@
  * The local edge: what CloudFront does for the site, on one port. It runs the stack's own
  * CloudFront Functions on every site request (clean URLs, the 404 page with status 404),
  * serves the prerendered build with the same security and cache headers, and hands the API
- * path to the Lambda handler as API Gateway would.
+ * path to the Lambda handler as API Gateway would, with what CloudFront's origin request
+ * adds and leaves out. startApiGateway is the API's own address beside it: the handler
+ * without CloudFront in front, as a direct call to execute-api reaches it.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/lambda/contract';
+import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/infra/api-origin';
 import { SECURITY_HEADERS } from '@site/infra/security-headers';
 import { cacheControlFor } from '@site/infra/cache-control';
 import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/infra/function-limits';
@@ -21,14 +24,19 @@ import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
-export interface EdgeOptions {
+export interface ApiOptions {
   port: number;
-  siteDir: string;
   handler: ApiHandler;
   functionName: string;
   functionTimeoutMs: number;
   /** One line per request, without personal data: method, path, status, duration. */
   accessLog?: (line: string) => void;
+}
+
+export interface EdgeOptions extends ApiOptions {
+  siteDir: string;
+  /** What CloudFront sends the API in the origin header; the function is given the same value. */
+  originSecret: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -198,9 +206,32 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-async function invoke(options: EdgeOptions, req: IncomingMessage, body: Buffer): Promise<ApiResponse> {
+/** Besides the listed viewer headers, what CloudFront's origin request always carries and the translation reads. */
+const ALWAYS_FORWARDED = ['host', 'content-length'];
+const FORWARDED_VIEWER_HEADERS = new Set([...ALWAYS_FORWARDED, ...API_VIEWER_HEADERS.map((name) => name.toLowerCase())]);
+
+/**
+ * The headers of CloudFront's request to the API for one viewer request: of the viewer's,
+ * only those the origin request policy lists (so a forged origin header or viewer address
+ * never gets through), then the origin secret and the viewer's `ip:port`, as CloudFront adds them.
+ */
+export function originRequestHeaders(
+  viewerHeaders: IncomingHttpHeaders,
+  viewer: { address: string; port: number },
+  originSecret: string,
+): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(viewerHeaders)) {
+    if (FORWARDED_VIEWER_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  }
+  headers[ORIGIN_VERIFY_HEADER.toLowerCase()] = originSecret;
+  headers[VIEWER_ADDRESS_HEADER.toLowerCase()] = `${viewer.address}:${viewer.port}`;
+  return headers;
+}
+
+async function invoke(options: ApiOptions, req: IncomingMessage, headers: IncomingHttpHeaders, body: Buffer): Promise<ApiResponse> {
   const event = toApiGatewayEvent(
-    { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? LOOPBACK },
+    { method: req.method ?? 'GET', url: req.url ?? '/', headers, body, sourceIp: req.socket.remoteAddress ?? LOOPBACK },
     CONTACT_ROUTE_KEY,
   );
   const deadline = Date.now() + options.functionTimeoutMs;
@@ -222,33 +253,49 @@ async function invoke(options: EdgeOptions, req: IncomingMessage, body: Buffer):
   }
 }
 
-async function serveApi(req: IncomingMessage, res: ServerResponse, options: EdgeOptions): Promise<number> {
+/** API Gateway in front of the handler; `headers` are what reach it (CloudFront's, or the caller's own). */
+async function serveApi(req: IncomingMessage, res: ServerResponse, options: ApiOptions, headers: IncomingHttpHeaders): Promise<number> {
   const body = await readBody(req);
   let response: ApiResponse;
   if (body === undefined) response = gatewayError(413, 'Request Entity Too Large');
   else if (pathOf(req.url) !== API_PATH) response = gatewayError(404, 'Not Found');
-  else response = await invoke(options, req, body);
+  else response = await invoke(options, req, headers, body);
   send(res, response.statusCode, response.headers, response.body, req.method === 'HEAD');
   return response.statusCode;
+}
+
+function logged(options: ApiOptions, req: IncomingMessage, res: ServerResponse, handled: Promise<number>): void {
+  const started = performance.now();
+  handled
+    .then((status) =>
+      options.accessLog?.(`${req.method} ${pathOf(req.url).slice(0, 200)} ${status} ${Math.round(performance.now() - started)}ms`),
+    )
+    .catch((error: Error) => {
+      if (!res.headersSent) send(res, 500, { 'content-type': 'text/plain' }, Buffer.from('Internal Server Error'));
+      console.error(JSON.stringify({ level: 'error', msg: 'edge error', error: error.message }));
+    });
 }
 
 export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
   const files = loadSite(options.siteDir);
   const edge = loadEdgeFunctions(options.siteDir);
   const server = createServer((req, res) => {
-    const started = performance.now();
     const isApi = pathOf(req.url).startsWith('/api/');
-    const handled = isApi ? serveApi(req, res, options) : Promise.resolve(serveStatic(req, res, files, edge));
-    handled
-      .then((status) =>
-        options.accessLog?.(`${req.method} ${pathOf(req.url).slice(0, 200)} ${status} ${Math.round(performance.now() - started)}ms`),
-      )
-      .catch((error: Error) => {
-        if (!res.headersSent) send(res, 500, { 'content-type': 'text/plain' }, Buffer.from('Internal Server Error'));
-        console.error(JSON.stringify({ level: 'error', msg: 'edge error', error: error.message }));
-      });
+    const viewer = { address: req.socket.remoteAddress ?? LOOPBACK, port: req.socket.remotePort ?? 0 };
+    const handled = isApi
+      ? serveApi(req, res, options, originRequestHeaders(req.headers, viewer, options.originSecret))
+      : Promise.resolve(serveStatic(req, res, files, edge));
+    logged(options, req, res, handled);
   });
   // Keep-alive like CloudFront, but never let an idle socket hold a shutdown.
+  server.keepAliveTimeout = 5000;
+  const port = await listen(server, options.port);
+  return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };
+}
+
+/** The API's own address (execute-api): every request goes to API Gateway as the caller sent it. */
+export async function startApiGateway(options: ApiOptions): Promise<RunningServer> {
+  const server = createServer((req, res) => logged(options, req, res, serveApi(req, res, options, req.headers)));
   server.keepAliveTimeout = 5000;
   const port = await listen(server, options.port);
   return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };

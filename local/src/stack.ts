@@ -3,13 +3,16 @@
  * (aws-ses-v2-local), the Lambda handler behind the local edge, and the retry job on an
  * interval. Used by `npm start`, the browser tests, the robustness suite and the benchmarks.
  */
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TABLE_NAME } from '@site/lambda/table';
 import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
-import { retentionDaysFrom } from '@site/infra/config';
+import { retentionDaysFrom, visitorLimitFrom } from '@site/infra/config';
+import { ORIGIN_VERIFY_ENV } from '@site/lambda/origin-verify';
+import { VISITOR_LIMIT_ENV } from '@site/lambda/visitor-limit';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
-import { startEdge, type ApiHandler } from './edge';
+import { startApiGateway, startEdge, type ApiHandler } from './edge';
 import { LOCAL_MAIL, LOCAL_PORTS } from './defaults';
 import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';
 
@@ -30,10 +33,18 @@ export interface LocalStackOptions {
   functionTimeoutMs?: number;
   /** No access log lines. */
   quiet?: boolean;
+  /** The API's own address (execute-api's stand-in). Default: a free port; `npm start` passes API_PORT's. */
+  apiPort?: number;
+  /**
+   * Messages per visitor address per window; 0 turns the limit off (load tests, browser
+   * suites that send many). Default: what a deploy with cdk.json as it is would use.
+   */
+  visitorLimit?: number;
 }
 
 export interface LocalStack {
-  urls: { site: string; dynamodb: string; ses: string };
+  /** `api` is the API without the edge in front: calls there did not come through CloudFront. */
+  urls: { site: string; api: string; dynamodb: string; ses: string };
   tableName: string;
   /** Stops the DynamoDB server (a fault) and starts it again on the same port and data. */
   stopDynamoDb(): Promise<void>;
@@ -61,6 +72,14 @@ async function onPort<T>(start: () => Promise<T>, port: number, variable: string
   }
 }
 
+/**
+ * What the local CloudFront sends the function as the origin secret: generated once per
+ * process, never written anywhere, and given to the handler as the stack gives it, through
+ * its environment. Once per process rather than per stack, because the handler reads its
+ * environment once, as in Lambda.
+ */
+const ORIGIN_SECRET = randomBytes(32).toString('base64url');
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const started: RunningServer[] = [];
@@ -80,6 +99,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await ensureMessageTable(dynamo.url, tableName);
     // The handler reads its configuration and endpoints from the environment, as in Lambda;
     // the SDK's own AWS_ENDPOINT_URL_* variables point it at the emulators.
+    const visitorLimit = visitorLimitFrom(CDK_JSON_CONTEXT);
     Object.assign(process.env, EMULATOR_ENV, {
       TABLE_NAME: tableName,
       MAIL_FROM: LOCAL_MAIL.from,
@@ -88,6 +108,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       RETENTION_DAYS: process.env.RETENTION_DAYS ?? String(retentionDaysFrom(CDK_JSON_CONTEXT)),
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_SES: ses.url,
+      [ORIGIN_VERIFY_ENV.current]: ORIGIN_SECRET,
+      [VISITOR_LIMIT_ENV.messages]: String(options.visitorLimit ?? visitorLimit.messages),
+      [VISITOR_LIMIT_ENV.windowSeconds]: String(visitorLimit.windowMinutes * 60),
     });
     const { handler } = (await import('@site/lambda/handlers/send-contact-email')) as { handler: ApiHandler };
     const retry = (await import('@site/lambda/handlers/retry-undelivered')) as { handler: (event: unknown) => Promise<unknown> };
@@ -102,11 +125,27 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           functionName: 'send-contact-email',
           functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
           accessLog: options.quiet ? undefined : (line) => console.log(`edge  ${line}`),
+          originSecret: ORIGIN_SECRET,
         }),
       sitePort,
       LOCAL_PORTS.site.variable,
     );
     started.push(edge);
+
+    const apiPort = options.apiPort ?? 0;
+    const api = await onPort(
+      () =>
+        startApiGateway({
+          port: apiPort,
+          handler,
+          functionName: 'send-contact-email',
+          functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
+          accessLog: options.quiet ? undefined : (line) => console.log(`api   ${line}`),
+        }),
+      apiPort,
+      LOCAL_PORTS.api.variable,
+    );
+    started.push(api);
 
     const runRetryJob = () => retry.handler({ source: 'local.schedule', 'detail-type': 'Scheduled Event', time: new Date().toISOString() });
     const interval = options.retryIntervalMs ?? 60_000;
@@ -121,7 +160,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     timer?.unref();
 
     return {
-      urls: { site: edge.url, dynamodb: dynamo.url, ses: ses.url },
+      urls: { site: edge.url, api: api.url, dynamodb: dynamo.url, ses: ses.url },
       tableName,
       async stopDynamoDb() {
         await dynamo.close();

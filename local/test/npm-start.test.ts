@@ -88,19 +88,19 @@ afterEach(() => {
 });
 
 describe('npm start', () => {
-  it('is ready within 15 s, prints the three URLs, keeps messages across a restart and leaves nothing behind on Ctrl-C', async () => {
-    const [port, dynamoPort, sesPort] = [await freePort(), await freePort(), await freePort()];
+  it('is ready within 15 s, prints the four URLs, keeps messages across a restart and leaves nothing behind on Ctrl-C', async () => {
+    const [port, dynamoPort, sesPort, apiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const env = {
       PORT: String(port),
       DYNAMODB_PORT: String(dynamoPort),
       SES_PORT: String(sesPort),
+      API_PORT: String(apiPort),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     };
 
     const first = await start(env);
     expect(first.readyAfterMs).toBeLessThan(15_000);
-    for (const url of [`http://127.0.0.1:${port}`, `http://127.0.0.1:${dynamoPort}`, `http://127.0.0.1:${sesPort}`])
-      expect(first.output()).toContain(url);
+    for (const p of [port, dynamoPort, sesPort, apiPort]) expect(first.output()).toContain(`http://127.0.0.1:${p}`);
 
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(page.status).toBe(200);
@@ -114,7 +114,7 @@ describe('npm start', () => {
 
     expect(await interrupt(first.child)).toBe(0);
     expect(await groupIsGone(first.child.pid!)).toBe(true);
-    for (const p of [port, dynamoPort, sesPort]) expect(await portIsClosed(p)).toBe(true);
+    for (const p of [port, dynamoPort, sesPort, apiPort]) expect(await portIsClosed(p)).toBe(true);
 
     const second = await start(env);
     const client = new DynamoDBClient(emulatorClientConfig(loopbackUrl(dynamoPort)));
@@ -129,6 +129,7 @@ describe('npm start', () => {
       PORT: '0',
       DYNAMODB_PORT: String(await freePort()),
       SES_PORT: '0',
+      API_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     });
     const dynamoPort = /DynamoDB\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(busy.output())![1]!;
@@ -136,6 +137,7 @@ describe('npm start', () => {
       PORT: '0',
       DYNAMODB_PORT: dynamoPort,
       SES_PORT: '0',
+      API_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     }).catch((error: Error) => error);
     expect(second).toBeInstanceOf(Error);
