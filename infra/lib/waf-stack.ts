@@ -7,6 +7,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { ERROR_TEXT } from '@site/lambda/http';
 
 export interface WafStackProps extends StackProps {
   /** Start of every resource name. */
@@ -17,6 +18,9 @@ export interface WafStackProps extends StackProps {
 
 /** WAF counts over this window; 5 minutes smooths a visitor's short bursts. */
 export const WAF_EVALUATION_WINDOW_SECONDS = 300;
+
+/** The function's own answer past its visitor limit, so the page and a script see one kind of 429. */
+export const WAF_TOO_MANY_BODY = JSON.stringify({ error: ERROR_TEXT.tooManyMessages });
 
 export class WafStack extends Stack {
   readonly webAcl: CfnWebACL;
@@ -30,12 +34,13 @@ export class WafStack extends Stack {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`${props.prefix}-site`),
+      customResponseBodies: { 'too-many': { contentType: 'APPLICATION_JSON', content: WAF_TOO_MANY_BODY } },
       rules: [
         {
           name: 'api-rate-per-ip',
           priority: 0,
           // 429 like the function's own limit, so the form handles both alike.
-          action: { block: { customResponse: { responseCode: 429 } } },
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'too-many' } } },
           statement: {
             rateBasedStatement: {
               limit: props.rateLimit,

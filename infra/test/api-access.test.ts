@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Template } from 'aws-cdk-lib/assertions';
 import { MIN_ORIGIN_SECRET_LENGTH, ORIGIN_VERIFY_HEADER } from '@site/lambda/origin-verify';
+import { ERROR_TEXT } from '@site/lambda/http';
 import { WAF_EVALUATION_WINDOW_SECONDS } from '../lib/waf-stack';
 import { expectNoFindings, only, synth, type Synthesized } from './synth';
 
@@ -104,10 +105,15 @@ describe('WAF', () => {
       expect(only(waf, 'AWS::WAFv2::WebACL').resource.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
     });
 
-    it('blocks an IP address past the limit on /api/* within 5 minutes with 429, and nothing else', () => {
-      const [rule, ...others] = only(waf, 'AWS::WAFv2::WebACL').resource.Properties.Rules;
+    it('blocks an IP address past the limit on /api/* within 5 minutes with the function’s own 429, and nothing else', () => {
+      const acl = only(waf, 'AWS::WAFv2::WebACL').resource.Properties;
+      const [rule, ...others] = acl.Rules;
       expect(others).toEqual([]);
-      expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+      expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'too-many' } } });
+      expect(acl.CustomResponseBodies['too-many']).toEqual({
+        ContentType: 'APPLICATION_JSON',
+        Content: JSON.stringify({ error: ERROR_TEXT.tooManyMessages }),
+      });
       expect(rule.Statement.RateBasedStatement).toEqual({
         Limit: 100,
         AggregateKeyType: 'IP',

@@ -58,7 +58,7 @@ const WORKING = {
       fields: Object.fromEntries(REQUIRED_FIELDS.map((field) => [field, 'Vul dit veld in.'])),
     }),
   apiOther: () => apiJson(405, { error: ERROR_TEXT.methodNotAllowed }, { Allow: 'POST' }),
-  direct: () => apiJson(403, { error: 'Alleen via de website.' }),
+  direct: () => apiJson(403, { error: ERROR_TEXT.notThroughSite }),
 } satisfies Record<string, Route>;
 
 interface FakeStage {
@@ -230,7 +230,10 @@ describe('against a broken stage', () => {
       'body is not a JSON object: "<html><h1>502 Bad Gateway</h1></html>"',
       `no Dutch message for ${REQUIRED_FIELDS.join(', ')}`,
     ]);
-    expect(found['API around CloudFront']).toEqual(['status 400, expected 403']);
+    expect(found['API around CloudFront']).toEqual([
+      'status 400, expected 403',
+      `error ${JSON.stringify(ERROR_TEXT.invalidFields)}, expected ${JSON.stringify(ERROR_TEXT.notThroughSite)}`,
+    ]);
   });
 
   it('reports a redirect instead of following it', async () => {

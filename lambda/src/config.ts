@@ -3,6 +3,8 @@
  * Read on first use rather than at import, so a test can set the environment first, and a
  * missing setting fails the request that needs it with an error naming the variable.
  */
+import { originSecretsFrom, type OriginSecrets } from './origin-verify';
+import { visitorHashKey, visitorLimitFrom, type VisitorLimit } from './visitor-limit';
 
 export interface LambdaConfig {
   tableName: string;
@@ -63,4 +65,27 @@ let loaded: LambdaConfig | undefined;
 export function config(): LambdaConfig {
   loaded ??= readConfig(process.env);
   return loaded;
+}
+
+/**
+ * What only the contact function is given, and checks before anything else: the origin
+ * secret, and the visitor limit with the key visitor addresses are hashed with.
+ */
+export interface GuardConfig {
+  origin: OriginSecrets;
+  visitorLimit: VisitorLimit;
+  visitorHashKey: Buffer;
+}
+
+export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
+  const origin = originSecretsFrom(env);
+  return { origin, visitorLimit: visitorLimitFrom(env), visitorHashKey: visitorHashKey(origin.current) };
+}
+
+let guardLoaded: GuardConfig | undefined;
+
+/** Read once per process like config(); a failed read is retried on the next call. */
+export function guardConfig(): GuardConfig {
+  guardLoaded ??= readGuardConfig(process.env);
+  return guardLoaded;
 }

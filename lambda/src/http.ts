@@ -19,6 +19,8 @@ export const ERROR_TEXT = {
   idempotencyConflict: 'Deze Idempotency-Key is al gebruikt voor een ander bericht.',
   notStored: 'Uw bericht kon nu niet worden opgeslagen. Probeer het over enkele minuten opnieuw.',
   unexpected: 'Er is iets misgegaan. Probeer het over enkele minuten opnieuw.',
+  notThroughSite: 'Berichten kunnen alleen via het contactformulier op de website worden verstuurd.',
+  tooManyMessages: 'U heeft in korte tijd te veel berichten verstuurd. Probeer het over enkele minuten opnieuw.',
 } as const;
 
 export type HttpResult = APIGatewayProxyStructuredResultV2 & { statusCode: number };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '../src/config';
-import { contactEvent, VALID_BODY } from './support/events';
+import { readConfig, readGuardConfig } from '../src/config';
+import { visitorHashKey } from '../src/visitor-limit';
+import { contactEvent, TEST_ORIGIN_SECRET, VALID_BODY } from './support/events';
 import { captureLogs } from './support/logs';
 
 const COMPLETE = {
@@ -38,13 +39,29 @@ describe('readConfig', () => {
   });
 });
 
+const GUARD = { ORIGIN_VERIFY: TEST_ORIGIN_SECRET, VISITOR_LIMIT: '5', VISITOR_WINDOW_SECONDS: '600' };
+
+describe('readGuardConfig', () => {
+  it('reads the origin secret and the visitor limit, and derives the key addresses are hashed with from the secret', () => {
+    expect(readGuardConfig(GUARD)).toEqual({
+      origin: { current: TEST_ORIGIN_SECRET },
+      visitorLimit: { messages: 5, windowSeconds: 600 },
+      visitorHashKey: visitorHashKey(TEST_ORIGIN_SECRET),
+    });
+  });
+
+  it.each(['ORIGIN_VERIFY', 'VISITOR_LIMIT', 'VISITOR_WINDOW_SECONDS'])('names %s when it is missing', (name) => {
+    expect(() => readGuardConfig({ ...GUARD, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});
+
 describe('the handler without configuration', () => {
   const saved = { ...process.env };
   const logs = captureLogs();
 
   beforeAll(() => {
     vi.resetModules();
-    for (const name of Object.keys(COMPLETE)) delete process.env[name];
+    for (const name of [...Object.keys(COMPLETE), ...Object.keys(GUARD)]) delete process.env[name];
   });
 
   afterAll(() => {
@@ -52,7 +69,25 @@ describe('the handler without configuration', () => {
     logs.restore();
   });
 
+  it('without the origin secret refuses every request with 503 before reading it, naming the variable', async () => {
+    const { handler } = await import('../src/handlers/send-contact-email');
+    for (const event of [
+      contactEvent({ body: VALID_BODY }),
+      contactEvent({ body: VALID_BODY, direct: true }),
+      contactEvent({ method: 'GET' }),
+    ]) {
+      expect((await handler(event)).statusCode).toBe(503);
+    }
+    expect(logs.entries()).toEqual(
+      Array(3).fill(
+        expect.objectContaining({ level: 'error', outcome: 'config_error', status: 503, error: expect.stringMatching(/ORIGIN_VERIFY/) }),
+      ),
+    );
+    logs.clear();
+  });
+
   it('stores nothing, answers 503 and logs which variable is missing', async () => {
+    Object.assign(process.env, GUARD);
     const { handler } = await import('../src/handlers/send-contact-email');
     const result = await handler(contactEvent({ body: VALID_BODY }));
     expect(result.statusCode).toBe(503);

@@ -167,5 +167,5 @@ export const wrongMethodCheck: SmokeCheck = {
 export const directCallCheck: SmokeCheck = {
   name: 'API around CloudFront',
   request: { target: 'api', method: 'POST', path: API_PATH, headers: { 'Content-Type': 'application/json' }, body: INVALID_MESSAGE },
-  verify: (answer) => [...status(answer, 403), ...mediaType(answer, 'application/json'), ...json(answer).problems],
+  verify: (answer) => [...status(answer, 403), ...mediaType(answer, 'application/json'), ...errorText(answer, ERROR_TEXT.notThroughSite)],
 };

@@ -1,17 +1,20 @@
 /**
- * POST /api/send-contact-email: validate, store, then e-mail. A stored message is never
- * lost (the retry job delivers what SES refused); a message that could not be stored is
- * never e-mailed, and the visitor is told to try again.
+ * POST /api/send-contact-email: only through CloudFront, validate, within the visitor's
+ * limit, store, then e-mail. A stored message is never lost (the retry job delivers what
+ * SES refused); a message that could not be stored is never e-mailed, and the visitor is
+ * told to try again. A refused request stores and e-mails nothing.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { config, type LambdaConfig } from '../config';
+import { config, guardConfig, type GuardConfig, type LambdaConfig } from '../config';
 import { deliver } from '../delivery';
-import { ERROR_TEXT, errorResponse, jsonResponse, parseContactRequest, type HttpResult } from '../http';
+import { ERROR_TEXT, errorResponse, headerValue, jsonResponse, parseContactRequest, type HttpResult } from '../http';
 import { bodyHash } from '../idempotency';
 import { describeError, writeLog, type LogEntry } from '../log';
+import { isFromCloudFront, ORIGIN_VERIFY_HEADER } from '../origin-verify';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from '../schema';
-import { claimIdempotencyKey, storeMessage } from '../store';
+import { claimIdempotencyKey, countVisitorMessage, storeMessage } from '../store';
+import { secondsLeft, VIEWER_ADDRESS_HEADER, visitorAddress, visitorCounterId, visitorHash, windowAt } from '../visitor-limit';
 import { emailKey, type StoredMessage } from '../table';
 
 type Outcome =
@@ -21,6 +24,8 @@ type Outcome =
   | 'invalid'
   | 'idempotency_conflict'
   | 'spam'
+  | 'not_through_cloudfront'
+  | 'visitor_limited'
   | 'store_failed'
   | 'config_error'
   | 'unexpected_error';
@@ -32,6 +37,8 @@ interface Handled {
   attempts: number;
   messageId?: string;
   error?: string;
+  /** No viewer address to count the message against (a CloudFront misconfiguration): let through, and said so in the log. */
+  uncounted?: boolean;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -53,7 +60,54 @@ function storeFailed(error: unknown): Handled {
   return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'store_failed', attempts: 0, error: describeError(error) };
 }
 
+function configError(error: unknown): Handled {
+  // The message names the missing variable and holds nothing the visitor sent.
+  return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'config_error', attempts: 0, error: (error as Error).message };
+}
+
+/**
+ * Counts the message against its visitor's window, or refuses it (429) when the window is
+ * full. The viewer address can be trusted only because the origin check before this proved
+ * the request came through CloudFront, which sets it from the connection.
+ */
+async function countAgainstVisitor(
+  event: APIGatewayProxyEventV2,
+  guard: GuardConfig,
+  table: string,
+  now: Date,
+): Promise<Handled | 'counted' | 'uncounted'> {
+  const { messages, windowSeconds } = guard.visitorLimit;
+  if (messages === 0) return 'counted';
+  const address = visitorAddress(headerValue(event.headers, VIEWER_ADDRESS_HEADER));
+  // Refusing everyone for a missing header would be worse than the stage throttle alone.
+  if (address === undefined) return 'uncounted';
+  const window = windowAt(now, windowSeconds);
+  const id = visitorCounterId(visitorHash(guard.visitorHashKey, address), window);
+  try {
+    if ((await countVisitorMessage(table, { id, limit: messages, expiresAt: window.endsAt })) === 'counted') return 'counted';
+  } catch (error) {
+    return storeFailed(error);
+  }
+  const refused = errorResponse(429, ERROR_TEXT.tooManyMessages);
+  return {
+    response: { ...refused, headers: { ...refused.headers, 'Retry-After': String(secondsLeft(window, now)) } },
+    outcome: 'visitor_limited',
+    attempts: 0,
+  };
+}
+
 async function receive(event: APIGatewayProxyEventV2, now: Date): Promise<Handled> {
+  let guard: GuardConfig;
+  try {
+    guard = guardConfig();
+  } catch (error) {
+    return configError(error);
+  }
+  // First of all: a request that did not come through CloudFront is not read any further.
+  if (!isFromCloudFront(headerValue(event.headers, ORIGIN_VERIFY_HEADER), guard.origin)) {
+    return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'not_through_cloudfront', attempts: 0 };
+  }
+
   const parsed = parseContactRequest(event);
   if (!parsed.ok) return { response: parsed.response, outcome: 'invalid', attempts: 0 };
   const { body, idempotencyKey } = parsed.request;
@@ -70,17 +124,30 @@ async function receive(event: APIGatewayProxyEventV2, now: Date): Promise<Handle
   try {
     settings = config();
   } catch (error) {
-    // The message names the missing variable and holds nothing the visitor sent.
-    return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'config_error', attempts: 0, error: (error as Error).message };
+    return configError(error);
   }
 
+  // After validation, so a refused or invalid request leaves no counter behind; before anything is stored.
+  const counted = await countAgainstVisitor(event, guard, settings.tableName, now);
+  if (typeof counted === 'object') return counted;
+  const handled = await storeAndSend(validation.value, idempotencyKey, settings, now);
+  return counted === 'uncounted' ? { ...handled, uncounted: true } : handled;
+}
+
+/** Claims the Idempotency-Key if any, stores the message, then e-mails it. */
+async function storeAndSend(
+  contact: ContactMessage,
+  idempotencyKey: string | undefined,
+  settings: LambdaConfig,
+  now: Date,
+): Promise<Handled> {
   let id = ulid(now.getTime());
   if (idempotencyKey !== undefined) {
     try {
       const claim = await claimIdempotencyKey(settings.tableName, {
         key: idempotencyKey,
         messageId: id,
-        bodyHash: bodyHash(validation.value),
+        bodyHash: bodyHash(contact),
         now,
       });
       if (claim.outcome === 'conflict') {
@@ -92,7 +159,7 @@ async function receive(event: APIGatewayProxyEventV2, now: Date): Promise<Handle
     }
   }
 
-  const message = newMessage(id, validation.value, now, settings);
+  const message = newMessage(id, contact, now, settings);
   try {
     // 'exists': an earlier request with this Idempotency-Key stored it and sends the e-mail.
     if ((await storeMessage(settings.tableName, message)) === 'exists') {
@@ -118,6 +185,8 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   invalid: 'info',
   idempotency_conflict: 'info',
   spam: 'info',
+  not_through_cloudfront: 'info',
+  visitor_limited: 'info',
   stored_email_deferred: 'warn',
   store_failed: 'error',
   config_error: 'error',
@@ -138,7 +207,7 @@ export async function handler(event: APIGatewayProxyEventV2, context?: Context):
     };
   }
   writeLog({
-    level: handled.error && handled.outcome === 'stored_and_emailed' ? 'warn' : LEVEL[handled.outcome],
+    level: (handled.error && handled.outcome === 'stored_and_emailed') || handled.uncounted ? 'warn' : LEVEL[handled.outcome],
     msg: 'contact request',
     requestId: context?.awsRequestId ?? event.requestContext?.requestId,
     outcome: handled.outcome,
@@ -147,6 +216,7 @@ export async function handler(event: APIGatewayProxyEventV2, context?: Context):
     attempts: handled.attempts,
     messageId: handled.messageId,
     error: handled.error,
+    visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
   });
   return handled.response;
 }

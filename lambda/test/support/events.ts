@@ -1,12 +1,16 @@
 /**
  * Contact requests as the handler receives them: built from the HTTP request (method,
- * headers, body bytes) by the local edge's own API Gateway translation, so the handler is
- * tested with the events the local stack gives it.
+ * headers, body bytes) by the local edge's own translations, CloudFront's origin request
+ * and API Gateway's event, so the handler is tested with the events the local stack gives it.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { LONE_SURROGATE } from '@site/lambda/characters';
 import { API_PATH } from '@site/lambda/contract';
 import { CONTACT_ROUTE_KEY, toApiGatewayEvent } from '@site/local/api-gateway';
+import { originRequestHeaders } from '@site/local/edge';
+
+/** The origin secret of these tests: startLocalAws gives it to the handler as ORIGIN_VERIFY. */
+export const TEST_ORIGIN_SECRET = 'origin-secret-of-the-lambda-tests-0123456789abcdef';
 
 export interface EventParts {
   method?: string;
@@ -19,6 +23,13 @@ export interface EventParts {
    * whatever the type says, and must refuse base64 that no gateway would send.
    */
   isBase64Encoded?: boolean;
+  /**
+   * The viewer CloudFront reports (`ip:port`'s ip). Default: a new visitor for every event,
+   * so only the tests about the visitor limit ever meet it.
+   */
+  viewer?: string;
+  /** Not through CloudFront: the headers reach the handler as sent, without the origin secret or a viewer address. */
+  direct?: boolean;
 }
 
 const surrogateBytes = (unit: number) => Buffer.from([0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]);
@@ -42,12 +53,24 @@ function bodyBytes(parts: EventParts): Buffer {
   return parts.isBase64Encoded ? Buffer.from(body, 'base64') : wireBytes(body);
 }
 
+let visitors = 0;
+
+/** A different address each call, from the range set aside for benchmarks (198.18.0.0/15). */
+function newVisitor(): string {
+  visitors += 1;
+  return `198.${18 + ((visitors >> 16) & 1)}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
 export function contactEvent(parts: EventParts = {}): APIGatewayProxyEventV2 {
+  const sent = parts.headers ?? { 'content-type': 'application/json' };
+  const headers = parts.direct
+    ? sent
+    : originRequestHeaders(sent, { address: parts.viewer ?? newVisitor(), port: 40_000 }, TEST_ORIGIN_SECRET);
   const event = toApiGatewayEvent(
     {
       method: parts.method ?? 'POST',
       url: API_PATH,
-      headers: parts.headers ?? { 'content-type': 'application/json' },
+      headers,
       body: bodyBytes(parts),
       sourceIp: '203.0.113.7',
     },

@@ -20,10 +20,14 @@ import {
 } from '@site/local/emulators';
 import { emulatorClientConfig } from '@site/local/defaults';
 import type { StoredMessage } from '../../src/table';
+import type { VisitorLimit } from '../../src/visitor-limit';
+import { TEST_ORIGIN_SECRET } from './events';
 
 export const TEST_TABLE = 'contact-messages-test';
 export const MAIL_FROM = 'website@firma.example';
 export const MAIL_TO = 'info@firma.example';
+/** The deploy's default: 5 messages per visitor per 10 minutes. */
+export const TEST_VISITOR_LIMIT: VisitorLimit = { messages: 5, windowSeconds: 600 };
 
 export interface LocalAws {
   tableName: string;
@@ -72,6 +76,9 @@ export async function startLocalAws(): Promise<LocalAws> {
     RETENTION_DAYS: '365',
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
     AWS_ENDPOINT_URL_SES: ses.url,
+    ORIGIN_VERIFY: TEST_ORIGIN_SECRET,
+    VISITOR_LIMIT: String(TEST_VISITOR_LIMIT.messages),
+    VISITOR_WINDOW_SECONDS: String(TEST_VISITOR_LIMIT.windowSeconds),
   });
 
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ ...emulatorClientConfig(dynamo.url), maxAttempts: 1 }));

@@ -1,0 +1,167 @@
+/**
+ * Who may send, end to end against the DynamoDB and SES stand-ins: only requests that came
+ * through CloudFront (the origin secret, the previous one during a rotation), refused before
+ * anything about them is read; then at most the visitor limit per visitor address and
+ * window, counted only for valid messages. A refused request stores and e-mails nothing.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '../src/contract';
+import { ERROR_TEXT } from '../src/http';
+import { ORIGIN_VERIFY_HEADER } from '../src/origin-verify';
+import { VIEWER_ADDRESS_HEADER } from '../src/visitor-limit';
+import { answer, contactEvent, TEST_ORIGIN_SECRET, VALID_BODY, type EventParts } from './support/events';
+import { startLocalAws, TEST_VISITOR_LIMIT, type LocalAws } from './support/local-aws';
+import { captureLogs, type CapturedLogs } from './support/logs';
+
+/** The value CloudFront sent before the rotation now under way; the function still accepts it. */
+const PREVIOUS_SECRET = randomBytes(32).toString('base64url');
+
+let aws: LocalAws;
+let logs: CapturedLogs;
+let handler: typeof import('../src/handlers/send-contact-email').handler;
+
+beforeAll(async () => {
+  logs = captureLogs();
+  aws = await startLocalAws();
+  process.env.ORIGIN_VERIFY_PREVIOUS = PREVIOUS_SECRET;
+  ({ handler } = await import('../src/handlers/send-contact-email'));
+});
+afterAll(async () => {
+  await aws?.close();
+  logs.restore();
+});
+beforeEach(async () => {
+  await aws.stopDynamoDb();
+  await aws.startDynamoDb();
+  await aws.clearEmails();
+  logs.clear();
+});
+
+const send = async (parts: EventParts) => answer(await handler(contactEvent(parts)));
+const JSON_TYPE = { 'content-type': 'application/json' };
+/** Around CloudFront: the caller's own headers, whatever it claims in them. */
+const direct = (headers: Record<string, string> = {}, parts: EventParts = {}) =>
+  send({ body: VALID_BODY, ...parts, direct: true, headers: { ...JSON_TYPE, ...headers } });
+const expectNothingKept = async () => {
+  expect(await aws.items()).toEqual([]);
+  expect(await aws.sentEmails()).toEqual([]);
+};
+
+describe('a request that did not come through CloudFront', () => {
+  it('is refused with 403 and a Dutch message, and nothing is stored, counted or e-mailed', async () => {
+    const response = await direct();
+    expect(response.statusCode).toBe(403);
+    expect(response.json).toEqual({ error: ERROR_TEXT.notThroughSite });
+    expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8');
+    await expectNothingKept();
+    expect(logs.entries()).toEqual([expect.objectContaining({ level: 'info', outcome: 'not_through_cloudfront', status: 403 })]);
+  });
+
+  it('is refused before anything else about it is read: method, type, size, body, key', async () => {
+    const cases: EventParts[] = [
+      { method: 'GET' },
+      { headers: { 'content-type': 'text/plain' } },
+      { body: 'x'.repeat(MAX_BODY_BYTES + 1) },
+      { body: '{not json' },
+      { body: { ...VALID_BODY, email: 'geen adres' } },
+      { body: { ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.test' } },
+      { headers: { [IDEMPOTENCY_HEADER]: 'geen-uuid' } },
+    ];
+    for (const parts of cases) {
+      const response = await direct(parts.headers, { ...parts, headers: undefined });
+      expect(response.statusCode, JSON.stringify(parts).slice(0, 80)).toBe(403);
+    }
+    await expectNothingKept();
+  });
+
+  it('is refused with a wrong, empty, partial or doubled secret, and a forged viewer address changes nothing', async () => {
+    for (const secret of [
+      '',
+      'guess',
+      TEST_ORIGIN_SECRET.slice(0, -1),
+      `${TEST_ORIGIN_SECRET}x`,
+      `${TEST_ORIGIN_SECRET},${TEST_ORIGIN_SECRET}`,
+    ]) {
+      expect((await direct({ [ORIGIN_VERIFY_HEADER]: secret, [VIEWER_ADDRESS_HEADER]: '203.0.113.1:443' })).statusCode).toBe(403);
+    }
+    await expectNothingKept();
+  });
+
+  it('is accepted with the secret CloudFront sends, or the previous one while a rotation is under way', async () => {
+    for (const secret of [TEST_ORIGIN_SECRET, PREVIOUS_SECRET]) {
+      const response = await direct({ [ORIGIN_VERIFY_HEADER]: secret, [VIEWER_ADDRESS_HEADER]: `203.0.113.${secret.length}:443` });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await aws.messages()).toHaveLength(2);
+  });
+});
+
+describe('the visitor limit', () => {
+  const from = (viewer: string, body: unknown = VALID_BODY, headers: Record<string, string> = JSON_TYPE) => send({ viewer, body, headers });
+
+  it(`lets a visitor send ${TEST_VISITOR_LIMIT.messages} messages in a window, then answers 429 in Dutch with Retry-After, storing and e-mailing nothing`, async () => {
+    for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) expect((await from('192.0.2.10')).statusCode).toBe(200);
+    const refused = await from('192.0.2.10', { ...VALID_BODY, message: 'Nog eentje.' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json).toEqual({ error: ERROR_TEXT.tooManyMessages });
+    const retryAfter = Number(refused.headers['Retry-After']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(TEST_VISITOR_LIMIT.windowSeconds);
+    const messages = await aws.messages();
+    expect(messages).toHaveLength(TEST_VISITOR_LIMIT.messages);
+    expect(messages.map((message) => message.message)).not.toContain('Nog eentje.');
+    expect(await aws.sentEmails()).toHaveLength(TEST_VISITOR_LIMIT.messages);
+    expect(logs.entries().at(-1)).toMatchObject({ level: 'info', outcome: 'visitor_limited', status: 429 });
+  });
+
+  it('keeps two visitors apart', async () => {
+    for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) await from('192.0.2.20');
+    expect((await from('192.0.2.20')).statusCode).toBe(429);
+    expect((await from('192.0.2.21')).statusCode).toBe(200);
+  });
+
+  it('stores no idempotency record for a refused message, so its key still works once the window has passed', async () => {
+    for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) await from('192.0.2.30');
+    const key = randomUUID();
+    expect((await from('192.0.2.30', VALID_BODY, { ...JSON_TYPE, [IDEMPOTENCY_HEADER]: key })).statusCode).toBe(429);
+    expect((await aws.items()).map((item) => String(item.id)).filter((id) => id.includes(key))).toEqual([]);
+  });
+
+  it('counts only valid messages: invalid ones and the honeypot leave no counter and use up nothing', async () => {
+    for (let i = 0; i < 2 * TEST_VISITOR_LIMIT.messages; i += 1) {
+      expect((await from('192.0.2.40', { ...VALID_BODY, email: 'geen adres' })).statusCode).toBe(400);
+      expect((await from('192.0.2.40', { ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.test' })).statusCode).toBe(200);
+    }
+    await expectNothingKept();
+    expect((await from('192.0.2.40')).statusCode).toBe(200);
+  });
+
+  it('keeps no visitor address in the table or the logs', async () => {
+    for (let i = 0; i <= TEST_VISITOR_LIMIT.messages; i += 1) await from('192.0.2.50');
+    for (const text of [JSON.stringify(await aws.items()), logs.raw()]) expect(text).not.toContain('192.0.2');
+  });
+
+  it('answers 503 and stores nothing when DynamoDB is down before counting', async () => {
+    await aws.stopDynamoDb();
+    try {
+      const response = await from('192.0.2.60');
+      expect(response.statusCode).toBe(503);
+      expect(response.json).toEqual({ error: ERROR_TEXT.notStored });
+    } finally {
+      await aws.startDynamoDb();
+    }
+    await expectNothingKept();
+  });
+
+  it('lets a message through uncounted, with a warning, when CloudFront sent no viewer address', async () => {
+    const response = await send({ body: VALID_BODY, direct: true, headers: { ...JSON_TYPE, [ORIGIN_VERIFY_HEADER]: TEST_ORIGIN_SECRET } });
+    expect(response.statusCode).toBe(200);
+    expect((await aws.items()).filter((item) => String(item.id).startsWith('visitor#'))).toEqual([]);
+    expect(logs.entries().at(-1)).toMatchObject({
+      level: 'warn',
+      outcome: 'stored_and_emailed',
+      visitorLimit: `not applied: no ${VIEWER_ADDRESS_HEADER}`,
+    });
+  });
+});
