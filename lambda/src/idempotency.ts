@@ -3,6 +3,7 @@
  * the hash that tells a genuine retry from a different message under the same key.
  */
 import { createHash } from 'node:crypto';
+import { CONTACT_FIELDS, fieldNames, type ContactFields, type FieldTable } from './contract';
 import type { ContactMessage } from './schema';
 
 // RFC 9562: any version 1-8 with the standard variant; crypto.randomUUID() gives version 4.
@@ -14,8 +15,15 @@ export function normaliseIdempotencyKey(raw: string): string | undefined {
   return UUID.test(key) ? key.toLowerCase() : undefined;
 }
 
-/** A hash over the validated fields in a fixed order, so JSON spacing or key order do not matter. */
-export function bodyHash(message: ContactMessage): string {
-  const fields = [message.name, message.email, message.phone ?? null, message.company ?? null, message.message];
+/**
+ * A hash over the validated fields in the table's order (a field not given counts as null),
+ * so JSON spacing or key order do not matter.
+ */
+export function bodyHash<T extends FieldTable = ContactFields>(
+  message: ContactMessage<T>,
+  table: T = CONTACT_FIELDS as FieldTable as T,
+): string {
+  const values = message as Record<string, string | undefined>;
+  const fields = fieldNames(table).map((name) => values[name] ?? null);
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }

@@ -5,6 +5,7 @@
 import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { SES_CLIENT_OPTIONS } from './aws';
 import { LINE_BREAKING } from './characters';
+import { CONTACT_FIELDS, fieldNames, type ContactFields, type FieldTable, type FieldValues } from './contract';
 import type { StoredMessage } from './table';
 
 let client: SESClient | undefined;
@@ -15,7 +16,8 @@ function ses(): SESClient {
   return client;
 }
 
-export type NotifiedMessage = Pick<StoredMessage, 'id' | 'receivedAt' | 'name' | 'email' | 'phone' | 'company' | 'message'>;
+/** What the e-mail shows: the contact fields of `T` and the message's id and time. */
+export type NotifiedMessage<T extends FieldTable = ContactFields> = FieldValues<T> & Pick<StoredMessage, 'id' | 'receivedAt'>;
 
 export interface MailRoute {
   from: string;
@@ -33,38 +35,55 @@ export function subjectFor(name: string): string {
   return `Nieuw contactbericht van ${name.replace(LINE_BREAKING, ' ').trim()}`;
 }
 
-function details(message: NotifiedMessage): [label: string, value: string][] {
-  const rows: [string, string | undefined][] = [
-    ['Naam', message.name],
-    ['E-mail', message.email],
-    ['Telefoon', message.phone],
-    ['Bedrijf', message.company],
-    ['Ontvangen', message.receivedAt],
-    ['Kenmerk', message.id],
-  ];
-  return rows.filter((row): row is [string, string] => row[1] !== undefined);
+interface Rendered {
+  /** One-line fields and bookkeeping, as label and value. */
+  rows: [label: string, value: string][];
+  /** Multi-line fields, each under its own heading. */
+  blocks: [label: string, value: string][];
 }
 
-function textBody(message: NotifiedMessage): string {
-  const lines = details(message).map(([label, value]) => `${label}: ${value}`);
-  return `Nieuw bericht via het contactformulier van de website.\n\n${lines.join('\n')}\n\nBericht:\n${message.message}\n`;
+function rendered(message: NotifiedMessage<FieldTable>, table: FieldTable): Rendered {
+  const values = message as unknown as Record<string, string | undefined>;
+  const given = fieldNames(table).flatMap((name) => {
+    const value = values[name];
+    return value === undefined ? [] : [{ field: table[name]!, value }];
+  });
+  return {
+    rows: [
+      ...given.filter(({ field }) => field.kind !== 'multiline').map(({ field, value }): [string, string] => [field.mailLabel, value]),
+      ['Ontvangen', message.receivedAt],
+      ['Kenmerk', message.id],
+    ],
+    blocks: given.filter(({ field }) => field.kind === 'multiline').map(({ field, value }) => [field.mailLabel, value]),
+  };
 }
 
-function htmlBody(message: NotifiedMessage): string {
-  const rows = details(message)
-    .map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`)
+function textBody({ rows, blocks }: Rendered): string {
+  const lines = rows.map(([label, value]) => `${label}: ${value}`);
+  const sections = blocks.map(([label, value]) => `${label}:\n${value}\n`);
+  return `Nieuw bericht via het contactformulier van de website.\n\n${lines.join('\n')}\n\n${sections.join('\n')}`;
+}
+
+function htmlBody({ rows, blocks }: Rendered): string {
+  const cells = rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  const sections = blocks
+    .map(([label, value]) => `<h3>${escapeHtml(label)}</h3><p>${escapeHtml(value).replace(/\r\n|\r|\n/g, '<br>')}</p>`)
     .join('');
-  const paragraphs = escapeHtml(message.message).replace(/\r\n|\r|\n/g, '<br>');
   return (
     '<!doctype html><html lang="nl"><meta charset="utf-8"><body>' +
     '<p>Nieuw bericht via het contactformulier van de website.</p>' +
-    `<table>${rows}</table><h3>Bericht</h3><p>${paragraphs}</p>` +
+    `<table>${cells}</table>${sections}` +
     '<p>Beantwoorden gaat rechtstreeks naar de afzender.</p></body></html>'
   );
 }
 
 /** The SendEmail request for a stored message. Replies go to the visitor, not to MAIL_FROM. */
-export function buildNotification(message: NotifiedMessage, route: MailRoute): SendEmailCommandInput {
+export function buildNotification<T extends FieldTable = ContactFields>(
+  message: NotifiedMessage<T> & Pick<FieldValues, 'name' | 'email'>,
+  route: MailRoute,
+  table: T = CONTACT_FIELDS as FieldTable as T,
+): SendEmailCommandInput {
+  const content = rendered(message, table);
   return {
     Source: route.from,
     Destination: { ToAddresses: route.to },
@@ -72,8 +91,8 @@ export function buildNotification(message: NotifiedMessage, route: MailRoute): S
     Message: {
       Subject: { Data: subjectFor(message.name), Charset: 'UTF-8' },
       Body: {
-        Text: { Data: textBody(message), Charset: 'UTF-8' },
-        Html: { Data: htmlBody(message), Charset: 'UTF-8' },
+        Text: { Data: textBody(content), Charset: 'UTF-8' },
+        Html: { Data: htmlBody(content), Charset: 'UTF-8' },
       },
     },
   };

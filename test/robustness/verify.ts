@@ -7,7 +7,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking } from '@site/lambda/characters';
-import { FIELD_LIMITS, REQUIRED_FIELDS, type ContactField } from '@site/lambda/contract';
+import { CONTACT_FIELDS, fieldNames } from '@site/lambda/contract';
 import type { StoredMessage } from '@site/lambda/table';
 import { EMULATOR_ENV, fetchSentEmails, type SentEmail } from '@site/local/emulators';
 
@@ -51,15 +51,12 @@ export async function sentEmails(sesUrl: string): Promise<SentEmail[]> {
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const STATUSES = new Set<StoredMessage['status']>(['received', 'emailed', 'failed']);
-/** Every attribute a stored message may have (DESIGN.md plus the job's own bookkeeping). */
-const KNOWN_ATTRIBUTES = new Set([
+const FIELDS = fieldNames(CONTACT_FIELDS);
+/** Every attribute a stored message may have: the contact fields, and the bookkeeping of the handler and the retry job. */
+const KNOWN_ATTRIBUTES = new Set<string>([
+  ...FIELDS,
   'id',
   'receivedAt',
-  'name',
-  'email',
-  'phone',
-  'company',
-  'message',
   'status',
   'attempts',
   'lastError',
@@ -87,17 +84,17 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
   const problems: string[] = [];
   if (!ULID.test(item.id)) problems.push('id is not a ULID');
   if (typeof item.receivedAt !== 'string' || Number.isNaN(Date.parse(item.receivedAt))) problems.push('receivedAt is not a date');
-  for (const field of Object.keys(FIELD_LIMITS) as ContactField[]) {
+  for (const field of FIELDS) {
+    const { limit, required, kind } = CONTACT_FIELDS[field];
     const value = item[field];
-    const required = (REQUIRED_FIELDS as readonly string[]).includes(field);
     if (value === undefined && !required) continue;
     if (typeof value !== 'string') {
       problems.push(`${field} is not a string`);
       continue;
     }
     if (value.trim() === '') problems.push(`${field} is empty`);
-    if (characters(value) > FIELD_LIMITS[field]) problems.push(`${field} longer than ${FIELD_LIMITS[field]}`);
-    if (field !== 'message' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
+    if (characters(value) > limit) problems.push(`${field} longer than ${limit}`);
+    if (kind !== 'multiline' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
   }
   if (!isSingleAddress(item.email)) problems.push('email is not one plain address');
   if (!STATUSES.has(item.status as StoredMessage['status'])) problems.push('status is not received/emailed/failed');
@@ -173,7 +170,7 @@ export function problemsOfEmail(
   // A fragment the template itself contains (a visitor typing "<p>") proves nothing, so a
   // fragment is only tested when the HTML of a harmless e-mail (the skeleton) lacks it.
   if (item) {
-    for (const field of ['name', 'email', 'phone', 'company', 'message'] as const) {
+    for (const field of FIELDS) {
       const value = item[field];
       if (typeof value !== 'string' || !value.includes('<')) continue;
       for (const line of value.split('\n')) {

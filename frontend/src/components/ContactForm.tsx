@@ -1,43 +1,50 @@
-import type { ChangeEvent, HTMLInputAutoCompleteAttribute } from 'react';
-import { FIELD_LIMITS, HONEYPOT_FIELD } from '@site/lambda/contract';
+import type { ChangeEvent } from 'react';
+import {
+  CONTACT_FIELDS,
+  HONEYPOT_FIELD,
+  INPUT_TYPE,
+  fieldNames,
+  type ContactFieldSpec,
+  type ContactFields,
+  type FieldTable,
+} from '@site/lambda/contract';
 import { contactForm as text } from '../content/site';
-import { useContactForm, type ContactFormValues } from '../hooks/useContactForm';
+import { useContactForm } from '../hooks/useContactForm';
 import { Icon } from './Icon';
 
-type VisibleField = keyof typeof FIELD_LIMITS;
-
 interface FieldProps {
-  name: VisibleField;
-  values: ContactFormValues;
+  name: string;
+  field: ContactFieldSpec;
+  value: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  required?: boolean;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: HTMLInputAutoCompleteAttribute;
-  wide?: boolean;
 }
 
-function Field({ name, values, onChange, required = false, type = 'text', autoComplete, wide = false }: FieldProps) {
+function Field({ name, field, value, onChange }: FieldProps) {
   const id = `contact-${name}`;
-  const common = { id, name, value: values[name], onChange, required, maxLength: FIELD_LIMITS[name], className: 'field-input' };
+  const common = { id, name, value, onChange, required: field.required, maxLength: field.limit, className: 'field-input' };
   return (
-    <div className={wide ? 'field field--wide' : 'field'}>
+    <div className={field.kind === 'multiline' ? 'field field--wide' : 'field'}>
       <label className="field-label" htmlFor={id}>
-        {text.labels[name]}
-        {required && (
+        {field.label}
+        {field.required && (
           <span className="field-required" aria-hidden="true">
             {' '}
             *
           </span>
         )}
       </label>
-      {name === 'message' ? <textarea {...common} rows={6} /> : <input {...common} type={type} autoComplete={autoComplete} />}
+      {field.kind === 'multiline' ? (
+        <textarea {...common} rows={6} />
+      ) : (
+        <input {...common} type={INPUT_TYPE[field.kind]} autoComplete={field.autoComplete} />
+      )}
     </div>
   );
 }
 
-export function ContactForm() {
-  const { values, sending, onChange, onSubmit } = useContactForm();
-  const fieldProps = { values, onChange };
+/** The form for the fields of `fields` (the contract's table unless a test passes another). */
+export function ContactForm<T extends FieldTable = ContactFields>({ fields = CONTACT_FIELDS as FieldTable as T }: { fields?: T }) {
+  const { values, sending, onChange, onSubmit } = useContactForm(fields);
   return (
     // noValidate: the form's own check (trimmed values, a toast) runs instead of the browser's bubbles.
     <form className="card contact-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="contact-form-title">
@@ -46,11 +53,9 @@ export function ContactForm() {
       </h3>
       <p className="form-note">{text.requiredNote}</p>
       <div className="form-grid">
-        <Field name="name" required autoComplete="name" {...fieldProps} />
-        <Field name="email" required type="email" autoComplete="email" {...fieldProps} />
-        <Field name="phone" type="tel" autoComplete="tel" {...fieldProps} />
-        <Field name="company" autoComplete="organization" {...fieldProps} />
-        <Field name="message" required wide {...fieldProps} />
+        {fieldNames(fields).map((name) => (
+          <Field key={name} name={name} field={fields[name]!} value={values[name]} onChange={onChange} />
+        ))}
       </div>
       {/* People never see or reach this field; bots that fill every input do. */}
       <div className="honeypot" aria-hidden="true">

@@ -3,6 +3,7 @@
  * components only arrange it. Values written as placeholder(…) are facts only the firm
  * knows (see the README); everything else is final copy.
  */
+import { REQUIRED_FIELDS_MESSAGE } from '@site/lambda/contract';
 import type { IconName } from '../icons/shapes';
 import { placeholder } from './placeholder';
 
@@ -229,12 +230,8 @@ export const contact = {
 export const contactForm = {
   title: 'Stuur ons een bericht',
   requiredNote: 'Velden met een * zijn verplicht.',
+  /** The fields' own labels are in the contact-field table (@site/lambda/contract). */
   labels: {
-    name: 'Naam',
-    email: 'E-mailadres',
-    phone: 'Telefoonnummer',
-    company: 'Bedrijf',
-    message: 'Bericht',
     /** Only bots see this field; the label is for them. */
     honeypot: 'Website (laat dit veld leeg)',
   },
@@ -242,7 +239,7 @@ export const contactForm = {
   submitting: 'Bezig met verzenden…',
   privacy: 'Wij gebruiken uw gegevens alleen om op uw bericht te reageren.',
   messages: {
-    required: 'Vul alle verplichte velden in.',
+    required: REQUIRED_FIELDS_MESSAGE,
     sending: 'Uw bericht wordt verzonden...',
     success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
     failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',

@@ -1,19 +1,31 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, REQUIRED_FIELDS, type ContactRequestBody } from '@site/lambda/contract';
+import {
+  API_PATH,
+  CONTACT_FIELDS,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  fieldNames,
+  requiredFields,
+  type ContactFields,
+  type FieldTable,
+} from '@site/lambda/contract';
 import { contactForm } from '../content/site';
 import { useToast } from '../toast';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-export type ContactFormField = 'name' | 'email' | 'phone' | 'company' | 'message' | typeof HONEYPOT_FIELD;
-export type ContactFormValues = Record<ContactFormField, string>;
+/** What is in each input of the form: every field of the table, and the honeypot. */
+export type ContactFormValues<T extends FieldTable = ContactFields> = Record<keyof T & string, string> &
+  Record<typeof HONEYPOT_FIELD, string>;
 
-const EMPTY: ContactFormValues = { name: '', email: '', phone: '', company: '', message: '', [HONEYPOT_FIELD]: '' };
+export function emptyValues<T extends FieldTable>(fields: T): ContactFormValues<T> {
+  return Object.fromEntries([...fieldNames(fields), HONEYPOT_FIELD].map((name) => [name, ''])) as ContactFormValues<T>;
+}
 
-export function useContactForm() {
+export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
   const toast = useToast();
-  const [values, setValues] = useState<ContactFormValues>(EMPTY);
+  const [values, setValues] = useState(() => emptyValues(fields));
   const [sending, setSending] = useState(false);
   // State reaches the button one render late; a double click must already see the first send.
   const inFlight = useRef(false);
@@ -29,15 +41,10 @@ export function useContactForm() {
     event.preventDefault();
     if (inFlight.current) return;
 
-    const body: Required<ContactRequestBody> = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      company: values.company.trim(),
-      message: values.message.trim(),
-      [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
-    };
-    if (REQUIRED_FIELDS.some((field) => body[field] === '')) {
+    // Every field, trimmed, in the table's order; the honeypot as a bot filled it.
+    const body: Record<string, string> = Object.fromEntries(fieldNames(fields).map((name) => [name, values[name].trim()]));
+    body[HONEYPOT_FIELD] = values[HONEYPOT_FIELD];
+    if (requiredFields(fields).some((name) => body[name] === '')) {
       toast.error(contactForm.messages.required);
       return;
     }
@@ -58,7 +65,7 @@ export function useContactForm() {
       });
       if (!response.ok) throw new Error(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
       idempotency.current = null;
-      setValues(EMPTY);
+      setValues(emptyValues(fields));
       toast.dismiss(loading);
       toast.success(contactForm.messages.success);
     } catch (error) {
