@@ -14,6 +14,34 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 export const MAX_BODY_BYTES = 32 * 1024;
 
 /**
+ * Without scripts the page's form posts to API_PATH itself, as a classic form post. The
+ * answer is then `303 See Other` to one of FORM_RESULT_PAGES instead of JSON; scripts keep
+ * the JSON contract.
+ */
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * A form post percent-encodes every byte of a non-ASCII character as three, so it may be
+ * three times the JSON limit: any message that fits as JSON also fits as a form post.
+ */
+export const MAX_FORM_BODY_BYTES = 3 * MAX_BODY_BYTES;
+
+/**
+ * Where a form post is sent on: prerendered Dutch pages, the same for everyone, so nothing
+ * the visitor typed ever appears in a URL (URLs end up in access logs, history and referrers).
+ */
+export const FORM_RESULT_PAGES = {
+  /** Stored and e-mailed (or queued for the retry job); also a repeated post and a filled honeypot. */
+  sent: '/bedankt',
+  /** Refused for what was typed (400, 413): what each field needs, and how to get the text back. */
+  check: '/controleer-bericht',
+  /** Not stored (422, 5xx): try again later, or call or e-mail instead. */
+  failed: '/niet-verzonden',
+} as const;
+
+export type FormResult = keyof typeof FORM_RESULT_PAGES;
+
+/**
  * How a field is typed and shown: one line of text, an e-mail address, a phone number, or
  * several lines. The kind decides the validation, the input element and the e-mail's rendering.
  */
