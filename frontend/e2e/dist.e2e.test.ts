@@ -13,16 +13,19 @@ const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 const assets = readdirSync(join(dist, 'assets'));
 
 describe.each([
-  ['index.html', 'home'],
-  ['404.html', 'not-found'],
-])('dist/%s', (file, route) => {
+  ['index.html', 'home', 'Finance Professionals'],
+  ['404.html', 'not-found', 'Oops! Page not found'],
+  ['bedankt.html', 'form-sent', 'Bedankt voor uw bericht'],
+  ['controleer-bericht.html', 'form-check', 'Uw bericht is nog niet verzonden'],
+  ['niet-verzonden.html', 'form-failed', 'Uw bericht kon niet worden verzonden'],
+])('dist/%s', (file, route, headline) => {
   const html = read(file);
 
   it('is Dutch, prerendered for its route and carries its content before any script runs', () => {
     expect(html).toMatch(/^<!doctype html>\s*<html lang="nl">/);
     expect(html).toContain(`<div id="root" data-route="${route}"><a class="skip-link"`);
     expect(html).not.toMatch(/<!--app-(head|html|route)-->/);
-    expect(html).toContain(route === 'home' ? 'Finance Professionals' : 'Oops! Page not found');
+    expect(html).toContain(headline);
   });
 
   it('has no inline script, style element or style attribute for the CSP to refuse', () => {

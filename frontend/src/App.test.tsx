@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { ErrorScreen, errorDetail } from './components/ErrorScreen';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
+import { FORM_RESULT_PAGES } from '@site/lambda/contract';
 import { routeFor } from './routes';
 
 describe('routing', () => {
@@ -10,6 +11,14 @@ describe('routing', () => {
     expect(routeFor('/')).toBe('home');
     expect(routeFor('/index.html')).toBe('home');
     for (const path of ['/does-not-exist', '/about', '/404.html', '//', '/index.htm']) expect(routeFor(path)).toBe('not-found');
+  });
+
+  it('serves the form’s result pages at the addresses the function sends a form post on to', () => {
+    expect(routeFor(FORM_RESULT_PAGES.sent)).toBe('form-sent');
+    expect(routeFor(`${FORM_RESULT_PAGES.sent}.html`)).toBe('form-sent');
+    expect(routeFor(FORM_RESULT_PAGES.check)).toBe('form-check');
+    expect(routeFor(FORM_RESULT_PAGES.failed)).toBe('form-failed');
+    for (const path of ['/bedankt/', '/Bedankt', '/bedankt.htm', '/.html']) expect(routeFor(path)).toBe('not-found');
   });
 
   it('renders the home page with landmarks, one h1 and the sections in order', () => {

@@ -1,8 +1,19 @@
+import { FormResult } from './components/FormResult';
 import { HomePage } from './components/HomePage';
 import { NotFound } from './components/NotFound';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import type { Route } from './routes';
+import { formResultOf, type Route } from './routes';
+
+function Page({ route }: { route: Route }) {
+  const result = formResultOf(route);
+  if (result !== undefined) return <FormResult result={result} />;
+  return route === 'home' ? <HomePage /> : <NotFound />;
+}
 
 export function App({ route }: { route: Route }) {
-  return <RouteErrorBoundary>{route === 'home' ? <HomePage /> : <NotFound />}</RouteErrorBoundary>;
+  return (
+    <RouteErrorBoundary>
+      <Page route={route} />
+    </RouteErrorBoundary>
+  );
 }

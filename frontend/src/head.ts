@@ -1,5 +1,5 @@
-import { expertise, firm, phoneHref, seo, services, SITE_ORIGIN } from './content/site';
-import type { Route } from './routes';
+import { expertise, firm, formResults, phoneHref, seo, services, SITE_ORIGIN } from './content/site';
+import { formResultOf, type Route } from './routes';
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -42,11 +42,17 @@ function structuredData() {
 /** '<' is escaped so no text in the data can close the script element early. */
 const jsonLd = (data: object) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
-/** The <head> tags of one prerendered page; the 404 page is kept out of search results. */
+/** The title of a page kept out of search results: the 404 page and the form's result pages. */
+function unlistedTitle(route: Exclude<Route, 'home'>): string {
+  const result = formResultOf(route);
+  return result === undefined ? seo.notFoundTitle : `${formResults[result].title} | ${firm.name}`;
+}
+
+/** The <head> tags of one prerendered page; only the home page is meant for search results. */
 export function renderHead(route: Route): string {
   const common = [meta('name', 'theme-color', seo.themeColor), `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`];
-  if (route === 'not-found') {
-    return [`<title>${escapeHtml(seo.notFoundTitle)}</title>`, meta('name', 'robots', 'noindex'), ...common].join('\n    ');
+  if (route !== 'home') {
+    return [`<title>${escapeHtml(unlistedTitle(route))}</title>`, meta('name', 'robots', 'noindex'), ...common].join('\n    ');
   }
   const url = `${SITE_ORIGIN}/`;
   return [

@@ -66,10 +66,12 @@ interface Row {
 
 interface Content {
   name: string;
-  /** One-line fields, then when and under which id it was received. */
+  /** One-line fields. */
   rows: Row[];
   /** Multi-line fields, each under its own heading. */
   blocks: Row[];
+  /** When and under which id it was received: bookkeeping, so last and small. */
+  meta: Row[];
 }
 
 function content(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): Content {
@@ -81,12 +83,12 @@ function content(message: NotifiedMessage<FieldTable> & { name: string }, table:
   });
   return {
     name: message.name,
-    rows: [
-      ...given.filter((row) => row.kind !== 'multiline'),
+    rows: given.filter((row) => row.kind !== 'multiline'),
+    blocks: given.filter((row) => row.kind === 'multiline'),
+    meta: [
       { label: 'Ontvangen', value: receivedTime(message.receivedAt), kind: 'meta' },
       { label: 'Kenmerk', value: message.id, kind: 'meta' },
     ],
-    blocks: given.filter((row) => row.kind === 'multiline'),
   };
 }
 
@@ -94,10 +96,10 @@ const INTRO = 'Nieuw bericht via het contactformulier van de website.';
 const REPLY_NOTE = 'Beantwoorden gaat rechtstreeks naar de afzender.';
 
 export function textBody(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): string {
-  const { rows, blocks } = content(message, table);
-  const lines = rows.map(({ label, value }) => `${label}: ${value}`);
+  const { rows, blocks, meta } = content(message, table);
+  const line = ({ label, value }: Row) => `${label}: ${value}`;
   const sections = blocks.map(({ label, value }) => `${label}:\n${value}\n`);
-  return [INTRO, '', ...lines, '', ...sections, REPLY_NOTE, ''].join('\n');
+  return [INTRO, '', ...rows.map(line), '', ...sections, ...meta.map(line), '', REPLY_NOTE, ''].join('\n');
 }
 
 // Mail clients drop <style> and inherit fonts unreliably: every text element carries its own.
@@ -133,8 +135,13 @@ function blockHtml({ label, value }: Row): string {
   );
 }
 
+function metaHtml(meta: Row[]): string {
+  const lines = meta.map(({ label, value }) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join('<br>');
+  return `<tr><td style="padding:20px 24px 0;"><p style="margin:0;${FONT}font-size:13px;line-height:20px;color:${COLOURS.muted};">${lines}</p></td></tr>`;
+}
+
 export function htmlBody(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): string {
-  const { name, rows, blocks } = content(message, table);
+  const { name, rows, blocks, meta } = content(message, table);
   return (
     '<!doctype html><html lang="nl"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light">' +
@@ -149,7 +156,8 @@ export function htmlBody(message: NotifiedMessage<FieldTable> & { name: string }
     `<tr><td style="padding:16px 24px 0;"><p style="margin:0;${FONT}font-size:15px;line-height:22px;color:${COLOURS.muted};">${INTRO}</p></td></tr>` +
     `<tr><td style="padding:4px 24px 0;"><table ${TABLE}>${rows.map(rowHtml).join('')}</table></td></tr>` +
     blocks.map(blockHtml).join('') +
-    `<tr><td style="padding:20px 24px 24px;"><p style="margin:0;${FONT}font-size:14px;line-height:20px;color:${COLOURS.muted};">${REPLY_NOTE}</p></td></tr>` +
+    metaHtml(meta) +
+    `<tr><td style="padding:12px 24px 24px;"><p style="margin:0;${FONT}font-size:14px;line-height:20px;color:${COLOURS.muted};">${REPLY_NOTE}</p></td></tr>` +
     '</table></td></tr></table></body></html>'
   );
 }

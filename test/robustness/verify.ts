@@ -118,7 +118,7 @@ export function problemsOfIdempotencyRecord(item: Item): string[] {
 export function messageIdOf(email: SentEmail): string | undefined {
   return (
     /Kenmerk: ([0-9A-HJKMNP-TV-Z]{26})/.exec(email.body.text ?? '')?.[1] ??
-    /Kenmerk<\/p><p[^>]*>([0-9A-HJKMNP-TV-Z]{26})</.exec(email.body.html ?? '')?.[1]
+    /Kenmerk: ([0-9A-HJKMNP-TV-Z]{26})</.exec(email.body.html ?? '')?.[1]
   );
 }
 
