@@ -74,6 +74,7 @@ async function receive(event: APIGatewayProxyEventV2, now: Date): Promise<Handle
     return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'config_error', attempts: 0, error: (error as Error).message };
   }
 
+  // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
   const idempotencyKey = parsed.request.idempotencyKey ?? (format === 'form' ? contentKey(validation.value) : undefined);
   let id = ulid(now.getTime());
   if (idempotencyKey !== undefined) {
