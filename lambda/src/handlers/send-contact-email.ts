@@ -1,14 +1,15 @@
 /**
  * POST /api/send-contact-email: validate, store, then e-mail. A stored message is never
  * lost (the retry job delivers what SES refused); a message that could not be stored is
- * never e-mailed, and the visitor is told to try again.
+ * never e-mailed, and the visitor is told to try again. Scripts post JSON and get JSON;
+ * the page's form without scripts posts a classic form and is sent on to a result page.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { config, type LambdaConfig } from '../config';
 import { deliver } from '../delivery';
-import { ERROR_TEXT, errorResponse, jsonResponse, parseContactRequest, type HttpResult } from '../http';
-import { bodyHash } from '../idempotency';
+import { ERROR_TEXT, errorResponse, formAnswer, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from '../http';
+import { bodyHash, contentKey } from '../idempotency';
 import { describeError, writeLog, type LogEntry } from '../log';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from '../schema';
 import { claimIdempotencyKey, storeMessage } from '../store';
@@ -56,7 +57,7 @@ function storeFailed(error: unknown): Handled {
 async function receive(event: APIGatewayProxyEventV2, now: Date): Promise<Handled> {
   const parsed = parseContactRequest(event);
   if (!parsed.ok) return { response: parsed.response, outcome: 'invalid', attempts: 0 };
-  const { body, idempotencyKey } = parsed.request;
+  const { body, format } = parsed.request;
 
   // Before validation, so a bot gets the same answer whatever else it filled in.
   if (isHoneypotFilled(body)) return { response: jsonResponse(200, { id: ulid() }), outcome: 'spam', attempts: 0 };
@@ -74,6 +75,8 @@ async function receive(event: APIGatewayProxyEventV2, now: Date): Promise<Handle
     return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'config_error', attempts: 0, error: (error as Error).message };
   }
 
+  // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
+  const idempotencyKey = parsed.request.idempotencyKey ?? (format === 'form' ? contentKey(validation.value) : undefined);
   let id = ulid(now.getTime());
   if (idempotencyKey !== undefined) {
     try {
@@ -126,6 +129,7 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
 
 export async function handler(event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> {
   const started = performance.now();
+  const format = requestFormat(event);
   let handled: Handled;
   try {
     handled = await receive(event, new Date());
@@ -137,16 +141,18 @@ export async function handler(event: APIGatewayProxyEventV2, context?: Context):
       error: describeError(error),
     };
   }
+  const response = format === 'form' ? formAnswer(handled.response) : handled.response;
   writeLog({
     level: handled.error && handled.outcome === 'stored_and_emailed' ? 'warn' : LEVEL[handled.outcome],
     msg: 'contact request',
     requestId: context?.awsRequestId ?? event.requestContext?.requestId,
     outcome: handled.outcome,
-    status: handled.response.statusCode,
+    format,
+    status: response.statusCode,
     durationMs: Math.round(performance.now() - started),
     attempts: handled.attempts,
     messageId: handled.messageId,
     error: handled.error,
   });
-  return handled.response;
+  return response;
 }
