@@ -11,6 +11,7 @@ import { deliver } from '../delivery';
 import { ERROR_TEXT, errorResponse, formAnswer, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from '../http';
 import { bodyHash, contentKey } from '../idempotency';
 import { describeError, writeLog, type LogEntry } from '../log';
+import { CONTACT_REQUEST_LOG } from '../metrics';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from '../schema';
 import { claimIdempotencyKey, storeMessage } from '../store';
 import { emailKey, type StoredMessage } from '../table';
@@ -25,6 +26,9 @@ type Outcome =
   | 'store_failed'
   | 'config_error'
   | 'unexpected_error';
+
+// The monitoring's "not stored" outcomes must be outcomes this handler logs.
+CONTACT_REQUEST_LOG.notStored satisfies readonly Outcome[];
 
 interface Handled {
   response: HttpResult;
@@ -144,7 +148,7 @@ export async function handler(event: APIGatewayProxyEventV2, context?: Context):
   const response = format === 'form' ? formAnswer(handled.response) : handled.response;
   writeLog({
     level: handled.error && handled.outcome === 'stored_and_emailed' ? 'warn' : LEVEL[handled.outcome],
-    msg: 'contact request',
+    msg: CONTACT_REQUEST_LOG.msg,
     requestId: context?.awsRequestId ?? event.requestContext?.requestId,
     outcome: handled.outcome,
     format,
