@@ -1,19 +1,25 @@
 /**
  * Last build step: renders each route with the server bundle into the client build's
- * index.html, so dist/index.html, dist/privacy.html and dist/404.html carry the whole page
- * before any script runs, and fills the site origin into robots.txt and sitemap.xml.
+ * index.html, so dist/index.html, dist/privacy.html, dist/404.html and the form's result pages carry the whole
+ * page before any script runs, and fills the site origin into robots.txt and sitemap.xml.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SITE_ORIGIN } from './src/content/site';
-import type { Route } from './src/routes';
+import { PATHS, type Route } from './src/routes';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const ssrDir = join(root, '.ssr');
 
-const PAGES: Record<Route, string> = { home: 'index.html', privacy: 'privacy.html', 'not-found': '404.html' };
+/** Each route's file in dist/: the edge serves /<name> from <name>.html. */
+const PAGES = Object.fromEntries(
+  [...(Object.keys(PATHS) as (keyof typeof PATHS)[]), 'not-found' as const].map((route) => [
+    route,
+    route === 'home' ? 'index.html' : route === 'not-found' ? '404.html' : `${PATHS[route].slice(1)}.html`,
+  ]),
+) as Record<Route, string>;
 const ORIGIN_TOKEN = '%SITE_ORIGIN%';
 
 function fill(template: string, slots: Record<string, string>): string {

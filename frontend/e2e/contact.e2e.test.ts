@@ -74,4 +74,45 @@ describe('contact form against the real handler and emulators', () => {
     expect(await page.getByRole('alert').textContent()).toBe('Vul alle verplichte velden in.');
     expect(sent).toBe(0);
   });
+
+  it('names a mistyped e-mail address at the field, moves focus there and sends nothing', async () => {
+    const { page, errors } = await site.open('/');
+    let sent = 0;
+    page.on('request', (r) => r.url().endsWith(API_PATH) && sent++);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await fillForm(page);
+    await page.locator('#contact-email').fill('anna@bedrijf');
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+
+    const email = page.locator('#contact-email');
+    await page.getByText('Vul een geldig e-mailadres in.').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await email.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe('Vul een geldig e-mailadres in.');
+    expect(await email.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(sent).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('counts down near a limit, keeps every character past it, and refuses to send until it fits', async () => {
+    const { page } = await site.open('/', { viewport: { width: 390, height: 844 } });
+    let sent = 0;
+    page.on('request', (r) => r.url().endsWith(API_PATH) && sent++);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await fillForm(page);
+    const message = page.locator('#contact-message');
+    await message.fill('x'.repeat(4600));
+    expect(await page.locator('#contact-message-count').textContent()).toBe('Nog 400 van 5000 tekens over');
+    await message.fill('x'.repeat(5003));
+    expect(await page.locator('#contact-message-count').textContent()).toBe('3 tekens te veel (maximaal 5000)');
+    expect((await message.inputValue()).length).toBe(5003);
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByText('Uw bericht is te lang (maximaal 5000 tekens).').waitFor();
+    expect(sent).toBe(0);
+    await page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: 'Bericht: 3 tekens te veel (maximaal 5000)' })
+      .waitFor({ state: 'attached' });
+  });
 });

@@ -14,21 +14,24 @@ const dist = join(import.meta.dirname, '..', 'dist');
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 const assets = readdirSync(join(dist, 'assets'));
 
+/** Every prerendered page: its file, its route and a headline it must carry. */
 const PAGES = [
-  ['index.html', 'home'],
-  ['privacy.html', 'privacy'],
-  ['404.html', 'not-found'],
+  ['index.html', 'home', 'Finance Professionals'],
+  ['privacy.html', 'privacy', 'Privacyverklaring'],
+  ['404.html', 'not-found', 'Oops! Page not found'],
+  ['bedankt.html', 'form-sent', 'Bedankt voor uw bericht'],
+  ['controleer-bericht.html', 'form-check', 'Uw bericht is nog niet verzonden'],
+  ['niet-verzonden.html', 'form-failed', 'Uw bericht kon niet worden verzonden'],
 ] as const;
-const HEADLINES = { home: 'Finance Professionals', privacy: 'Privacyverklaring', 'not-found': 'Oops! Page not found' } as const;
 
-describe.each(PAGES)('dist/%s', (file, route) => {
+describe.each(PAGES)('dist/%s', (file, route, headline) => {
   const html = read(file);
 
   it('is Dutch, prerendered for its route and carries its content before any script runs', () => {
     expect(html).toMatch(/^<!doctype html>\s*<html lang="nl">/);
     expect(html).toContain(`<div id="root" data-route="${route}"><a class="skip-link"`);
     expect(html).not.toMatch(/<!--app-(head|html|route)-->/);
-    expect(html).toContain(HEADLINES[route]);
+    expect(html).toContain(headline);
   });
 
   it('has no inline script, style element or style attribute for the CSP to refuse', () => {

@@ -4,6 +4,7 @@ import { App } from './App';
 import { ErrorScreen, errorDetail } from './components/ErrorScreen';
 import { firm } from './content/site';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
+import { FORM_RESULT_PAGES } from '@site/lambda/contract';
 import { routeFor } from './routes';
 
 describe('routing', () => {
@@ -37,6 +38,14 @@ describe('routing', () => {
     levels.forEach((level, i) => {
       if (i > 0) expect(level - levels[i - 1]!).toBeLessThanOrEqual(1);
     });
+  });
+
+  it('serves the form’s result pages at the addresses the function sends a form post on to', () => {
+    expect(routeFor(FORM_RESULT_PAGES.sent)).toBe('form-sent');
+    expect(routeFor(`${FORM_RESULT_PAGES.sent}.html`)).toBe('form-sent');
+    expect(routeFor(FORM_RESULT_PAGES.check)).toBe('form-check');
+    expect(routeFor(FORM_RESULT_PAGES.failed)).toBe('form-failed');
+    for (const path of ['/bedankt/', '/Bedankt', '/bedankt.htm', '/.html']) expect(routeFor(path)).toBe('not-found');
   });
 
   it('renders the home page with landmarks, one h1 and the sections in order', () => {

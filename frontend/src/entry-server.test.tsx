@@ -33,11 +33,14 @@ function hydrate(route: Route) {
 }
 
 describe('prerender and hydration', () => {
-  it.each<Route>(['home', 'privacy', 'not-found'])('hydrates the prerendered %s page without a mismatch', (route) => {
-    const { recoverable, consoleError } = hydrate(route);
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(consoleError).not.toHaveBeenCalled();
-  });
+  it.each<Route>(['home', 'privacy', 'not-found', 'form-sent', 'form-check', 'form-failed'])(
+    'hydrates the prerendered %s page without a mismatch',
+    (route) => {
+      const { recoverable, consoleError } = hydrate(route);
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(consoleError).not.toHaveBeenCalled();
+    },
+  );
 
   it('prerenders the whole Dutch page with nothing hidden and the first expertise term', () => {
     const { html } = render('home');

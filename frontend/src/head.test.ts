@@ -55,4 +55,15 @@ describe('renderHead', () => {
     expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
     expect(doc.querySelector('script')).toBeNull();
   });
+
+  it.each([
+    ['form-sent', 'Bericht verzonden | Streepje Voor Finance'],
+    ['form-check', 'Controleer uw bericht | Streepje Voor Finance'],
+    ['form-failed', 'Bericht niet verzonden | Streepje Voor Finance'],
+  ] as const)('keeps the form result page %s out of search results, with a Dutch title', (route, title) => {
+    const doc = parse(renderHead(route));
+    expect(doc.title).toBe(title);
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { privacyPage } from './content/privacy';
-import { expertise, firm, phoneHref, seo, services, SITE_ORIGIN } from './content/site';
-import { PATHS, type Route } from './routes';
+import { expertise, firm, formResults, phoneHref, seo, services, SITE_ORIGIN } from './content/site';
+import { formResultOf, PATHS, type Route } from './routes';
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -63,17 +63,23 @@ function listedPage({ title, description, path }: { title: string; description: 
   ];
 }
 
-/** The <head> tags of one prerendered page; the 404 page is kept out of search results. */
+/** The title of a page kept out of search results: the 404 page and the form's result pages. */
+function unlistedTitle(route: Exclude<Route, 'home' | 'privacy'>): string {
+  const result = formResultOf(route);
+  return result === undefined ? seo.notFoundTitle : `${formResults[result].title} | ${firm.name}`;
+}
+
+/** The <head> tags of one prerendered page; only the home page and the privacy statement are meant for search results. */
 export function renderHead(route: Route): string {
   const common = [meta('name', 'theme-color', seo.themeColor), `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`];
   switch (route) {
-    case 'not-found':
-      return [`<title>${escapeHtml(seo.notFoundTitle)}</title>`, meta('name', 'robots', 'noindex'), ...common].join('\n    ');
-    case 'privacy':
-      return listedPage({ ...privacyPage.seo, path: PATHS.privacy }, common).join('\n    ');
     case 'home':
       return [...listedPage({ title: seo.title, description: seo.description, path: PATHS.home }, common), jsonLd(structuredData())].join(
         '\n    ',
       );
+    case 'privacy':
+      return listedPage({ ...privacyPage.seo, path: PATHS.privacy }, common).join('\n    ');
+    default:
+      return [`<title>${escapeHtml(unlistedTitle(route))}</title>`, meta('name', 'robots', 'noindex'), ...common].join('\n    ');
   }
 }

@@ -1,7 +1,21 @@
-export type Route = 'home' | 'privacy' | 'not-found';
+import { FORM_RESULT_PAGES, type FormResult } from '@site/lambda/contract';
+
+/** The pages a form post without scripts is sent on to, one per result. */
+export type FormResultRoute = `form-${FormResult}`;
+export type Route = 'home' | 'privacy' | FormResultRoute | 'not-found';
 
 /** The address of each page; the edge serves dist/<name>.html at /<name>. */
-export const PATHS = { home: '/', privacy: '/privacy' } as const;
+export const PATHS = {
+  home: '/',
+  privacy: '/privacy',
+  'form-sent': FORM_RESULT_PAGES.sent,
+  'form-check': FORM_RESULT_PAGES.check,
+  'form-failed': FORM_RESULT_PAGES.failed,
+} as const satisfies Record<Exclude<Route, 'not-found'>, string>;
+
+export function formResultOf(route: Route): FormResult | undefined {
+  return route.startsWith('form-') ? (route.slice('form-'.length) as FormResult) : undefined;
+}
 
 /**
  * No router library: a fixed set of pages, and everything else is the 404 page. Like S3, the
@@ -9,6 +23,8 @@ export const PATHS = { home: '/', privacy: '/privacy' } as const;
  */
 export function routeFor(pathname: string): Route {
   if (pathname === PATHS.home || pathname === '/index.html') return 'home';
-  if (pathname === PATHS.privacy || pathname === `${PATHS.privacy}.html`) return 'privacy';
+  for (const [route, path] of Object.entries(PATHS) as [keyof typeof PATHS, string][]) {
+    if (route !== 'home' && (pathname === path || pathname === `${path}.html`)) return route;
+  }
   return 'not-found';
 }

@@ -7,6 +7,7 @@ import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { CertificateStack } from './certificate-stack';
 import { loadConfig, type Config } from './config';
 import { checkContentPlaceholders } from './content-placeholders';
+import { checkStatedFacts } from './stated-facts';
 import { mailIdentityName } from './constructs/mail-identity';
 import { MailStack } from './mail-stack';
 import { mailStackName, stagePrefix } from './names';
@@ -30,6 +31,7 @@ export interface BuildOptions {
 export function buildApp(app: App, options: BuildOptions): SiteApp {
   const config = loadConfig(app.node.getAllContext() as Record<string, unknown>);
   checkContentPlaceholders(config.stage, options.contentPlaceholders);
+  checkStatedFacts(options.siteDir, config);
   // The account comes from the credentials at deploy time; synth needs none.
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const stackName = stagePrefix(config.stage);

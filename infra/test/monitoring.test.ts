@@ -3,7 +3,7 @@
  * outputs; with an alarm e-mail address configured.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RETRY_RUN_LOG } from '@site/lambda/metrics';
+import { CONTACT_REQUEST_LOG, RETRY_RUN_LOG } from '@site/lambda/metrics';
 import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -52,12 +52,13 @@ describe('alarm topic', () => {
 });
 
 describe('alarms', () => {
-  it('are these seven, each notifying the topic', () => {
+  it('are these eight, each notifying the topic', () => {
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties.AlarmName);
     expect(names.sort()).toEqual(
       [
         'Api5xx',
         'MessagesFailed',
+        'MessagesNotStored',
         'MessagesUndelivered',
         'RetryFunctionErrors',
         'RetryJobNotRunning',
@@ -78,7 +79,7 @@ describe('alarms', () => {
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm'))
       .map((a: any) => a.Properties.AlarmName)
       .filter((name) => name !== 'consultancy-site-test-RetryJobNotRunning');
-    expect(names).toHaveLength(6);
+    expect(names).toHaveLength(7);
     for (const name of names) {
       const props = alarm(name.replace('consultancy-site-test-', ''));
       expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
@@ -136,8 +137,33 @@ describe('alarms', () => {
     });
   });
 
+  it("read the contact function's request line for messages that could not be stored, whatever the answer's status", () => {
+    const sendLogGroup = only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-send-contact-email' }).resource
+      .Properties.LoggingConfig.LogGroup;
+    const filter = Object.values(s.template.findResources('AWS::Logs::MetricFilter'))
+      .map((f: any) => f.Properties)
+      .find((f) => f.MetricTransformations[0].MetricName === 'MessagesNotStored');
+    expect(filter.LogGroupName).toEqual(sendLogGroup);
+    expect(filter.FilterPattern).toBe(
+      `{ ($.msg = "${CONTACT_REQUEST_LOG.msg}") && (($.outcome = "store_failed") || ($.outcome = "config_error") || ($.outcome = "unexpected_error")) }`,
+    );
+    expect(filter.MetricTransformations[0]).toEqual({
+      MetricNamespace: 'consultancy-site/test',
+      MetricName: 'MessagesNotStored',
+      MetricValue: '1',
+    });
+    expect(alarm('MessagesNotStored')).toMatchObject({
+      Namespace: 'consultancy-site/test',
+      Statistic: 'Sum',
+      Period: 300,
+      EvaluationPeriods: 1,
+    });
+  });
+
   it("read the retry job's summary line for messages still undelivered and messages given up", () => {
-    const filters = Object.values(s.template.findResources('AWS::Logs::MetricFilter')).map((f: any) => f.Properties);
+    const filters = Object.values(s.template.findResources('AWS::Logs::MetricFilter'))
+      .map((f: any) => f.Properties)
+      .filter((f) => f.MetricTransformations[0].MetricName !== 'MessagesNotStored');
     expect(filters).toHaveLength(2);
     const retryLogGroup = only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-retry-undelivered' }).resource
       .Properties.LoggingConfig.LogGroup;

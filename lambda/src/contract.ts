@@ -13,17 +13,149 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** Maximum request body in bytes (API Gateway allows far more; we refuse early with 413). */
 export const MAX_BODY_BYTES = 32 * 1024;
 
-/** Maximum length in characters of each field, after trimming. */
-export const FIELD_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  company: 150,
-  message: 5000,
+/**
+ * Without scripts the page's form posts to API_PATH itself, as a classic form post. The
+ * answer is then `303 See Other` to one of FORM_RESULT_PAGES instead of JSON; scripts keep
+ * the JSON contract.
+ */
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * A form post percent-encodes every byte of a non-ASCII character as three, so it may be
+ * three times the JSON limit: any message that fits as JSON also fits as a form post.
+ */
+export const MAX_FORM_BODY_BYTES = 3 * MAX_BODY_BYTES;
+
+/**
+ * Where a form post is sent on: prerendered Dutch pages, the same for everyone, so nothing
+ * the visitor typed ever appears in a URL (URLs end up in access logs, history and referrers).
+ */
+export const FORM_RESULT_PAGES = {
+  /** Stored and e-mailed (or queued for the retry job); also a repeated post and a filled honeypot. */
+  sent: '/bedankt',
+  /** Refused for what was typed (400, 413): what each field needs, and how to get the text back. */
+  check: '/controleer-bericht',
+  /** Not stored (422, 5xx): try again later, or call or e-mail instead. */
+  failed: '/niet-verzonden',
 } as const;
 
-export type ContactField = keyof typeof FIELD_LIMITS;
-export const REQUIRED_FIELDS = ['name', 'email', 'message'] as const satisfies readonly ContactField[];
+export type FormResult = keyof typeof FORM_RESULT_PAGES;
+
+/**
+ * How a field is typed and shown: one line of text, an e-mail address, a phone number, or
+ * several lines. The kind decides the validation, the input element and the e-mail's rendering.
+ */
+export type FieldKind = 'text' | 'email' | 'phone' | 'multiline';
+
+export interface ContactFieldSpec {
+  /** Maximum length in characters, after trimming. */
+  readonly limit: number;
+  readonly required: boolean;
+  readonly kind: FieldKind;
+  /** The label on the form. */
+  readonly label: string;
+  /** The label of the field's row in the firm's e-mail. */
+  readonly mailLabel: string;
+  /** The field in a sentence to the visitor: '<named> is te lang …'. */
+  readonly named: string;
+  /** What the visitor reads when the field is missing, empty or not text. */
+  readonly absent: string;
+  /** The browser's autofill token for the input. */
+  readonly autoComplete?: string;
+}
+
+export type FieldTable = Readonly<Record<string, ContactFieldSpec>>;
+
+/**
+ * Every contact field, in the order the form shows them and the e-mail lists them: the one
+ * description the types, the validation, the idempotency hash, the e-mail, the form and
+ * the robustness checks are derived from. A field added here flows through all of them.
+ */
+export const CONTACT_FIELDS = {
+  name: {
+    limit: 100,
+    required: true,
+    kind: 'text',
+    label: 'Naam',
+    mailLabel: 'Naam',
+    named: 'Uw naam',
+    absent: 'Vul uw naam in.',
+    autoComplete: 'name',
+  },
+  email: {
+    limit: 254,
+    required: true,
+    kind: 'email',
+    label: 'E-mailadres',
+    mailLabel: 'E-mail',
+    named: 'Uw e-mailadres',
+    absent: 'Vul uw e-mailadres in.',
+    autoComplete: 'email',
+  },
+  phone: {
+    limit: 40,
+    required: false,
+    kind: 'phone',
+    label: 'Telefoonnummer',
+    mailLabel: 'Telefoon',
+    named: 'Uw telefoonnummer',
+    absent: 'Vul een geldig telefoonnummer in.',
+    autoComplete: 'tel',
+  },
+  company: {
+    limit: 150,
+    required: false,
+    kind: 'text',
+    label: 'Bedrijf',
+    mailLabel: 'Bedrijf',
+    named: 'De bedrijfsnaam',
+    absent: 'Vul een geldige bedrijfsnaam in.',
+    autoComplete: 'organization',
+  },
+  message: {
+    limit: 5000,
+    required: true,
+    kind: 'multiline',
+    label: 'Bericht',
+    mailLabel: 'Bericht',
+    named: 'Uw bericht',
+    absent: 'Vul uw bericht in.',
+  },
+} as const satisfies FieldTable;
+
+export type ContactFields = typeof CONTACT_FIELDS;
+export type ContactField = keyof ContactFields;
+
+/** The `type` of the input for each kind; a multi-line field is a textarea instead. */
+export const INPUT_TYPE = { text: 'text', email: 'email', phone: 'tel' } as const satisfies Record<Exclude<FieldKind, 'multiline'>, string>;
+
+/** The names of a table's fields, in its order. */
+export function fieldNames<T extends FieldTable>(table: T): (keyof T & string)[] {
+  return Object.keys(table);
+}
+
+export type RequiredField<T extends FieldTable = ContactFields> = {
+  [K in keyof T & string]: T[K]['required'] extends true ? K : never;
+}[keyof T & string];
+
+/** The names of a table's required fields, in its order. */
+export function requiredFields<T extends FieldTable>(table: T): RequiredField<T>[] {
+  return fieldNames(table).filter((name) => table[name]!.required) as RequiredField<T>[];
+}
+
+/** Maximum length in characters of each field, after trimming. */
+export const FIELD_LIMITS = Object.fromEntries(Object.entries(CONTACT_FIELDS).map(([name, field]) => [name, field.limit])) as {
+  readonly [K in ContactField]: ContactFields[K]['limit'];
+};
+
+export const REQUIRED_FIELDS: readonly RequiredField[] = requiredFields(CONTACT_FIELDS);
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/** The visitor's text per field of a table: required fields always, optional ones when given. */
+export type FieldValues<T extends FieldTable = ContactFields> = Flatten<
+  { [K in RequiredField<T>]: string } & { [K in Exclude<keyof T & string, RequiredField<T>>]?: string }
+>;
 
 /**
  * A field that people never see or fill; bots that fill every input do. A filled honeypot
@@ -32,14 +164,7 @@ export const REQUIRED_FIELDS = ['name', 'email', 'message'] as const satisfies r
 export const HONEYPOT_FIELD = 'website';
 
 /** What the page sends. */
-export interface ContactRequestBody {
-  name: string;
-  email: string;
-  phone?: string;
-  company?: string;
-  message: string;
-  [HONEYPOT_FIELD]?: string;
-}
+export type ContactRequestBody = FieldValues & { [HONEYPOT_FIELD]?: string };
 
 export interface ContactSuccessResponse {
   id: string;
@@ -51,3 +176,28 @@ export interface ContactErrorResponse {
   /** Per-field Dutch messages, for 400 answers. */
   fields?: Partial<Record<ContactField, string>>;
 }
+
+/** What the form shows, and the server answers, when a required field is empty. */
+export const REQUIRED_FIELDS_MESSAGE = 'Vul alle verplichte velden in.';
+
+export const INVALID_EMAIL_MESSAGE = 'Vul een geldig e-mailadres in.';
+
+const specOf = (field: ContactField | ContactFieldSpec): ContactFieldSpec => (typeof field === 'string' ? CONTACT_FIELDS[field] : field);
+
+export function tooLongMessage(field: ContactField | ContactFieldSpec): string {
+  const { named, limit } = specOf(field);
+  return `${named} is te lang (maximaal ${limit} tekens).`;
+}
+
+export function invalidCharactersMessage(field: ContactField | ContactFieldSpec): string {
+  return `${specOf(field).named} bevat ongeldige tekens.`;
+}
+
+/**
+ * One address that SES v1 accepts as a Reply-To: an ASCII dot-atom local part and a domain
+ * of at least two DNS labels ending in a letter TLD or a punycode TLD. Commas, spaces and
+ * line breaks cannot match, so the value can never smuggle in a second address or header.
+ * The server validates with it and the form checks with it before sending.
+ */
+export const EMAIL_PATTERN =
+  /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;

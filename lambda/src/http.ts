@@ -1,11 +1,20 @@
 /**
  * The HTTP side of the contact endpoint: turning an API Gateway (payload 2.0) event into a
- * parsed JSON object, or into the 4xx answer that explains why not; and shaping answers.
- * No I/O, no knowledge of what a contact message contains.
+ * parsed body (JSON, or a classic form post), or into the 4xx answer that explains why not;
+ * and shaping answers. No I/O, no knowledge of what a contact message contains.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { LONE_SURROGATE } from './characters';
-import { IDEMPOTENCY_HEADER, MAX_BODY_BYTES, type ContactErrorResponse, type ContactSuccessResponse } from './contract';
+import {
+  FORM_CONTENT_TYPE,
+  FORM_RESULT_PAGES,
+  IDEMPOTENCY_HEADER,
+  MAX_BODY_BYTES,
+  MAX_FORM_BODY_BYTES,
+  type ContactErrorResponse,
+  type ContactSuccessResponse,
+  type FormResult,
+} from './contract';
 import { normaliseIdempotencyKey } from './idempotency';
 
 /** Every sentence a visitor can get back, in Dutch. */
@@ -51,42 +60,85 @@ export function headerValue(headers: APIGatewayProxyEventV2['headers'] | undefin
   return undefined;
 }
 
-function isJsonContentType(value: string | undefined): boolean {
-  if (value === undefined) return false;
+/** How the body is written: JSON (scripts), or a classic form post (no scripts). */
+export type BodyFormat = 'json' | 'form';
+
+const MEDIA_TYPES: Record<string, BodyFormat> = { 'application/json': 'json', [FORM_CONTENT_TYPE]: 'form' };
+
+/** The format a Content-Type names, when it is one we read and in UTF-8 (or without a charset). */
+function bodyFormat(value: string | undefined): BodyFormat | undefined {
+  if (value === undefined) return undefined;
   const [mediaType = '', ...parameters] = value.split(';').map((part) => part.trim().toLowerCase());
-  if (mediaType !== 'application/json') return false;
+  const format = Object.hasOwn(MEDIA_TYPES, mediaType) ? MEDIA_TYPES[mediaType] : undefined;
   const charset = parameters.find((parameter) => parameter.startsWith('charset='));
-  return charset === undefined || ['utf-8', 'utf8', '"utf-8"'].includes(charset.slice('charset='.length));
+  return charset === undefined || ['utf-8', 'utf8', '"utf-8"'].includes(charset.slice('charset='.length)) ? format : undefined;
+}
+
+/**
+ * 'form' for a classic form post: its answer is a redirect to a page, whatever happens
+ * further on (even an unexpected error), so the handler asks before anything else.
+ */
+export function requestFormat(event: APIGatewayProxyEventV2): BodyFormat {
+  return event.requestContext?.http?.method === 'POST' && bodyFormat(headerValue(event.headers, 'content-type')) === 'form'
+    ? 'form'
+    : 'json';
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body as text, or why it cannot be: too big (413) or not UTF-8 (400). */
-function bodyText(event: APIGatewayProxyEventV2): { text: string } | { status: 400 | 413 } {
+function bodyText(event: APIGatewayProxyEventV2, maxBytes: number): { text: string } | { status: 400 | 413 } {
   const raw = event.body ?? '';
   if (event.isBase64Encoded) {
-    // API Gateway sends canonical base64; anything longer than that of MAX_BODY_BYTES decodes
+    // API Gateway sends canonical base64; anything longer than that of maxBytes decodes
     // to more, so it is refused before any work is spent on it.
-    if (raw.length > Math.ceil(MAX_BODY_BYTES / 3) * 4) return { status: 413 };
+    if (raw.length > Math.ceil(maxBytes / 3) * 4) return { status: 413 };
     if (!BASE64.test(raw) || raw.length % 4 === 1) return { status: 400 };
     const bytes = Buffer.from(raw, 'base64');
-    if (bytes.length > MAX_BODY_BYTES) return { status: 413 };
+    if (bytes.length > maxBytes) return { status: 413 };
     try {
       return { text: utf8.decode(bytes) };
     } catch {
       return { status: 400 };
     }
   }
-  if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) return { status: 413 };
+  if (Buffer.byteLength(raw, 'utf8') > maxBytes) return { status: 413 };
   // A string with half a surrogate pair has no UTF-8 form: the client sent broken text.
   if (LONE_SURROGATE.test(raw)) return { status: 400 };
   return { text: raw };
 }
 
+/**
+ * A form post as an object like a JSON body: one string per name. A name sent more than
+ * once keeps all its values as an array, which validation refuses as not text rather than
+ * silently picking one.
+ */
+function formFields(text: string): Record<string, unknown> {
+  const fields = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    const earlier = fields.get(name);
+    fields.set(name, earlier === undefined ? value : [earlier, value].flat());
+  }
+  // fromEntries defines own properties, so a "__proto__" name is just a name.
+  return Object.fromEntries(fields);
+}
+
+function parsedBody(text: string, format: BodyFormat): Record<string, unknown> | undefined {
+  if (format === 'form') return formFields(text);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+}
+
 export interface ContactRequest {
-  /** The parsed JSON object, exactly as sent; only validation may read fields from it. */
+  /** The parsed object, exactly as sent; only validation may read fields from it. */
   body: Record<string, unknown>;
+  format: BodyFormat;
   idempotencyKey?: string;
 }
 
@@ -99,26 +151,38 @@ export function parseContactRequest(event: APIGatewayProxyEventV2): ParsedReques
   if (event.requestContext?.http?.method !== 'POST') {
     return fail({ ...errorResponse(405, ERROR_TEXT.methodNotAllowed), headers: { ...JSON_HEADERS, Allow: 'POST' } });
   }
-  if (!isJsonContentType(headerValue(event.headers, 'content-type'))) {
-    return fail(errorResponse(415, ERROR_TEXT.unsupportedMediaType));
-  }
-  const text = bodyText(event);
+  const format = bodyFormat(headerValue(event.headers, 'content-type'));
+  if (format === undefined) return fail(errorResponse(415, ERROR_TEXT.unsupportedMediaType));
+  const text = bodyText(event, format === 'form' ? MAX_FORM_BODY_BYTES : MAX_BODY_BYTES);
   if ('status' in text) {
     return fail(errorResponse(text.status, text.status === 413 ? ERROR_TEXT.tooLarge : ERROR_TEXT.unreadable));
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text.text);
-  } catch {
-    return fail(errorResponse(400, ERROR_TEXT.unreadable));
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return fail(errorResponse(400, ERROR_TEXT.unreadable));
-  }
+  const body = parsedBody(text.text, format);
+  if (body === undefined) return fail(errorResponse(400, ERROR_TEXT.unreadable));
 
   const rawKey = headerValue(event.headers, IDEMPOTENCY_HEADER);
-  if (rawKey === undefined) return { ok: true, request: { body: body as Record<string, unknown> } };
+  if (rawKey === undefined) return { ok: true, request: { body, format } };
   const idempotencyKey = normaliseIdempotencyKey(rawKey);
   if (idempotencyKey === undefined) return fail(errorResponse(400, ERROR_TEXT.invalidIdempotencyKey));
-  return { ok: true, request: { body: body as Record<string, unknown>, idempotencyKey } };
+  return { ok: true, request: { body, format, idempotencyKey } };
+}
+
+/** Which page a form post goes on to, from the status its JSON twin would have had. */
+export function formResultFor(status: number): FormResult {
+  if (status >= 200 && status < 300) return 'sent';
+  // What the visitor typed is the problem: unreadable, invalid or too large.
+  if (status === 400 || status === 413) return 'check';
+  return 'failed';
+}
+
+/**
+ * The answer to a form post: 303 See Other, so the browser fetches the page with GET and a
+ * reload or Back never posts the message again. The page is the same for every visitor.
+ */
+export function formAnswer(response: HttpResult): HttpResult {
+  return {
+    statusCode: 303,
+    headers: { Location: FORM_RESULT_PAGES[formResultFor(response.statusCode)], 'Cache-Control': 'no-store' },
+    body: '',
+  };
 }

@@ -3,6 +3,7 @@
  * the hash that tells a genuine retry from a different message under the same key.
  */
 import { createHash } from 'node:crypto';
+import { CONTACT_FIELDS, fieldNames, type ContactFields, type FieldTable } from './contract';
 import type { ContactMessage } from './schema';
 
 // RFC 9562: any version 1-8 with the standard variant; crypto.randomUUID() gives version 4.
@@ -14,8 +15,33 @@ export function normaliseIdempotencyKey(raw: string): string | undefined {
   return UUID.test(key) ? key.toLowerCase() : undefined;
 }
 
-/** A hash over the validated fields in a fixed order, so JSON spacing or key order do not matter. */
-export function bodyHash(message: ContactMessage): string {
-  const fields = [message.name, message.email, message.phone ?? null, message.company ?? null, message.message];
+/**
+ * A hash over the validated fields in the table's order (a field not given counts as null),
+ * so JSON spacing or key order do not matter.
+ */
+export function bodyHash<T extends FieldTable = ContactFields>(
+  message: ContactMessage<T>,
+  table: T = CONTACT_FIELDS as FieldTable as T,
+): string {
+  const values = message as Record<string, string | undefined>;
+  const fields = fieldNames(table).map((name) => values[name] ?? null);
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+/**
+ * The Idempotency-Key of a form post that brings none (a browser cannot set the header).
+ * The page is prerendered and the same for every visitor, so a key written into it would be
+ * shared by all of them, and without scripts nothing can make a fresh one. So the key is
+ * derived from the validated content instead: a double click, a reload of the POST or a
+ * Back-and-send-again of the same text is one message and one e-mail, while any edit is a new
+ * message. The same text sent again after IDEMPOTENCY_TTL_SECONDS is a new message too.
+ * Shaped as a UUID of version 8 (RFC 9562: custom), so it can never equal a client's random v4 key.
+ */
+export function contentKey<T extends FieldTable = ContactFields>(
+  message: ContactMessage<T>,
+  table: T = CONTACT_FIELDS as FieldTable as T,
+): string {
+  const hex = createHash('sha256').update('form-post:').update(bodyHash(message, table)).digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -2,6 +2,7 @@
  * The contact-messages table: keys, index and TTL attribute. One definition, used by the
  * handler, the retry job, the CDK table and the local stack's CreateTable.
  */
+import type { FieldValues } from './contract';
 
 export const DEFAULT_TABLE_NAME = 'contact-messages';
 
@@ -58,15 +59,10 @@ export function keyAttributes(): KeyAttribute[] {
 export const MESSAGE_STATUSES = ['received', 'emailed', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** A stored contact message, as in DESIGN.md. */
-export interface StoredMessage {
+/** A stored contact message: what the visitor typed (the contact fields) plus our bookkeeping. */
+export interface StoredMessage extends FieldValues {
   id: string;
   receivedAt: string;
-  name: string;
-  email: string;
-  phone?: string;
-  company?: string;
-  message: string;
   /** The address as the byEmail index holds it: emailKey(email). */
   emailKey: string;
   status: MessageStatus;

@@ -100,7 +100,10 @@ describe('when SES does not accept the e-mail', () => {
     });
     const [email, ...others] = await aws.sentEmails();
     expect(others).toEqual([]);
-    expect(email).toMatchObject({ replyTo: [VALID_BODY.email], subject: `Nieuw contactbericht van ${VALID_BODY.name}` });
+    expect(email).toMatchObject({
+      replyTo: [VALID_BODY.email],
+      subject: `Nieuw contactbericht van ${VALID_BODY.name} (${VALID_BODY.company})`,
+    });
     const delivered = await aws.message(id);
     expect(delivered).toMatchObject({ status: 'emailed', attempts: 2, sesMessageId: email!.messageId });
     expect(delivered).not.toHaveProperty('lastError');

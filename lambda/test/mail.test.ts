@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasLineBreaking } from '../src/characters';
-import { buildNotification, escapeHtml, subjectFor, type NotifiedMessage } from '../src/mail';
+import { buildNotification } from '../src/mail';
+import { escapeHtml, receivedTime, subjectFor, telHref, type NotifiedMessage } from '../src/notification';
 
 const ROUTE = { from: 'website@firma.example', to: ['info@firma.example', 'partner@firma.example'] };
 
@@ -79,5 +80,101 @@ describe('subjectFor', () => {
     const subject = subjectFor('Jan\r\nBcc: piet@voorbeeld.nl\u0000\u2028\u0085x');
     expect(subject).toBe('Nieuw contactbericht van Jan Bcc: piet@voorbeeld.nl x');
     expect(hasLineBreaking(subject)).toBe(false);
+  });
+});
+
+describe('the e-mail as the firm reads it', () => {
+  const plain: NotifiedMessage = {
+    id: '01JD0000000000000000000000',
+    receivedAt: '2026-11-23T07:42:20.340Z',
+    name: 'Anna de Vries',
+    email: 'anna+offerte@bedrijf.nl',
+    phone: '+31 (0)6 1234 5678',
+    company: 'De Vries BV',
+    message: 'Wij zoeken een interim controller.\nVoor drie maanden.',
+  };
+  const mail = buildNotification(plain, ROUTE);
+  const html = mail.Message?.Body?.Html?.Data ?? '';
+  const text = mail.Message?.Body?.Text?.Data ?? '';
+
+  it('gives the time received in Dutch, in Amsterdam time (winter and summer)', () => {
+    expect(receivedTime('2026-11-23T07:42:20.340Z')).toBe('23 november 2026 om 08:42');
+    expect(receivedTime('2026-07-03T22:05:00.000Z')).toBe('4 juli 2026 om 00:05');
+    expect(text).toContain('Ontvangen: 23 november 2026 om 08:42');
+    expect(html).toContain('23 november 2026 om 08:42');
+    expect(`${html}${text}`).not.toContain('2026-11-23T');
+  });
+
+  it('makes the address a mailto: link and the phone a tel: link', () => {
+    expect(html).toContain('<a href="mailto:anna%2Bofferte@bedrijf.nl"');
+    expect(html).toContain('>anna+offerte@bedrijf.nl</a>');
+    expect(html).toContain('<a href="tel:+31612345678"');
+    expect(html).toContain('>+31 (0)6 1234 5678</a>');
+  });
+
+  it.each([
+    ['055 - 123 45 67', 'tel:0551234567'],
+    ['06/12345678', 'tel:0612345678'],
+    ['+32 2 555 12 12', 'tel:+3225551212'],
+    ['bel na 17:00', undefined],
+    ['12 34', undefined],
+    ['06 "><script>', undefined],
+  ])('links the phone %j as %s', (phone, href) => {
+    expect(telHref(phone)).toBe(href);
+  });
+
+  it('puts the company in the subject when one is given, on one line', () => {
+    expect(mail.Message?.Subject?.Data).toBe('Nieuw contactbericht van Anna de Vries (De Vries BV)');
+    const { company: _company, ...withoutCompany } = plain;
+    expect(buildNotification(withoutCompany, ROUTE).Message?.Subject?.Data).toBe('Nieuw contactbericht van Anna de Vries');
+    const subject = subjectFor('Anna\r\nBcc: x@y.nl', 'Bedrijf\nTo: z@y.nl\u2028');
+    expect(subject).toBe('Nieuw contactbericht van Anna Bcc: x@y.nl (Bedrijf To: z@y.nl)');
+    expect(hasLineBreaking(subject)).toBe(false);
+  });
+
+  it('is laid out with tables and inline styles only: no <style>, no classes, nothing fetched', () => {
+    expect(html).not.toMatch(/<style|<link|<img|<script|\sclass=|\ssrc=|url\(|https?:/i);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toMatch(/<table role="presentation" width="100%"[^>]*style="max-width:600px;/);
+    // Every element that shows text sets its own font and colour (clients drop inherited styles).
+    for (const [, style] of html.matchAll(/<p style="([^"]*)"/g)) expect(style).toMatch(/font-family:[^;]+;.*color:#/);
+  });
+
+  it('has a text part that says what the HTML says, in the same order', () => {
+    // Both as a list of texts, a "Label: value" line counting as the label and the value.
+    const entries = (parts: string[]) =>
+      parts
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .flatMap((part) => {
+          const row = /^([^:]+): (.+)$/.exec(part);
+          return row ? [row[1]!, row[2]!] : [part.replace(/:$/, '')];
+        });
+    const htmlParts = html
+      .replace(/<head>.*<\/head>/, '')
+      .split(/<[^>]+>/)
+      .filter((part) => !['Contactformulier website', `Bericht van ${plain.name}`].includes(part));
+    expect(entries(htmlParts)).toEqual(entries(text.split('\n')));
+  });
+
+  it('keeps hostile input inert in every field and in the links', () => {
+    const hostile = `"><script>alert(1)</script><a href="javascript:x">`;
+    const input = buildNotification(
+      {
+        ...plain,
+        name: hostile,
+        phone: `06 ${hostile}`,
+        company: hostile,
+        message: `${hostile}\n${hostile}`,
+        email: "o'brien@voorbeeld.nl",
+      },
+      ROUTE,
+    );
+    const hostileHtml = input.Message?.Body?.Html?.Data ?? '';
+    expect(hostileHtml).not.toMatch(/<script|javascript:x"|<a href="javascript/);
+    expect(hostileHtml.match(/<a /g)).toHaveLength(1);
+    expect(hostileHtml).toContain('<a href="mailto:o&#39;brien@voorbeeld.nl"');
+    expect(hostileHtml).toContain(escapeHtml(hostile));
+    expect(input.Message?.Subject?.Data).toBe(`Nieuw contactbericht van ${hostile} (${hostile})`);
   });
 });

@@ -187,7 +187,7 @@ describe('resend', () => {
     const emails = await aws.sentEmails();
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ from: MAIL_FROM, destination: { to: [MAIL_TO] }, replyTo: ['opnieuw@voorbeeld.nl'] });
-    expect(emails[0]!.subject).toBe('Nieuw contactbericht van Jan de Vries');
+    expect(emails[0]!.subject).toBe('Nieuw contactbericht van Jan de Vries (Opnieuw B.V.)');
     expect(emails[0]!.body.text).toContain(`Kenmerk: ${failed!.id}`);
     expect(emails[0]!.body.text).toContain('Bedrijf: Opnieuw B.V.');
     const after = await aws.message(failed!.id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_LIMITS, HONEYPOT_FIELD, REQUIRED_FIELDS, type ContactField } from '../src/contract';
-import { INVALID_EMAIL_MESSAGE, isHoneypotFilled, tooLongMessage, validateContactMessage } from '../src/schema';
+import { FIELD_LIMITS, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE, REQUIRED_FIELDS, tooLongMessage, type ContactField } from '../src/contract';
+import { isHoneypotFilled, validateContactMessage } from '../src/schema';
 import { VALID_BODY } from './support/events';
 
 function fieldsOf(body: unknown) {

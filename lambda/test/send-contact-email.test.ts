@@ -71,7 +71,7 @@ describe('a valid message', () => {
       from: MAIL_FROM,
       destination: { to: [MAIL_TO], cc: [], bcc: [] },
       replyTo: [hostile.email],
-      subject: `Nieuw contactbericht van ${hostile.name}`,
+      subject: `Nieuw contactbericht van ${hostile.name} (${hostile.company})`,
     });
     expect(email!.body.html).not.toMatch(/<script|<img|<b>|"regel"|"1234"|"B\.V\."|o'brien/);
     expect(email!.body.html).toContain('Jan &lt;script&gt;alert(&quot;naam&quot;)&lt;/script&gt;');
@@ -161,9 +161,9 @@ describe('a refused request stores nothing, sends nothing and says why in Dutch'
     ],
     ['no Content-Type', 415, { headers: {}, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
     [
-      'a form post',
+      'a multipart form',
       415,
-      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Jan' },
+      { headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--' },
       'Verstuur het bericht als JSON (Content-Type: application/json).',
     ],
     [

@@ -89,7 +89,7 @@ describe('the form, the handler, DynamoDB and SES together', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({
       replyTo: [FIRST.email],
-      subject: `Nieuw contactbericht van ${FIRST.name}`,
+      subject: `Nieuw contactbericht van ${FIRST.name} (${FIRST.company})`,
       messageId: stored!.sesMessageId,
     });
     expect(emails[0]!.body.text).toContain(FIRST.message);

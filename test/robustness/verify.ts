@@ -7,7 +7,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking } from '@site/lambda/characters';
-import { FIELD_LIMITS, REQUIRED_FIELDS, type ContactField } from '@site/lambda/contract';
+import { CONTACT_FIELDS, fieldNames } from '@site/lambda/contract';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/lambda/table';
 import { emulatorClientConfig } from '@site/local/defaults';
 import { fetchSentEmails, type SentEmail } from '@site/local/emulators';
@@ -46,8 +46,9 @@ export async function sentEmails(sesUrl: string): Promise<SentEmail[]> {
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const STATUSES = new Set<unknown>(MESSAGE_STATUSES);
+const FIELDS = fieldNames(CONTACT_FIELDS);
 /** Every attribute a stored message may have: the contact fields and the table's bookkeeping. */
-const KNOWN_ATTRIBUTES = new Set<string>([...Object.keys(FIELD_LIMITS), ...BOOKKEEPING_ATTRIBUTES]);
+const KNOWN_ATTRIBUTES = new Set<string>([...FIELDS, ...BOOKKEEPING_ATTRIBUTES]);
 // Characters that turn one address into two, or an address into a header.
 // eslint-disable-next-line no-control-regex -- finds the characters that would split or end an address
 const ADDRESS_BREAKERS = /[\s,;<>"\u0000-\u001F\u007F\u2028\u2029]/u;
@@ -67,17 +68,17 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
   const problems: string[] = [];
   if (!ULID.test(item.id)) problems.push('id is not a ULID');
   if (typeof item.receivedAt !== 'string' || Number.isNaN(Date.parse(item.receivedAt))) problems.push('receivedAt is not a date');
-  for (const field of Object.keys(FIELD_LIMITS) as ContactField[]) {
+  for (const field of FIELDS) {
+    const { limit, required, kind } = CONTACT_FIELDS[field];
     const value = item[field];
-    const required = (REQUIRED_FIELDS as readonly string[]).includes(field);
     if (value === undefined && !required) continue;
     if (typeof value !== 'string') {
       problems.push(`${field} is not a string`);
       continue;
     }
     if (value.trim() === '') problems.push(`${field} is empty`);
-    if (characters(value) > FIELD_LIMITS[field]) problems.push(`${field} longer than ${FIELD_LIMITS[field]}`);
-    if (field !== 'message' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
+    if (characters(value) > limit) problems.push(`${field} longer than ${limit}`);
+    if (kind !== 'multiline' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
   }
   if (!isSingleAddress(item.email)) problems.push('email is not one plain address');
   if (typeof item.email === 'string' && item.emailKey !== item.email.toLowerCase())
@@ -103,7 +104,7 @@ export function problemsOfIdempotencyRecord(item: Item): string[] {
 export function messageIdOf(email: SentEmail): string | undefined {
   return (
     /Kenmerk: ([0-9A-HJKMNP-TV-Z]{26})/.exec(email.body.text ?? '')?.[1] ??
-    /Kenmerk<\/th><td>([0-9A-HJKMNP-TV-Z]{26})</.exec(email.body.html ?? '')?.[1]
+    /Kenmerk: ([0-9A-HJKMNP-TV-Z]{26})</.exec(email.body.html ?? '')?.[1]
   );
 }
 
@@ -155,7 +156,7 @@ export function problemsOfEmail(
   // A fragment the template itself contains (a visitor typing "<p>") proves nothing, so a
   // fragment is only tested when the HTML of a harmless e-mail (the skeleton) lacks it.
   if (item) {
-    for (const field of ['name', 'email', 'phone', 'company', 'message'] as const) {
+    for (const field of FIELDS) {
       const value = item[field];
       if (typeof value !== 'string' || !value.includes('<')) continue;
       for (const line of value.split('\n')) {

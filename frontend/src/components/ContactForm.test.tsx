@@ -1,10 +1,19 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { API_PATH, FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/lambda/contract';
+import { renderToString } from 'react-dom/server';
+import {
+  API_PATH,
+  CONTACT_FIELDS,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  INVALID_EMAIL_MESSAGE,
+  tooLongMessage,
+  type FieldTable,
+} from '@site/lambda/contract';
 import { contactForm } from '../content/site';
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
-import { ContactForm } from './ContactForm';
+import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';
 import { ToastProvider, Toaster } from '../toast';
 
 const { messages } = contactForm;
@@ -62,7 +71,7 @@ function deferredFetch() {
 const sentKey = (call: number) => (fetchMock.mock.calls[call]![1]!.headers as Record<string, string>)[IDEMPOTENCY_HEADER];
 
 describe('ContactForm', () => {
-  it('has labelled fields with the right types, autocomplete, limits and required marks', () => {
+  it('has labelled fields with the right types, autocomplete and required marks, and cuts nothing off at the limits', () => {
     renderForm();
     const { name, email, phone, company, message } = fields();
     expect(screen.getByRole('form', { name: 'Stuur ons een bericht' })).toHaveAttribute('novalidate');
@@ -73,13 +82,8 @@ describe('ContactForm', () => {
     expect(company).not.toBeRequired();
     expect(email).toHaveAttribute('type', 'email');
     expect([name, email, phone, company].map((i) => i.getAttribute('autocomplete'))).toEqual(['name', 'email', 'tel', 'organization']);
-    expect([name, email, phone, company, message].map((i) => i.maxLength)).toEqual([
-      FIELD_LIMITS.name,
-      FIELD_LIMITS.email,
-      FIELD_LIMITS.phone,
-      FIELD_LIMITS.company,
-      FIELD_LIMITS.message,
-    ]);
+    // No maxLength: the browser would drop pasted characters without a word.
+    for (const input of [name, email, phone, company, message]) expect(input).not.toHaveAttribute('maxlength');
   });
 
   it('hides the honeypot from people, the keyboard and screen readers', () => {
@@ -224,5 +228,216 @@ describe('ContactForm', () => {
     await user.click(submit());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5));
     expect(sentKey(4)).not.toBe(sentKey(3));
+  });
+});
+
+describe('ContactForm with a field added to the contact-field table', () => {
+  const EXTENDED = {
+    ...CONTACT_FIELDS,
+    reference: {
+      limit: 30,
+      required: false,
+      kind: 'text',
+      label: 'Uw referentie',
+      mailLabel: 'Referentie',
+      named: 'Uw referentie',
+      absent: 'Vul een geldige referentie in.',
+      autoComplete: 'off',
+    },
+  } as const satisfies FieldTable;
+
+  it('renders an input for it and sends what was typed there', async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <ContactForm fields={EXTENDED} />
+        <Toaster />
+      </ToastProvider>,
+    );
+    const reference = screen.getByLabelText<HTMLInputElement>('Uw referentie');
+    expect(reference).toHaveAttribute('name', 'reference');
+    expect(reference).toHaveAttribute('type', 'text');
+    expect(reference).not.toBeRequired();
+    await fill(user);
+    await user.type(reference, ' PO 2026 ');
+    fetchMock.mockResolvedValueOnce(new Response('{"id":"x"}', { status: 200 }));
+    await user.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ ...FILLED, reference: 'PO 2026', [HONEYPOT_FIELD]: '' });
+  });
+});
+
+describe('ContactForm messages at the fields', () => {
+  it('checks the e-mail address before sending: a Dutch message tied to the field, focus on it, nothing sent', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user, { ...FILLED, email: 'jan' });
+    await user.click(submit());
+
+    const { email, name } = fields();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(INVALID_EMAIL_MESSAGE);
+    expect(email).toHaveFocus();
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Typing clears the message; a valid address is sent.
+    await user.type(email, '@voorbeeld.nl');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(INVALID_EMAIL_MESSAGE)).toBeNull();
+    fetchMock.mockResolvedValueOnce(new Response('{"id":"x"}', { status: 200 }));
+    await user.click(submit());
+    await screen.findByText(messages.success);
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({ email: 'jan@voorbeeld.nl' });
+  });
+
+  it.each([
+    ['jan@localhost', false],
+    ['jan@voorbeeld.123', false],
+    ['jan,piet@voorbeeld.nl', false],
+    ['jän@voorbeeld.nl', false],
+    ["o'brien@example.ie", true],
+    ['Jan.de.Vries+offerte@mail.voorbeeld.co.uk', true],
+  ])('uses the server’s own pattern: %s is %s', async (address, accepted) => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user, { ...FILLED, email: address });
+    fetchMock.mockResolvedValueOnce(new Response('{"id":"x"}', { status: 200 }));
+    await user.click(submit());
+    if (accepted) await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    else {
+      expect(fields().email).toHaveAccessibleDescription(INVALID_EMAIL_MESSAGE);
+      expect(fetchMock).not.toHaveBeenCalled();
+    }
+  });
+
+  it('keeps the spec’s toast for empty required fields, and also names each empty field at the field', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user, { ...FILLED, name: '  ', message: '' });
+    await user.click(submit());
+
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([messages.required]);
+    const { name, email, message } = fields();
+    expect(name).toHaveAccessibleDescription(CONTACT_FIELDS.name.absent);
+    expect(message).toHaveAccessibleDescription(CONTACT_FIELDS.message.absent);
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(name).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('puts every field message of a 400 answer at its field, with the spec’s error toast', async () => {
+    const user = userEvent.setup();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderForm();
+    await fill(user);
+    const answered = { email: 'Vul een geldig e-mailadres in.', phone: 'Uw telefoonnummer is te lang (maximaal 40 tekens).', other: 'x' };
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: 'Controleer de gemarkeerde velden.', fields: answered }), { status: 400 }),
+    );
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.failure);
+    const { email, phone, name } = fields();
+    expect(email).toHaveAccessibleDescription(answered.email);
+    expect(phone).toHaveAccessibleDescription(answered.phone);
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.queryByText('x')).toBeNull();
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    for (const key of Object.keys(FILLED) as (keyof typeof FILLED)[]) expect(fields()[key]).toHaveValue(FILLED[key]);
+  });
+});
+
+describe('ContactForm near the field limits', () => {
+  const count = (id: string) => document.getElementById(`contact-${id}-count`);
+  const liveRegion = () => document.querySelector('.contact-form [aria-live="polite"]')!;
+
+  it('shows what is left from 90% of the limit on, and how much is too much past it, without cutting anything off', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const { name } = fields();
+    await user.click(name);
+    await user.paste('x'.repeat(89));
+    expect(count('name')).toBeNull();
+    expect(name).not.toHaveAttribute('aria-describedby');
+
+    await user.type(name, 'x');
+    expect(count('name')).toHaveTextContent('Nog 10 van 100 tekens over');
+    expect(name).toHaveAccessibleDescription('Nog 10 van 100 tekens over');
+
+    await user.paste('x'.repeat(10));
+    expect(count('name')).toHaveTextContent('Maximaal 100 tekens bereikt');
+    await user.type(name, 'yz');
+    expect(count('name')).toHaveTextContent('2 tekens te veel (maximaal 100)');
+    expect(count('name')).toHaveClass('is-over');
+    expect(name).toHaveValue(`${'x'.repeat(100)}yz`);
+  });
+
+  it('counts the message against its own limit, trimmed as it is sent', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(fields().message);
+    await user.paste(`  ${'a'.repeat(CONTACT_FIELDS.message.limit - 1)}  `);
+    expect(count('message')).toHaveTextContent('Nog 1 van 5000 tekens over');
+  });
+
+  it('refuses to send text over a limit, with the server’s message at the field', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user);
+    await user.click(fields().company);
+    // After 'De Vries BV': 11 characters too many.
+    await user.paste('x'.repeat(CONTACT_FIELDS.company.limit));
+    await user.click(submit());
+    const { company } = fields();
+    expect(company).toHaveAccessibleDescription(`${tooLongMessage('company')} 11 tekens te veel (maximaal 150)`);
+    expect(company).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tells a screen reader politely, once typing pauses, and not on every keystroke', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const { name } = fields();
+    await user.click(name);
+    await user.paste('x'.repeat(50));
+    await new Promise((resolve) => setTimeout(resolve, COUNT_ANNOUNCE_DELAY_MS + 100));
+    expect(liveRegion()).toHaveTextContent(/^$/);
+
+    await user.paste('x'.repeat(44));
+    await user.type(name, 'xx');
+    expect(liveRegion()).toHaveTextContent(/^$/);
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('Naam: Nog 4 van 100 tekens over'), {
+      timeout: COUNT_ANNOUNCE_DELAY_MS + 1000,
+    });
+
+    await user.type(name, 'x');
+    expect(liveRegion()).toHaveTextContent('Naam: Nog 4 van 100 tekens over');
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('Naam: Nog 3 van 100 tekens over'), {
+      timeout: COUNT_ANNOUNCE_DELAY_MS + 1000,
+    });
+  });
+});
+
+describe('ContactForm without scripts', () => {
+  it('is prerendered as a classic form post to the API, with the browser’s own checks', () => {
+    const html = renderToString(
+      <ToastProvider>
+        <ContactForm />
+      </ToastProvider>,
+    );
+    const form = new DOMParser().parseFromString(html, 'text/html').querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe(API_PATH);
+    // Scripts set noValidate once they run; until then the browser checks required and type="email".
+    expect(form.hasAttribute('novalidate')).toBe(false);
+    expect([...form.querySelectorAll('input, textarea')].map((input) => input.getAttribute('name'))).toEqual([
+      ...Object.keys(CONTACT_FIELDS),
+      HONEYPOT_FIELD,
+    ]);
+    // Nothing identifies a visitor: the page is the same for everyone (see contentKey in the function).
+    expect(form.querySelectorAll('input[type="hidden"]')).toHaveLength(0);
   });
 });

@@ -1,57 +1,128 @@
-import type { ChangeEvent, HTMLInputAutoCompleteAttribute } from 'react';
-import { FIELD_LIMITS, HONEYPOT_FIELD } from '@site/lambda/contract';
+import { useState, type ChangeEvent } from 'react';
+import {
+  API_PATH,
+  CONTACT_FIELDS,
+  HONEYPOT_FIELD,
+  INPUT_TYPE,
+  fieldNames,
+  type ContactFieldSpec,
+  type ContactFields,
+  type FieldTable,
+} from '@site/lambda/contract';
+import { lengthState, type LengthState } from '../contact-checks';
 import { contactForm as text } from '../content/site';
-import { useContactForm, type ContactFormValues } from '../hooks/useContactForm';
+import { useContactForm } from '../hooks/useContactForm';
+import { useSettledValue } from '../hooks/useSettledValue';
 import { Icon } from './Icon';
 
-type VisibleField = keyof typeof FIELD_LIMITS;
+/** How long typing must pause before a screen reader hears how many characters are left. */
+export const COUNT_ANNOUNCE_DELAY_MS = 1000;
 
-interface FieldProps {
-  name: VisibleField;
-  values: ContactFormValues;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  required?: boolean;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: HTMLInputAutoCompleteAttribute;
-  wide?: boolean;
+function countText({ count, limit, over }: LengthState): string {
+  return over ? text.count.over(count - limit, limit) : text.count.left(limit - count, limit);
 }
 
-function Field({ name, values, onChange, required = false, type = 'text', autoComplete, wide = false }: FieldProps) {
+interface FieldProps {
+  name: string;
+  field: ContactFieldSpec;
+  value: string;
+  problem: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+/**
+ * No maxLength: the browser would cut pasted text off without a word. Near the limit the
+ * field shows what is left; past it, how much is too much, and sending is refused with a
+ * message at the field.
+ */
+function Field({ name, field, value, problem, onChange }: FieldProps) {
   const id = `contact-${name}`;
-  const common = { id, name, value: values[name], onChange, required, maxLength: FIELD_LIMITS[name], className: 'field-input' };
+  const length = lengthState(value, field.limit);
+  const problemId = `${id}-problem`;
+  const countId = `${id}-count`;
+  const describedBy = [problem !== undefined && problemId, length.near && countId].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    value,
+    onChange,
+    required: field.required,
+    'aria-invalid': problem !== undefined ? true : undefined,
+    'aria-describedby': describedBy,
+    className: 'field-input',
+  };
   return (
-    <div className={wide ? 'field field--wide' : 'field'}>
+    <div className={field.kind === 'multiline' ? 'field field--wide' : 'field'}>
       <label className="field-label" htmlFor={id}>
-        {text.labels[name]}
-        {required && (
+        {field.label}
+        {field.required && (
           <span className="field-required" aria-hidden="true">
             {' '}
             *
           </span>
         )}
       </label>
-      {name === 'message' ? <textarea {...common} rows={6} /> : <input {...common} type={type} autoComplete={autoComplete} />}
+      {field.kind === 'multiline' ? (
+        <textarea {...common} rows={6} />
+      ) : (
+        <input {...common} type={INPUT_TYPE[field.kind]} autoComplete={field.autoComplete} />
+      )}
+      {(problem !== undefined || length.near) && (
+        <div className="field-meta">
+          {problem !== undefined && (
+            <p id={problemId} className="field-problem">
+              <Icon name="error" />
+              {problem}
+            </p>
+          )}
+          {length.near && (
+            <p id={countId} className={length.over ? 'field-count is-over' : 'field-count'}>
+              {countText(length)}
+            </p>
+          )}
+        </div>
+      )}
     </div>
   );
 }
 
-export function ContactForm() {
-  const { values, sending, onChange, onSubmit } = useContactForm();
-  const fieldProps = { values, onChange };
+/**
+ * The form for the fields of `fields` (the contract's table unless a test passes another).
+ * Without scripts it is a classic form post to the API, which answers with a result page;
+ * with scripts it sends JSON and answers with toasts.
+ */
+export function ContactForm<T extends FieldTable = ContactFields>({ fields = CONTACT_FIELDS as FieldTable as T }: { fields?: T }) {
+  const { values, problems, sending, form, onChange, onSubmit } = useContactForm(fields);
+  const [typingIn, setTypingIn] = useState<string>();
+  const typed = typingIn === undefined ? undefined : lengthState(values[typingIn] ?? '', fields[typingIn]!.limit);
+  const announcement = useSettledValue(typed?.near ? `${fields[typingIn!]!.label}: ${countText(typed)}` : '', COUNT_ANNOUNCE_DELAY_MS);
+
+  const onFieldChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    setTypingIn(Object.hasOwn(fields, event.currentTarget.name) ? event.currentTarget.name : undefined);
+    onChange(event);
+  };
+
   return (
-    // noValidate: the form's own check (trimmed values, a toast) runs instead of the browser's bubbles.
-    <form className="card contact-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="contact-form-title">
+    <form
+      ref={form}
+      className="card contact-form"
+      method="post"
+      action={API_PATH}
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby="contact-form-title"
+    >
       <h3 id="contact-form-title" className="contact-form-title">
         {text.title}
       </h3>
       <p className="form-note">{text.requiredNote}</p>
       <div className="form-grid">
-        <Field name="name" required autoComplete="name" {...fieldProps} />
-        <Field name="email" required type="email" autoComplete="email" {...fieldProps} />
-        <Field name="phone" type="tel" autoComplete="tel" {...fieldProps} />
-        <Field name="company" autoComplete="organization" {...fieldProps} />
-        <Field name="message" required wide {...fieldProps} />
+        {fieldNames(fields).map((name) => (
+          <Field key={name} name={name} field={fields[name]!} value={values[name]} problem={problems[name]} onChange={onFieldChange} />
+        ))}
       </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       {/* People never see or reach this field; bots that fill every input do. */}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="contact-website">{text.labels.honeypot}</label>
@@ -62,7 +133,7 @@ export function ContactForm() {
           tabIndex={-1}
           autoComplete="off"
           value={values[HONEYPOT_FIELD]}
-          onChange={onChange}
+          onChange={onFieldChange}
         />
       </div>
       <div className="form-footer">

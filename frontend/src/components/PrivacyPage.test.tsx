@@ -22,13 +22,14 @@ describe('PrivacyPage', () => {
     expect(screen.getByText(`Laatst bijgewerkt: ${privacyContact.lastUpdated}`)).toBeInTheDocument();
   });
 
-  it('shows the retention the build read from the stack’s setting, on the element the deploy check reads', () => {
+  it('shows the retention and region the build read from the stack’s settings, on the elements the deploy check reads', () => {
     render(<PrivacyPage />);
     const retention = document.querySelectorAll('[data-retention-days]');
     expect(retention).toHaveLength(1);
     expect(retention[0]).toHaveAttribute('data-retention-days', String(__RETENTION_DAYS__));
     expect(retention[0]).toHaveTextContent(`${__RETENTION_DAYS__} dagen`);
     expect(screen.getByText(new RegExp(`\\(AWS-regio ${__AWS_REGION__}\\), binnen de Europese Unie`))).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('data-aws-region', __AWS_REGION__);
   });
 
   it('links the privacy contact by e-mail and the Autoriteit Persoonsgegevens', () => {

@@ -51,7 +51,8 @@ export function PrivacyPage() {
     <>
       <SkipLink />
       <Header linksFrom="/" />
-      <main id="main" tabIndex={-1}>
+      {/* The deploy is refused when the stack's region differs from this one (see infra). */}
+      <main id="main" tabIndex={-1} data-aws-region={__AWS_REGION__}>
         <div className="privacy-hero">
           <div className="container">
             <nav aria-label={text.breadcrumb.label}>

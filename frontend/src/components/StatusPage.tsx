@@ -6,13 +6,15 @@ import { SkipLink } from './SkipLink';
 
 interface StatusPageProps {
   /** Large and decorative; the headline says the same in words. */
-  code: string;
+  code: ReactNode;
   headline: string;
+  /** The 404 and error screens keep the product's English wording; the form's result pages are Dutch (null). */
+  headlineLang?: 'en' | null;
   children: ReactNode;
 }
 
-/** The frame of the 404 and error screens: the firm's header and footer around one message. */
-export function StatusPage({ code, headline, children }: StatusPageProps) {
+/** The frame of the 404, error and form result screens: the firm's header and footer around one message. */
+export function StatusPage({ code, headline, headlineLang = 'en', children }: StatusPageProps) {
   return (
     <>
       <SkipLink />
@@ -28,8 +30,7 @@ export function StatusPage({ code, headline, children }: StatusPageProps) {
           <p className="status-code" aria-hidden="true">
             {code}
           </p>
-          {/* The product's wording on these screens is English. */}
-          <h1 className="status-title" lang="en">
+          <h1 className="status-title" lang={headlineLang ?? undefined}>
             {headline}
           </h1>
           {children}

@@ -3,6 +3,7 @@
  * components only arrange it. Values written as placeholder(…) are facts only the firm
  * knows (see the README); everything else is final copy.
  */
+import { REQUIRED_FIELDS_MESSAGE } from '@site/lambda/contract';
 import type { IconName } from '../icons/shapes';
 import { PATHS } from '../routes';
 import { placeholder } from './placeholder';
@@ -236,12 +237,8 @@ export const contact = {
 export const contactForm = {
   title: 'Stuur ons een bericht',
   requiredNote: 'Velden met een * zijn verplicht.',
+  /** The fields' own labels are in the contact-field table (@site/lambda/contract). */
   labels: {
-    name: 'Naam',
-    email: 'E-mailadres',
-    phone: 'Telefoonnummer',
-    company: 'Bedrijf',
-    message: 'Bericht',
     /** Only bots see this field; the label is for them. */
     honeypot: 'Website (laat dit veld leeg)',
   },
@@ -249,11 +246,50 @@ export const contactForm = {
   submitting: 'Bezig met verzenden…',
   privacy: 'Wij gebruiken uw gegevens alleen om op uw bericht te reageren.',
   privacyLink: { href: PATHS.privacy, label: 'Lees onze privacyverklaring' },
+  /** Under a field from 90% of its limit on; a screen reader hears it once typing pauses. */
+  count: {
+    left: (left: number, limit: number) => (left === 0 ? `Maximaal ${limit} tekens bereikt` : `Nog ${left} van ${limit} tekens over`),
+    over: (over: number, limit: number) => `${over} ${over === 1 ? 'teken' : 'tekens'} te veel (maximaal ${limit})`,
+  },
   messages: {
-    required: 'Vul alle verplichte velden in.',
+    required: REQUIRED_FIELDS_MESSAGE,
     sending: 'Uw bericht wordt verzonden...',
     success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
     failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
+  },
+} as const;
+
+/** The back button of the browser keeps what was typed in the form; these pages say so. */
+const backToForm = 'Ga met de knop Terug van uw browser terug naar het formulier: wat u hebt getypt, staat er dan nog.';
+
+/**
+ * The pages a form post without scripts is sent on to (see FORM_RESULT_PAGES in the
+ * contract). Prerendered and the same for everyone; kept out of search results.
+ */
+export const formResults = {
+  sent: {
+    title: 'Bericht verzonden',
+    headline: 'Bedankt voor uw bericht',
+    text: contactForm.messages.success,
+    link: { href: '/', label: 'Terug naar de homepage' },
+  },
+  check: {
+    title: 'Controleer uw bericht',
+    headline: 'Uw bericht is nog niet verzonden',
+    text: 'Er ontbreekt iets in het formulier, of iets klopt niet. Dit vraagt het formulier:',
+    required: 'verplicht',
+    emailExample: 'een geldig adres, zoals naam@bedrijf.nl',
+    limit: (limit: number) => `maximaal ${limit} tekens`,
+    back: `${backToForm} Pas aan wat nodig is en verstuur het opnieuw.`,
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
+  failed: {
+    title: 'Bericht niet verzonden',
+    headline: 'Uw bericht kon niet worden verzonden',
+    text: 'Er ging bij ons iets mis; aan uw bericht ligt het niet. Probeer het over enkele minuten opnieuw.',
+    back: backToForm,
+    direct: { call: 'Liever meteen contact? Bel', mail: 'of mail naar' },
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },
 } as const;
 

@@ -1,46 +1,96 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, REQUIRED_FIELDS, type ContactRequestBody } from '@site/lambda/contract';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  API_PATH,
+  CONTACT_FIELDS,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  fieldNames,
+  type ContactErrorResponse,
+  type ContactFields,
+  type FieldTable,
+} from '@site/lambda/contract';
+import { checkFields, type FieldProblems } from '../contact-checks';
 import { contactForm } from '../content/site';
 import { useToast } from '../toast';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-export type ContactFormField = 'name' | 'email' | 'phone' | 'company' | 'message' | typeof HONEYPOT_FIELD;
-export type ContactFormValues = Record<ContactFormField, string>;
+/** What is in each input of the form: every field of the table, and the honeypot. */
+export type ContactFormValues<T extends FieldTable = ContactFields> = Record<keyof T & string, string> &
+  Record<typeof HONEYPOT_FIELD, string>;
 
-const EMPTY: ContactFormValues = { name: '', email: '', phone: '', company: '', message: '', [HONEYPOT_FIELD]: '' };
+export function emptyValues<T extends FieldTable>(fields: T): ContactFormValues<T> {
+  return Object.fromEntries([...fieldNames(fields), HONEYPOT_FIELD].map((name) => [name, ''])) as ContactFormValues<T>;
+}
 
-export function useContactForm() {
+/** The per-field sentences of a 400 answer, for the fields this form has; nothing when there are none. */
+async function answeredProblems(response: Response, fields: FieldTable): Promise<FieldProblems> {
+  if (response.status !== 400) return {};
+  try {
+    const { fields: answered } = (await response.json()) as ContactErrorResponse;
+    const entries = Object.entries(answered ?? {}).filter(([name, text]) => Object.hasOwn(fields, name) && typeof text === 'string');
+    return Object.fromEntries(entries);
+  } catch {
+    return {};
+  }
+}
+
+export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
   const toast = useToast();
-  const [values, setValues] = useState<ContactFormValues>(EMPTY);
+  const [values, setValues] = useState(() => emptyValues(fields));
+  const [problems, setProblems] = useState<FieldProblems>({});
   const [sending, setSending] = useState(false);
   // State reaches the button one render late; a double click must already see the first send.
   const inFlight = useRef(false);
   // One key per content: a retry of the same message can never be delivered twice.
   const idempotency = useRef<{ key: string; content: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Focus moves once the field carries its message (aria-invalid, aria-describedby), so a
+  // screen reader reads the message with the field.
+  const focusPending = useRef(false);
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    const first = fieldNames(fields).find((name) => problems[name] !== undefined);
+    const element = first === undefined ? null : form.current?.elements.namedItem(first);
+    if (element instanceof HTMLElement) element.focus();
+  }, [problems, fields]);
+
+  // The browser's own checks serve visitors without scripts; with scripts, the form's own run
+  // instead (trimmed values, the spec's toast, messages at the fields).
+  useEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
+
+  const showProblems = (found: FieldProblems) => {
+    focusPending.current = Object.keys(found).length > 0;
+    setProblems(found);
+  };
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const { name, value } = event.currentTarget;
     setValues((current) => ({ ...current, [name]: value }));
+    // What was wrong may be fixed now; the next send checks again.
+    setProblems((current) => {
+      if (current[name] === undefined) return current;
+      const { [name]: _fixed, ...rest } = current;
+      return rest;
+    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
 
-    const body: Required<ContactRequestBody> = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      company: values.company.trim(),
-      message: values.message.trim(),
-      [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
-    };
-    if (REQUIRED_FIELDS.some((field) => body[field] === '')) {
-      toast.error(contactForm.messages.required);
-      return;
-    }
+    // Every field, trimmed, in the table's order; the honeypot as a bot filled it.
+    const body: Record<string, string> = Object.fromEntries(fieldNames(fields).map((name) => [name, values[name].trim()]));
+    body[HONEYPOT_FIELD] = values[HONEYPOT_FIELD];
+    const check = checkFields(body, fields);
+    if (check.missingRequired) toast.error(contactForm.messages.required);
+    showProblems(check.problems);
+    if (Object.keys(check.problems).length > 0) return;
 
     const content = JSON.stringify(body);
     if (idempotency.current?.content !== content) idempotency.current = { key: crypto.randomUUID(), content };
@@ -56,9 +106,12 @@ export function useContactForm() {
         body: content,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      if (!response.ok) throw new Error(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
+      if (!response.ok) {
+        showProblems(await answeredProblems(response, fields));
+        throw new Error(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
+      }
       idempotency.current = null;
-      setValues(EMPTY);
+      setValues(emptyValues(fields));
       toast.dismiss(loading);
       toast.success(contactForm.messages.success);
     } catch (error) {
@@ -71,5 +124,5 @@ export function useContactForm() {
     }
   };
 
-  return { values, sending, onChange, onSubmit };
+  return { values, problems, sending, form, onChange, onSubmit };
 }

@@ -12,7 +12,7 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { RETRY_RUN_LOG } from '@site/lambda/metrics';
+import { CONTACT_REQUEST_LOG, RETRY_RUN_LOG } from '@site/lambda/metrics';
 import type { ContactApi } from './contact-api';
 
 export interface AlarmsProps {
@@ -76,6 +76,21 @@ export class Alarms extends Construct {
       metricValue: `$.${RETRY_RUN_LOG.failedField}`,
     });
 
+    const notStored = new MetricFilter(this, 'NotStoredMetric', {
+      logGroup: contact.sendFunction.logGroup,
+      filterPattern: FilterPattern.all(
+        FilterPattern.stringValue('$.msg', '=', CONTACT_REQUEST_LOG.msg),
+        FilterPattern.any(
+          ...CONTACT_REQUEST_LOG.notStored.map((outcome) =>
+            FilterPattern.stringValue(`$.${CONTACT_REQUEST_LOG.outcomeField}`, '=', outcome),
+          ),
+        ),
+      ),
+      metricNamespace,
+      metricName: 'MessagesNotStored',
+      metricValue: '1',
+    });
+
     const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
     this.alarm(
       'SendFunctionErrors',
@@ -104,8 +119,13 @@ export class Alarms extends Construct {
       undelivered.metric({ period: Duration.minutes(30), statistic: 'Minimum' }),
     );
     this.alarm(
+      'MessagesNotStored',
+      'A visitor’s message could not be stored (DynamoDB or the function’s configuration); the visitor was asked to try again. Form posts answer this with a page, not a 5xx, so Api5xx does not see them.',
+      notStored.metric(fiveMinutes),
+    );
+    this.alarm(
       'MessagesFailed',
-      'The retry job gave up on a message: read it with `npm run messages` and answer it by hand.',
+      'The retry job gave up on a message: `npm run messages -- list --status failed` shows it, `show <id>` reads it, `resend <id>` sends it again once SES works.',
       failed.metric({ period: Duration.minutes(10), statistic: 'Sum' }),
     );
     // The heartbeat: the alarms above read the job's own output, so they stay quiet when it

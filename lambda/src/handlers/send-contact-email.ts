@@ -2,15 +2,27 @@
  * POST /api/send-contact-email: only through CloudFront, validate, within the visitor's
  * limit, store, then e-mail. A stored message is never lost (the retry job delivers what
  * SES refused); a message that could not be stored is never e-mailed, and the visitor is
- * told to try again. A refused request stores and e-mails nothing.
+ * told to try again. A refused request stores and e-mails nothing. Scripts post JSON and
+ * get JSON; the page's form without scripts posts a classic form and is sent on to a
+ * result page.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { config, guardConfig, type GuardConfig, type LambdaConfig } from '../config';
 import { deliver } from '../delivery';
-import { ERROR_TEXT, errorResponse, headerValue, jsonResponse, parseContactRequest, type HttpResult } from '../http';
-import { bodyHash } from '../idempotency';
+import {
+  ERROR_TEXT,
+  errorResponse,
+  formAnswer,
+  headerValue,
+  jsonResponse,
+  parseContactRequest,
+  requestFormat,
+  type HttpResult,
+} from '../http';
+import { bodyHash, contentKey } from '../idempotency';
 import { describeError, writeLog, type LogEntry } from '../log';
+import { CONTACT_REQUEST_LOG } from '../metrics';
 import { isFromCloudFront, ORIGIN_VERIFY_HEADER } from '../origin-verify';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from '../schema';
 import { claimIdempotencyKey, countVisitorMessage, storeMessage } from '../store';
@@ -29,6 +41,9 @@ type Outcome =
   | 'store_failed'
   | 'config_error'
   | 'unexpected_error';
+
+// The monitoring's "not stored" outcomes must be outcomes this handler logs.
+CONTACT_REQUEST_LOG.notStored satisfies readonly Outcome[];
 
 interface Handled {
   response: HttpResult;
@@ -110,7 +125,7 @@ async function receive(event: APIGatewayProxyEventV2, now: Date): Promise<Handle
 
   const parsed = parseContactRequest(event);
   if (!parsed.ok) return { response: parsed.response, outcome: 'invalid', attempts: 0 };
-  const { body, idempotencyKey } = parsed.request;
+  const { body, format } = parsed.request;
 
   // Before validation, so a bot gets the same answer whatever else it filled in.
   if (isHoneypotFilled(body)) return { response: jsonResponse(200, { id: ulid() }), outcome: 'spam', attempts: 0 };
@@ -130,6 +145,8 @@ async function receive(event: APIGatewayProxyEventV2, now: Date): Promise<Handle
   // After validation, so a refused or invalid request leaves no counter behind; before anything is stored.
   const counted = await countAgainstVisitor(event, guard, settings.tableName, now);
   if (typeof counted === 'object') return counted;
+  // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
+  const idempotencyKey = parsed.request.idempotencyKey ?? (format === 'form' ? contentKey(validation.value) : undefined);
   const handled = await storeAndSend(validation.value, idempotencyKey, settings, now);
   return counted === 'uncounted' ? { ...handled, uncounted: true } : handled;
 }
@@ -195,6 +212,7 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
 
 export async function handler(event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> {
   const started = performance.now();
+  const format = requestFormat(event);
   let handled: Handled;
   try {
     handled = await receive(event, new Date());
@@ -206,17 +224,20 @@ export async function handler(event: APIGatewayProxyEventV2, context?: Context):
       error: describeError(error),
     };
   }
+  // Only the site's own form gets a result page; a request that skipped CloudFront is refused as it is.
+  const response = format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formAnswer(handled.response) : handled.response;
   writeLog({
     level: (handled.error && handled.outcome === 'stored_and_emailed') || handled.uncounted ? 'warn' : LEVEL[handled.outcome],
-    msg: 'contact request',
+    msg: CONTACT_REQUEST_LOG.msg,
     requestId: context?.awsRequestId ?? event.requestContext?.requestId,
     outcome: handled.outcome,
-    status: handled.response.statusCode,
+    format,
+    status: response.statusCode,
     durationMs: Math.round(performance.now() - started),
     attempts: handled.attempts,
     messageId: handled.messageId,
     error: handled.error,
     visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
   });
-  return handled.response;
+  return response;
 }

@@ -1,0 +1,46 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CONTACT_FIELDS } from '@site/lambda/contract';
+import { App } from '../App';
+import { contactForm, firm } from '../content/site';
+
+const BACK = /Ga met de knop Terug van uw browser terug naar het formulier: wat u hebt getypt, staat er dan nog\./;
+
+describe('the form’s result pages (no scripts)', () => {
+  it('confirms a sent message with the spec’s own words and a way home', () => {
+    render(<App route="form-sent" />);
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('Bedankt voor uw bericht');
+    expect(heading).not.toHaveAttribute('lang');
+    expect(screen.getByText(contactForm.messages.success)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terug naar de homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it('says what each field asks for, from the field table, and how to get the typed text back', () => {
+    render(<App route="form-check" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht is nog niet verzonden');
+    const rules = within(screen.getByRole('main'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(rules).toEqual([
+      'Naam: verplicht, maximaal 100 tekens',
+      'E-mailadres: verplicht, een geldig adres, zoals naam@bedrijf.nl, maximaal 254 tekens',
+      'Telefoonnummer: maximaal 40 tekens',
+      'Bedrijf: maximaal 150 tekens',
+      'Bericht: verplicht, maximaal 5000 tekens',
+    ]);
+    expect(rules).toHaveLength(Object.keys(CONTACT_FIELDS).length);
+    expect(screen.getByText(BACK)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar het contactformulier' })).toHaveAttribute('href', '/#contact');
+  });
+
+  it('says a failure is not the visitor’s doing, to try again later, and how to reach the firm directly', () => {
+    render(<App route="form-failed" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht kon niet worden verzonden');
+    expect(screen.getByText(/aan uw bericht ligt het niet\. Probeer het over enkele minuten opnieuw\./)).toBeInTheDocument();
+    expect(screen.getByText(BACK)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
+    expect(main.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+?\d+$/));
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * What the firm's e-mail for one message says: subject, plain text and HTML, as pure
+ * functions of the message and the contact-field table. The HTML is tables with inline
+ * styles only (no <style>, no images, nothing fetched), the layout common mail clients
+ * render alike and that fits a phone; the text part says the same in the same order.
+ * Everything the visitor typed is escaped in the HTML and kept to one line in the subject.
+ */
+import { LINE_BREAKING } from './characters';
+import { fieldNames, type ContactFieldSpec, type ContactFields, type FieldKind, type FieldTable, type FieldValues } from './contract';
+import type { StoredMessage } from './table';
+
+/** What the e-mail shows: the contact fields of a table, and the message's id and time. */
+export type NotifiedMessage<T extends FieldTable = ContactFields> = FieldValues<T> & Pick<StoredMessage, 'id' | 'receivedAt'>;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+const oneLine = (text: string) => text.replace(LINE_BREAKING, ' ').trim();
+
+// The subject is a header: a line break there would start a new header.
+export function subjectFor(name: string, company?: string): string {
+  const from = company === undefined || oneLine(company) === '' ? oneLine(name) : `${oneLine(name)} (${oneLine(company)})`;
+  return `Nieuw contactbericht van ${from}`;
+}
+
+const RECEIVED_FORMAT = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '23 november 2026 om 08:42': the firm's own time (Europe/Amsterdam, summer time included), in Dutch. */
+export function receivedTime(iso: string): string {
+  const parts = Object.fromEntries(RECEIVED_FORMAT.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.day} ${parts.month} ${parts.year} om ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The number to dial, for a tel: link: digits with an optional leading +, and the Dutch
+ * "(0)" after a country code left out. Undefined when the text is not a phone number.
+ */
+export function telHref(phone: string): string | undefined {
+  if (!/^\+?[\d\s().\-/]+$/.test(phone)) return undefined;
+  const digits = phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '');
+  return /^\+?\d{6,}$/.test(digits) ? `tel:${digits}` : undefined;
+}
+
+/** A mailto: link for an address that passed validation (so it holds no spaces or commas). */
+export function mailtoHref(address: string): string {
+  const at = address.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(address.slice(0, at))}${address.slice(at)}`;
+}
+
+interface Row {
+  label: string;
+  value: string;
+  kind: FieldKind | 'meta';
+}
+
+interface Content {
+  name: string;
+  /** One-line fields. */
+  rows: Row[];
+  /** Multi-line fields, each under its own heading. */
+  blocks: Row[];
+  /** When and under which id it was received: bookkeeping, so last and small. */
+  meta: Row[];
+}
+
+function content(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): Content {
+  const values = message as unknown as Record<string, string | undefined>;
+  const given = fieldNames(table).flatMap((name): Row[] => {
+    const value = values[name];
+    const field: ContactFieldSpec = table[name]!;
+    return value === undefined ? [] : [{ label: field.mailLabel, value, kind: field.kind }];
+  });
+  return {
+    name: message.name,
+    rows: given.filter((row) => row.kind !== 'multiline'),
+    blocks: given.filter((row) => row.kind === 'multiline'),
+    meta: [
+      { label: 'Ontvangen', value: receivedTime(message.receivedAt), kind: 'meta' },
+      { label: 'Kenmerk', value: message.id, kind: 'meta' },
+    ],
+  };
+}
+
+const INTRO = 'Nieuw bericht via het contactformulier van de website.';
+const REPLY_NOTE = 'Beantwoorden gaat rechtstreeks naar de afzender.';
+
+export function textBody(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): string {
+  const { rows, blocks, meta } = content(message, table);
+  const line = ({ label, value }: Row) => `${label}: ${value}`;
+  const sections = blocks.map(({ label, value }) => `${label}:\n${value}\n`);
+  return [INTRO, '', ...rows.map(line), '', ...sections, ...meta.map(line), '', REPLY_NOTE, ''].join('\n');
+}
+
+// Mail clients drop <style> and inherit fonts unreliably: every text element carries its own.
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+const COLOURS = { navy: '#0b1f3f', accent: '#f2a93b', ink: '#0f1b2d', muted: '#4a5a70', line: '#e1e7ef', soft: '#f4f6fa', link: '#1d3b6b' };
+const LABEL_STYLE = `margin:0;${FONT}font-size:12px;line-height:16px;letter-spacing:0.6px;text-transform:uppercase;color:${COLOURS.muted};`;
+const VALUE_STYLE = `margin:2px 0 0;${FONT}font-size:16px;line-height:24px;color:${COLOURS.ink};word-break:break-word;`;
+const LINK_STYLE = `color:${COLOURS.link};text-decoration:underline;`;
+const TABLE = 'role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"';
+
+/** The value as HTML: escaped, and a link where the kind has one. */
+function valueHtml({ value, kind }: Row): string {
+  const text = escapeHtml(value);
+  const href = kind === 'email' ? mailtoHref(value) : kind === 'phone' ? telHref(value) : undefined;
+  return href === undefined ? text : `<a href="${escapeHtml(href)}" style="${LINK_STYLE}">${text}</a>`;
+}
+
+function rowHtml(row: Row): string {
+  return (
+    `<tr><td style="padding:12px 0;border-bottom:1px solid ${COLOURS.line};">` +
+    `<p style="${LABEL_STYLE}">${escapeHtml(row.label)}</p>` +
+    `<p style="${VALUE_STYLE}">${valueHtml(row)}</p></td></tr>`
+  );
+}
+
+function blockHtml({ label, value }: Row): string {
+  const lines = escapeHtml(value).replace(/\r\n|\r|\n/g, '<br>');
+  return (
+    `<tr><td style="padding:20px 24px 0;"><p style="${LABEL_STYLE}">${escapeHtml(label)}</p>` +
+    `<table ${TABLE} style="margin-top:8px;"><tr>` +
+    `<td style="padding:14px 16px;background-color:${COLOURS.soft};border-left:4px solid ${COLOURS.accent};${FONT}font-size:16px;line-height:24px;color:${COLOURS.ink};word-break:break-word;">${lines}</td>` +
+    '</tr></table></td></tr>'
+  );
+}
+
+function metaHtml(meta: Row[]): string {
+  const lines = meta.map(({ label, value }) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join('<br>');
+  return `<tr><td style="padding:20px 24px 0;"><p style="margin:0;${FONT}font-size:13px;line-height:20px;color:${COLOURS.muted};">${lines}</p></td></tr>`;
+}
+
+export function htmlBody(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): string {
+  const { name, rows, blocks, meta } = content(message, table);
+  return (
+    '<!doctype html><html lang="nl"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light">' +
+    '<title>Nieuw contactbericht</title></head>' +
+    `<body style="margin:0;padding:0;background-color:${COLOURS.soft};">` +
+    `<table ${TABLE} style="background-color:${COLOURS.soft};"><tr><td align="center" style="padding:24px 12px;">` +
+    `<table ${TABLE} style="max-width:600px;background-color:#ffffff;border:1px solid ${COLOURS.line};border-radius:12px;">` +
+    `<tr><td style="padding:20px 24px;background-color:${COLOURS.navy};border-radius:12px 12px 0 0;">` +
+    `<p style="margin:0;${FONT}font-size:12px;line-height:16px;font-weight:bold;letter-spacing:0.8px;text-transform:uppercase;color:${COLOURS.accent};">Contactformulier website</p>` +
+    `<p style="margin:6px 0 0;${FONT}font-size:20px;line-height:28px;font-weight:bold;color:#ffffff;word-break:break-word;">Bericht van ${escapeHtml(name)}</p>` +
+    '</td></tr>' +
+    `<tr><td style="padding:16px 24px 0;"><p style="margin:0;${FONT}font-size:15px;line-height:22px;color:${COLOURS.muted};">${INTRO}</p></td></tr>` +
+    `<tr><td style="padding:4px 24px 0;"><table ${TABLE}>${rows.map(rowHtml).join('')}</table></td></tr>` +
+    blocks.map(blockHtml).join('') +
+    metaHtml(meta) +
+    `<tr><td style="padding:12px 24px 24px;"><p style="margin:0;${FONT}font-size:14px;line-height:20px;color:${COLOURS.muted};">${REPLY_NOTE}</p></td></tr>` +
+    '</table></td></tr></table></body></html>'
+  );
+}

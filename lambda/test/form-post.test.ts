@@ -1,0 +1,197 @@
+/**
+ * The page's form without scripts: a classic form post (application/x-www-form-urlencoded)
+ * through the real handler and the stand-ins. Same fields, limits and validation as JSON;
+ * the answer is always 303 See Other to a result page whose URL holds nothing typed.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_FORM_BODY_BYTES } from '../src/contract';
+import { contentKey } from '../src/idempotency';
+import { validateContactMessage } from '../src/schema';
+import { contactEvent, VALID_BODY, type EventParts } from './support/events';
+import { startLocalAws, type LocalAws } from './support/local-aws';
+import { captureLogs, type CapturedLogs } from './support/logs';
+
+let aws: LocalAws;
+let logs: CapturedLogs;
+let handler: typeof import('../src/handlers/send-contact-email').handler;
+
+beforeAll(async () => {
+  logs = captureLogs();
+  aws = await startLocalAws();
+  ({ handler } = await import('../src/handlers/send-contact-email'));
+});
+
+afterAll(async () => {
+  await aws?.close();
+  logs.restore();
+});
+
+beforeEach(() => aws.clearEmails());
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** The body a browser sends for these fields (every input, the honeypot empty). */
+const encoded = (fields: Record<string, string>) =>
+  new URLSearchParams({ phone: '', company: '', [HONEYPOT_FIELD]: '', ...fields }).toString();
+
+async function post(body: string, parts: Omit<EventParts, 'body'> = {}) {
+  const result = await handler(contactEvent({ headers: { 'content-type': FORM }, ...parts, body }));
+  return result as { statusCode: number; headers: Record<string, string>; body: string };
+}
+
+const lastLog = () => logs.entries().at(-1);
+const messagesNamed = async (name: string) => (await aws.messages()).filter((message) => message.name === name);
+
+describe('a valid form post', () => {
+  it('is stored and e-mailed once, and sent on to the confirmation page with 303', async () => {
+    const name = `Anna ${randomUUID()}`;
+    const response = await post(encoded({ ...VALID_BODY, name }));
+    expect(response).toEqual({
+      statusCode: 303,
+      headers: { Location: FORM_RESULT_PAGES.sent, 'Cache-Control': 'no-store' },
+      body: '',
+    });
+    const [stored, ...others] = await messagesNamed(name);
+    expect(others).toEqual([]);
+    expect(stored).toMatchObject({ ...VALID_BODY, name, status: 'emailed', attempts: 1 });
+    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(lastLog()).toMatchObject({ outcome: 'stored_and_emailed', format: 'form', status: 303, messageId: stored!.id });
+  });
+
+  it('is decoded as a browser encodes it: + for spaces, UTF-8 percent escapes, CRLF line breaks', async () => {
+    const name = `Zoë Ångström ${randomUUID()}`;
+    const body = `name=${encodeURIComponent(name).replace(/%20/g, '+')}&email=zoe%40voorbeeld.nl&phone=%2B31+6+1234+5678&company=&website=&message=Regel+1%0D%0ARegel+2+%E2%82%AC+%F0%9F%98%80`;
+    expect((await post(body)).headers.Location).toBe(FORM_RESULT_PAGES.sent);
+    const [stored] = await messagesNamed(name);
+    expect(stored).toMatchObject({ email: 'zoe@voorbeeld.nl', phone: '+31 6 1234 5678', message: 'Regel 1\nRegel 2 € 😀' });
+    expect(stored).not.toHaveProperty('company');
+  });
+
+  it('is accepted base64-encoded, as API Gateway may pass a form body, with a charset', async () => {
+    const name = `Base ${randomUUID()}`;
+    const response = await post(Buffer.from(encoded({ ...VALID_BODY, name })).toString('base64'), {
+      headers: { 'Content-Type': `${FORM}; charset=UTF-8` },
+      isBase64Encoded: true,
+    });
+    expect(response.headers.Location).toBe(FORM_RESULT_PAGES.sent);
+    expect(await messagesNamed(name)).toHaveLength(1);
+  });
+
+  it('fits whenever the same message fits as JSON: 5000 euro signs are 45 KB encoded', async () => {
+    const name = `Euro ${randomUUID()}`;
+    const body = encoded({ ...VALID_BODY, name, message: '€'.repeat(5000) });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(45_000);
+    expect((await post(body)).headers.Location).toBe(FORM_RESULT_PAGES.sent);
+    expect((await messagesNamed(name))[0]?.message).toHaveLength(5000);
+  });
+});
+
+describe('the same form post again (double click, reload, Back and send again)', () => {
+  it('is one message and one e-mail, with the confirmation page every time', async () => {
+    const name = `Dubbel ${randomUUID()}`;
+    const body = encoded({ ...VALID_BODY, name });
+    const answers = await Promise.all([post(body), post(body)]);
+    answers.push(await post(body));
+    for (const response of answers) expect(response.headers.Location).toBe(FORM_RESULT_PAGES.sent);
+    const messages = await messagesNamed(name);
+    expect(messages).toHaveLength(1);
+    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(lastLog()).toMatchObject({ outcome: 'duplicate', format: 'form', status: 303 });
+
+    // The key is derived from the validated content: spacing the validation removes does not make it new.
+    const validated = validateContactMessage({ ...VALID_BODY, name });
+    if (!validated.ok) throw new Error('expected a valid message');
+    const record = (await aws.items()).find((item) => item.id === `idempotency#${contentKey(validated.value)}`);
+    expect(record).toMatchObject({ messageId: messages[0]!.id });
+    await post(encoded({ ...VALID_BODY, name: `  ${name} ` }));
+    expect(await messagesNamed(name)).toHaveLength(1);
+  });
+
+  it('is a new message once the text is changed', async () => {
+    const name = `Gewijzigd ${randomUUID()}`;
+    await post(encoded({ ...VALID_BODY, name }));
+    await post(encoded({ ...VALID_BODY, name, message: `${VALID_BODY.message} En nog iets.` }));
+    expect(await messagesNamed(name)).toHaveLength(2);
+    expect(await aws.sentEmails()).toHaveLength(2);
+  });
+
+  it('uses an Idempotency-Key header when the client sends one', async () => {
+    const name = `Sleutel ${randomUUID()}`;
+    const key = randomUUID();
+    const headers = { 'content-type': FORM, [IDEMPOTENCY_HEADER.toLowerCase()]: key };
+    await post(encoded({ ...VALID_BODY, name }), { headers });
+    expect((await post(encoded({ ...VALID_BODY, name, message: 'Iets anders.' }), { headers })).headers.Location).toBe(
+      FORM_RESULT_PAGES.failed,
+    );
+    expect(lastLog()).toMatchObject({ outcome: 'idempotency_conflict', status: 303 });
+    expect((await aws.items()).some((item) => item.id === `idempotency#${key}`)).toBe(true);
+  });
+});
+
+describe('a form post that cannot be accepted as typed', () => {
+  const cases: [label: string, body: string][] = [
+    ['an e-mail address without a domain', encoded({ ...VALID_BODY, email: 'jan' })],
+    ['an empty required field', encoded({ ...VALID_BODY, message: '   ' })],
+    ['no fields at all', ''],
+    ['a field over its limit', encoded({ ...VALID_BODY, name: 'x'.repeat(101) })],
+    ['a name sent twice', `${encoded(VALID_BODY)}&name=Piet`],
+    ['a body over the form limit', encoded({ ...VALID_BODY, message: 'x'.repeat(MAX_FORM_BODY_BYTES) })],
+  ];
+
+  it.each(cases)('%s: nothing stored or sent, and the page that says what to check', async (_, body) => {
+    const itemsBefore = (await aws.items()).length;
+    const response = await post(body);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.Location).toBe(FORM_RESULT_PAGES.check);
+    expect((await aws.items()).length).toBe(itemsBefore);
+    expect(await aws.sentEmails()).toEqual([]);
+    expect(lastLog()).toMatchObject({ outcome: 'invalid', format: 'form', status: 303 });
+  });
+
+  it('answers a filled honeypot with the confirmation page, and stores and sends nothing', async () => {
+    const itemsBefore = (await aws.items()).length;
+    const response = await post(encoded({ ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.example' }));
+    expect(response.headers.Location).toBe(FORM_RESULT_PAGES.sent);
+    expect((await aws.items()).length).toBe(itemsBefore);
+    expect(await aws.sentEmails()).toEqual([]);
+    expect(lastLog()).toMatchObject({ outcome: 'spam', status: 303 });
+  });
+});
+
+describe('a form post that cannot be stored', () => {
+  it('is not e-mailed, and goes on to the page that says to try again later', async () => {
+    await aws.stopDynamoDb();
+    try {
+      const response = await post(encoded(VALID_BODY));
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.Location).toBe(FORM_RESULT_PAGES.failed);
+      expect(await aws.sentEmails()).toEqual([]);
+      expect(lastLog()).toMatchObject({ level: 'error', outcome: 'store_failed', format: 'form', status: 303 });
+    } finally {
+      await aws.startDynamoDb();
+    }
+  });
+});
+
+describe('JSON is unchanged', () => {
+  it('still gets JSON answers, also for what a form post would be sent on for', async () => {
+    const ok = await handler(contactEvent({ body: VALID_BODY }));
+    expect(ok).toMatchObject({ statusCode: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    const invalid = await handler(contactEvent({ body: { ...VALID_BODY, email: 'jan' } }));
+    expect(invalid).toMatchObject({ statusCode: 400 });
+    expect(JSON.parse((invalid as { body: string }).body)).toEqual({
+      error: 'Controleer de gemarkeerde velden.',
+      fields: { email: 'Vul een geldig e-mailadres in.' },
+    });
+    expect(lastLog()).toMatchObject({ format: 'json', status: 400 });
+  });
+});
+
+describe('the log of form posts', () => {
+  it('never holds what a visitor typed, in any test of this file', () => {
+    const everything = logs.raw();
+    expect(everything).not.toBe('');
+    for (const value of [...Object.values(VALID_BODY), 'Anna', 'Zoë', 'Dubbel', 'spam.example']) expect(everything).not.toContain(value);
+  });
+});
