@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '../src/contract';
+import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '../src/contract';
 import { ERROR_TEXT } from '../src/http';
 import { ORIGIN_VERIFY_HEADER } from '../src/origin-verify';
 import { VIEWER_ADDRESS_HEADER } from '../src/visitor-limit';
@@ -163,5 +163,26 @@ describe('the visitor limit', () => {
       outcome: 'stored_and_emailed',
       visitorLimit: `not applied: no ${VIEWER_ADDRESS_HEADER}`,
     });
+  });
+});
+
+describe("the page's form without scripts", () => {
+  const formBody = (message: string) => new URLSearchParams({ ...VALID_BODY, message, [HONEYPOT_FIELD]: '' }).toString();
+
+  it('past the limit is sent on to the page that says to try again in a few minutes (or to call or mail), with nothing stored', async () => {
+    const formPost = (message: string) =>
+      handler(contactEvent({ viewer: '192.0.2.70', headers: { 'content-type': FORM_CONTENT_TYPE }, body: formBody(message) }));
+    for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) expect((await formPost(`Bericht ${i}`)).statusCode).toBe(303);
+    const refused = await formPost('Te veel');
+    expect(refused).toEqual({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.failed, 'Cache-Control': 'no-store' }, body: '' });
+    expect((await aws.messages()).map((message) => message.message)).not.toContain('Te veel');
+    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'visitor_limited', format: 'form', status: 303 });
+  });
+
+  it('around CloudFront is refused with 403 as it is, not sent on to a page of the site', async () => {
+    const response = await direct({ 'content-type': FORM_CONTENT_TYPE }, { body: formBody('Direct') });
+    expect(response.statusCode).toBe(403);
+    expect(response.json).toEqual({ error: ERROR_TEXT.notThroughSite });
+    await expectNothingKept();
   });
 });
