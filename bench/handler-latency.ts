@@ -22,7 +22,9 @@ import { emailKey, type StoredMessage } from '@site/lambda/table';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { readConfig } from '@site/lambda/config';
 import { buildNotification } from '@site/lambda/mail';
+import { originSecretsFrom } from '@site/lambda/origin-verify';
 import { CONTACT_ROUTE_KEY, lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
+import { originRequestHeaders } from '@site/local/edge';
 import { clearSentEmails } from '@site/local/emulators';
 import type { LocalStack } from '@site/local/stack';
 import { percentile } from './stats';
@@ -73,36 +75,51 @@ function contactBody(i: number): ContactRequestBody {
   };
 }
 
-/** The request the page's form sends, through CloudFront and API Gateway, as the edge turns it into an event. */
-function contactEvent(i: number, siteHost: string): APIGatewayProxyEventV2 {
+/**
+ * The request the page's form sends, through CloudFront (its origin request, as the edge
+ * makes it: the listed headers, the origin secret, the viewer address) and API Gateway (the
+ * headers it adds), as an event. Every request comes from a visitor of its own, so each is
+ * counted against the visitor limit and none is refused by it.
+ */
+function contactEvent(i: number, siteHost: string, originSecret: string): APIGatewayProxyEventV2 {
   const body = Buffer.from(JSON.stringify(contactBody(i)));
+  const viewer = { address: `198.${18 + ((i >> 16) & 1)}.${(i >> 8) & 255}.${i & 255}`, port: 40_000 + (i % 20_000) };
   return toApiGatewayEvent(
     {
       method: 'POST',
       url: API_PATH,
       headers: {
-        host: siteHost,
-        'content-type': 'application/json',
-        'content-length': String(body.length),
-        [IDEMPOTENCY_HEADER.toLowerCase()]: randomUUID(),
-        accept: '*/*',
-        'accept-encoding': 'gzip, deflate, br, zstd',
-        'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8',
-        origin: `https://${siteHost}`,
-        referer: `https://${siteHost}/`,
-        'user-agent':
-          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
-        'sec-fetch-mode': 'cors',
-        'sec-fetch-site': 'same-origin',
-        'x-forwarded-for': '203.0.113.7',
+        ...originRequestHeaders(viewerHeaders(siteHost, body), viewer, originSecret),
+        'user-agent': 'Amazon CloudFront',
+        via: '2.0 0123456789abcdef0123456789abcdef.cloudfront.net (CloudFront)',
+        'x-amz-cf-id': randomUUID(),
+        'x-forwarded-for': `${viewer.address}, 130.176.0.1`,
         'x-forwarded-proto': 'https',
         'x-amzn-trace-id': `Root=1-${Date.now().toString(16)}-${randomUUID().replace(/-/g, '').slice(0, 24)}`,
       },
       body,
-      sourceIp: '203.0.113.7',
+      sourceIp: '130.176.0.1',
     },
     CONTACT_ROUTE_KEY,
   );
+}
+
+/** What a phone's browser sends with the form's fetch. */
+function viewerHeaders(siteHost: string, body: Buffer): Record<string, string> {
+  return {
+    host: siteHost,
+    'content-type': 'application/json',
+    'content-length': String(body.length),
+    [IDEMPOTENCY_HEADER.toLowerCase()]: randomUUID(),
+    accept: '*/*',
+    'accept-encoding': 'gzip, deflate, br, zstd',
+    'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8',
+    origin: `https://${siteHost}`,
+    referer: `https://${siteHost}/`,
+    'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+    'sec-fetch-mode': 'cors',
+    'sec-fetch-site': 'same-origin',
+  };
 }
 
 interface Sample {
@@ -185,10 +202,11 @@ export async function measureHandlerLatency(options: {
   const { handler } = (await import(pathToFileURL(options.bundlePath).href)) as { handler: Handler };
   const siteHost = new URL(options.stack.urls.site).host;
   const settings = readConfig(process.env);
+  const originSecret = originSecretsFrom(process.env).current;
 
   let sequence = 0;
   const callHandler = async () => {
-    const event = contactEvent(sequence++, siteHost);
+    const event = contactEvent(sequence++, siteHost, originSecret);
     const context = lambdaContext('send-contact-email', event.requestContext.requestId, Date.now() + 10_000);
     const result = await handler(event, context);
     if (result.statusCode !== 200) throw new Error(`handler answered ${result.statusCode}: ${result.body}`);

@@ -323,7 +323,7 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
         `**Handler at 50 concurrent is budgeted against the bare round trips** (p99 ${ms(at50.p99)}, bare PutItem + SendEmail p99 ${ms(bare50.p99)} at ${Math.round(bare50.throughput)}/s). ` +
           `DESIGN.md's ≤ 25 ms at 50 concurrent cannot be met against these emulators: they and the handler share one Node event loop, so 50 calls in flight queue ` +
           `behind each other, and by Little's law the mean wait is 50 ÷ throughput (${ms((50 / bare50.throughput) * 1000)} for the bare round trips alone). ` +
-          `The handler makes 4 round trips (idempotency claim, store, SendEmail, status update) to the bare 2. ` +
+          `The handler makes 5 round trips (visitor count, idempotency claim, store, SendEmail, status update) to the bare 2. ` +
           `In AWS, 50 concurrent requests run in 50 function instances with one request each, which the 1-concurrent row measures against the same 25 ms.`,
       );
     }
@@ -480,7 +480,8 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
     if (latency) {
       out.push(
         'Handler: the bundled function called directly with API Gateway v2 events as the local edge builds them (POST, JSON body with every field, ' +
-          'an Idempotency-Key, browser and CloudFront headers), against dynalite and aws-ses-v2-local in the same process, configured by `startLocalStack`. ' +
+          "an Idempotency-Key, a browser's headers as CloudFront's origin request passes them, its origin secret, each request from a visitor of its own), " +
+          'against dynalite and aws-ses-v2-local in the same process, configured by `startLocalStack`. ' +
           "Bare: one DynamoDB PutItem of the message and one SES SendEmail of its notification, with the handler's client options. Warm-up first; " +
           `requests per level: ${Object.entries(latency.requestsPerLevel)
             .map(([c, n]) => `${n} at ${c}`)

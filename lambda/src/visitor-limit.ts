@@ -110,7 +110,10 @@ export function secondsLeft(window: VisitorWindow, now: Date): number {
   return Math.max(1, Math.ceil(window.endsAt - now.getTime() / 1000));
 }
 
+/** Every counter's item id starts so. */
+export const VISITOR_COUNTER_PREFIX = 'visitor#';
+
 /** The counter's item id; like idempotency records it carries no `status` or e-mail, so no index holds it. */
 export function visitorCounterId(hash: string, window: VisitorWindow): string {
-  return `visitor#${hash}#${window.index}`;
+  return `${VISITOR_COUNTER_PREFIX}${hash}#${window.index}`;
 }

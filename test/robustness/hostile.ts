@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { hasLineBreaking } from '@site/lambda/characters';
 import { API_PATH, FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/lambda/contract';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/infra/api-origin';
 import type { SuiteContext } from './context';
 import { parseSendEmail, startDelayProxy, type DelayProxy, type WireSendEmail } from './delay-proxy';
 import { CLIENT_TIMEOUT_MS, describeProblems, runPool } from './load';
@@ -31,6 +32,7 @@ import {
   sentEmails,
   tally,
 } from './verify';
+import { newVisitor } from './visitors';
 
 // ---------------------------------------------------------------------------------------
 // What one generated request is.
@@ -510,6 +512,9 @@ function kinds(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: number
         ['chunked and content-length', [enc('Transfer-Encoding: chunked')], 'content-length', [400]],
         ['two content-lengths', [enc('Content-Length: 3')], 'content-length', [400]],
         ['CRLF in Idempotency-Key', [enc(`${IDEMPOTENCY_HEADER}: ${UUID}\r\nX-Injected: 1`)], 'content-length', [200]],
+        // CloudFront sets these itself; what a viewer sends under their names never reaches the function.
+        ['forged origin secret', [enc(`${ORIGIN_VERIFY_HEADER}: guessed`)], 'content-length', [200]],
+        ['forged viewer address', [enc(`${VIEWER_ADDRESS_HEADER}: 203.0.113.1:1`)], 'content-length', [200]],
       ),
     )
     .map(([m, [variant, extra, framing, expect]]): Draft =>
@@ -617,14 +622,14 @@ function requestBytes(hostileCase: HostileCase, host: string): Buffer[] {
   return [Buffer.concat([...head.flatMap((line) => [line, enc('\r\n')]), enc('\r\n')]), body];
 }
 
-/** One request on its own connection; bounded by CLIENT_TIMEOUT_MS. */
+/** One request on its own connection, from a visitor of its own (visitors.ts); bounded by CLIENT_TIMEOUT_MS. */
 export function sendRaw(port: number, chunks: Buffer[]): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const started = performance.now();
     const received: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host: '127.0.0.1', port, localAddress: newVisitor() });
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;

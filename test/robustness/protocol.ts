@@ -8,6 +8,8 @@ export interface StackProcessConfig {
   /** A temp dir: dynalite keeps its LevelDB there, so a DynamoDB restart keeps the data. */
   dataDir: string;
   siteDir: string;
+  /** Messages per visitor per window; 0 turns the limit off. Default: the deploy's. */
+  visitorLimit?: number;
 }
 
 /** What the child reports once the stack listens. */

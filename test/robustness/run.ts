@@ -6,6 +6,11 @@
  *            e-mailed once; the edge process's memory stays bounded.
  *   faults   (a) DynamoDB stopped mid-load, (b) SES stopped, (c) SES slower than its timeout.
  *   hostile  5,000 generated requests (seeded); no 5xx, nothing invalid stored or e-mailed.
+ *   visitors visitors over their limit at once: each gets exactly its limit, the rest 429.
+ *
+ * Every client is a visitor of its own, on a loopback address of its own (visitors.ts), so
+ * the visitor limit stays on for the whole run as in production; where only 127.0.0.1 can
+ * be bound the limit is turned off instead, and the run says so.
  *   lost     every message the service answered 200 for is stored and e-mailed: must be 0.
  *
  * Every loop is bounded in count and time, all traffic stays on 127.0.0.1, and a watchdog
@@ -18,14 +23,18 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
+import { visitorLimitFrom } from '@site/infra/config';
 import { DEFAULT_SITE_DIR } from '@site/local/stack';
 import { Ledger, type SuiteContext } from './context';
 import { dynamoDbOutage, sesOutage, sesSlow } from './faults';
 import { hostilePhase } from './hostile';
 import { describeProblems, loadPhase, sameKeyAtOnce } from './load';
+import { visitorLimitPhase } from './limits';
 import { count, Report } from './report';
 import { startStackProcess, type StackClient } from './stack-client';
-import { messageIdOf, problemsOfStoredMessage, scanTable, sentEmails, tally } from './verify';
+import { messageIdOf, problemsOfStoredMessage, problemsOfVisitorCounter, scanTable, sentEmails, tally } from './verify';
+import { enableVisitors } from './visitors';
 
 /** Generous next to the ~5 minutes the suite is meant to take on 2 cores. */
 const WATCHDOG_MS = 9 * 60_000;
@@ -98,6 +107,17 @@ async function reconcile(ctx: SuiteContext): Promise<void> {
     describeProblems(invalid),
   );
 
+  const { windowMinutes } = visitorLimitFrom(CDK_JSON_CONTEXT);
+  const counters = contents.visitors
+    .map((item) => problemsOfVisitorCounter(item, windowMinutes * 60))
+    .filter((problems) => problems.length > 0);
+  report.check(
+    area,
+    `every visitor counter holds a hash, a count and a TTL only (${count(contents.visitors.length)})`,
+    counters.length === 0,
+    describeProblems(counters),
+  );
+
   const functionErrors = stack.logs.filter((entry) => entry.msg === 'function error' || entry.msg === 'edge error').length;
   const unexpected = stack.logs.filter((entry) => entry.outcome === 'unexpected_error').length;
   report.check(
@@ -132,7 +152,12 @@ async function main(): Promise<number> {
 
   try {
     console.log(`Robustness suite: seed ${seed}, run ${runTag}, temp ${work}`);
-    stack = await startStackProcess({ dataDir: join(work, 'dynamodb'), siteDir: siteDir(work) }, join(work, 'stack.log'));
+    const visitors = await enableVisitors();
+    if (!visitors) console.log('Only 127.0.0.1 can be bound here: every client is one visitor, so the visitor limit is off for this run.');
+    stack = await startStackProcess(
+      { dataDir: join(work, 'dynamodb'), siteDir: siteDir(work), visitorLimit: visitors ? undefined : 0 },
+      join(work, 'stack.log'),
+    );
     const ready = stack.ready;
     for (const url of Object.values(ready.urls)) {
       if (new URL(url).hostname !== '127.0.0.1') throw new Error(`the stack listens on ${url}, not loopback`);
@@ -148,6 +173,7 @@ async function main(): Promise<number> {
       ['fault: SES down', () => sesOutage(ctx)],
       ['fault: SES slow', () => sesSlow(ctx)],
       ['hostile input', () => hostilePhase(ctx, { runs: 5_000, concurrency: 50 })],
+      ['visitor limit', () => visitorLimitPhase(ctx, { visitors: 20, extra: 2 })],
       ['messages lost', () => reconcile(ctx)],
     ];
     for (const [area, phase] of phases) {

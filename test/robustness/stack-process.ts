@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     sesPort: 0,
     dataDir: config.dataDir,
     siteDir: config.siteDir,
+    visitorLimit: config.visitorLimit,
     // The suite runs the retry job itself, at the moments the checks need.
     retryIntervalMs: 0,
     quiet: true,

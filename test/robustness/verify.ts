@@ -9,6 +9,7 @@ import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking } from '@site/lambda/characters';
 import { CONTACT_FIELDS, fieldNames } from '@site/lambda/contract';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/lambda/table';
+import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { emulatorClientConfig } from '@site/local/defaults';
 import { fetchSentEmails, type SentEmail } from '@site/local/emulators';
 
@@ -17,20 +18,25 @@ export type Item = Record<string, unknown> & { id: string };
 export interface TableContents {
   messages: Item[];
   idempotency: Item[];
+  /** The visitor limit's counters. */
+  visitors: Item[];
 }
 
 const IDEMPOTENCY_PREFIX = 'idempotency#';
 
-/** Every item in the table, messages and idempotency records apart. */
+/** Every item in the table, messages, idempotency records and visitor counters apart. */
 export async function scanTable(endpoint: string, tableName: string): Promise<TableContents> {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient(emulatorClientConfig(endpoint)));
-  const contents: TableContents = { messages: [], idempotency: [] };
+  const contents: TableContents = { messages: [], idempotency: [], visitors: [] };
   try {
     // Bounded: 10,000 pages of 1 MB is far beyond anything this suite writes.
     let pages = 0;
     for await (const page of paginateScan({ client, pageSize: 1000 }, { TableName: tableName, ConsistentRead: true })) {
       for (const item of (page.Items ?? []) as Item[]) {
-        (String(item.id).startsWith(IDEMPOTENCY_PREFIX) ? contents.idempotency : contents.messages).push(item);
+        const id = String(item.id);
+        if (id.startsWith(IDEMPOTENCY_PREFIX)) contents.idempotency.push(item);
+        else if (id.startsWith(VISITOR_COUNTER_PREFIX)) contents.visitors.push(item);
+        else contents.messages.push(item);
       }
       if (++pages > 10_000) throw new Error('scan did not end after 10,000 pages');
     }
@@ -178,4 +184,20 @@ export function tally<T>(values: Iterable<T>): { counts: Map<T, number>; repeate
   const counts = new Map<T, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return { counts, repeated: [...counts].filter(([, n]) => n > 1).map(([value]) => value) };
+}
+
+const COUNTER_ID = new RegExp(`^${VISITOR_COUNTER_PREFIX}[0-9a-f]{32}#\\d+$`);
+
+/** A visitor counter holds the hash of an address, its window, a count and a short TTL (its window's end): nothing else. */
+export function problemsOfVisitorCounter(item: Item, windowSeconds: number): string[] {
+  const problems: string[] = [];
+  if (!COUNTER_ID.test(item.id)) problems.push('id is not visitor#<hash>#<window>');
+  const extra = Object.keys(item).filter((key) => !['id', 'messageCount', 'expiresAt'].includes(key));
+  if (extra.length > 0) problems.push(`attributes beyond id, messageCount, expiresAt: ${extra.join(', ')}`);
+  if (typeof item.messageCount !== 'number' || item.messageCount < 1) problems.push('messageCount is not a positive number');
+  const window = Number(item.id.split('#')[2]);
+  if (item.expiresAt !== (window + 1) * windowSeconds) problems.push("expiresAt is not its window's end");
+  if (typeof item.expiresAt !== 'number' || item.expiresAt > Date.now() / 1000 + windowSeconds)
+    problems.push('expiresAt is further away than one window');
+  return problems;
 }
