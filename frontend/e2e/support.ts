@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from '@site/local/chromium';
-import { startLocalStack, type LocalStack } from '@site/local/stack';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '@site/local/stack';
 
 export interface Site {
   stack: LocalStack;
@@ -24,8 +24,9 @@ export interface WatchedPage {
   cspViolations(): Promise<string[]>;
 }
 
-export async function startSite(): Promise<Site> {
-  const stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, quiet: true, retryIntervalMs: 0 });
+/** `settings`: what a suite changes in the stack; the visitor limit's own sets a limit of its own. */
+export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'> = {}): Promise<Site> {
+  const stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, quiet: true, retryIntervalMs: 0, ...settings });
   let browser: Browser;
   try {
     browser = await launchChromium();
