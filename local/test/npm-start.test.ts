@@ -144,4 +144,28 @@ describe('npm start', () => {
     expect((second as Error).message).toContain(`Port ${dynamoPort} is in use; set DYNAMODB_PORT to a free port`);
     await interrupt(busy.child);
   });
+
+  it('takes VISITOR_LIMIT for the local stack only: 0 turns the limit off; anything but a whole number stops it with one line', async () => {
+    const free = { PORT: '0', DYNAMODB_PORT: '0', SES_PORT: '0', API_PORT: '0' };
+    const unlimited = await start({ ...free, VISITOR_LIMIT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) });
+    const site = /Site\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(unlimited.output())![1]!;
+    const statuses: number[] = [];
+    // More than any limit a deploy allows by default, all from this one address.
+    for (let i = 0; i < 8; i += 1) {
+      const response = await fetch(`${site}${API_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Zonder Limiet', email: 'limiet@example.nl', message: `Bericht ${i}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual(Array(8).fill(200));
+    await interrupt(unlimited.child);
+
+    const refused = await start({ ...free, VISITOR_LIMIT: 'veel', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) }).catch(
+      (error: Error) => error,
+    );
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toMatch(/^exited with 1:\nVISITOR_LIMIT=veel is not a whole number from 0 to 1000\.\n$/);
+  });
 });

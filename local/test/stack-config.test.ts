@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
-import { type ConfigError, loadConfig, retentionDaysFrom } from '@site/infra/config';
+import { type ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '@site/infra/config';
+import { MIN_ORIGIN_SECRET_LENGTH } from '@site/lambda/origin-verify';
 import { startLocalStack, type LocalStack } from '../src/stack';
 
 describe('local stack configuration', () => {
@@ -24,6 +25,19 @@ describe('local stack configuration', () => {
 
   it('keeps messages as long as a deploy with cdk.json as committed would', () => {
     expect(process.env.RETENTION_DAYS).toBe(String(retentionDaysFrom(CDK_JSON_CONTEXT)));
+  });
+
+  it('limits visitors as a deploy with cdk.json as committed would, by default the one default in DEFAULTS', () => {
+    const limit = visitorLimitFrom(CDK_JSON_CONTEXT);
+    expect(process.env.VISITOR_LIMIT).toBe(String(limit.messages));
+    expect(process.env.VISITOR_WINDOW_SECONDS).toBe(String(limit.windowMinutes * 60));
+    if (CDK_JSON_CONTEXT.visitorLimit === undefined) expect(limit).toEqual(DEFAULTS.visitorLimit);
+  });
+
+  it('gives the function an origin secret made for this run, which the edge sends and the repository never holds', () => {
+    const secret = process.env.ORIGIN_VERIFY!;
+    expect(secret.length).toBeGreaterThanOrEqual(MIN_ORIGIN_SECRET_LENGTH);
+    expect(JSON.stringify(CDK_JSON_CONTEXT)).not.toContain(secret);
   });
 
   it('mails between local addresses that the deploy configuration refuses', () => {
