@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/lambda/contract';
-import { SECURITY_HEADERS } from '@site/infra/security-headers';
+import { securityHeaders } from '@site/infra/security-headers';
 import { cacheControlFor } from '@site/infra/cache-control';
 import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/infra/function-limits';
 import { edgeFunctionCode, listSiteFiles } from '@site/infra/site-files';
@@ -114,7 +114,7 @@ function pathOf(url: string | undefined): string {
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer, headOnly = false): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'content-length': String(body.length) });
+  res.writeHead(status, { ...headers, 'content-length': String(body.length) });
   res.end(headOnly ? undefined : body);
 }
 
@@ -235,8 +235,11 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, options: Edge
 export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
   const files = loadSite(options.siteDir);
   const edge = loadEdgeFunctions(options.siteDir);
+  // As CloudFront's response headers policy: on every answer, with this build's CSP hashes.
+  const security = Object.entries(securityHeaders(options.siteDir));
   const server = createServer((req, res) => {
     const started = performance.now();
+    for (const [name, value] of security) res.setHeader(name, value);
     const isApi = pathOf(req.url).startsWith('/api/');
     const handled = isApi ? serveApi(req, res, options) : Promise.resolve(serveStatic(req, res, files, edge));
     handled
