@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, partsOf } from './App';
+import { scheduleHydration } from './hydration';
 import { routeFor } from './routes';
 
 /** Hydrates the prerendered page (or renders one that is not prerendered). */
@@ -14,6 +15,10 @@ export function start(): void {
   );
   // Hydrate only markup prerendered for this very route. Anything else (the dev server's empty
   // page, a host that answers every path with index.html) is rendered fresh instead of patched.
-  if (container.dataset.route === route) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (container.dataset.route === route) {
+    scheduleHydration(partsOf(route));
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 }
