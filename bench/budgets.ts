@@ -1,6 +1,6 @@
 /**
- * The budgets of DESIGN.md ("Budgets", measured by `npm run bench`) and the Lighthouse
- * "good" thresholds the chart draws. DESIGN.md is the spec; this is its only copy in code,
+ * The budgets of the design (docs/design.md, "Budgets", measured by `npm run bench`) and the Lighthouse
+ * "good" thresholds the chart draws. The design document states them; this is their only copy in code,
  * so change both together.
  *
  * Sizes are in KB of 1000 bytes, as Vite prints them in the build output the front-end
@@ -19,12 +19,29 @@ export interface Budget {
 }
 
 export const BUDGETS = {
-  /** Lighthouse mobile, each of the 4 categories. */
-  categoryScore: { limit: 100, comparison: '>=', text: '100' },
+  /** Lighthouse mobile, each of the 4 categories, in every run (the lowest of the runs). */
+  categoryScore: { limit: 100, comparison: '>=', text: '100 in every run' },
+  /** Scripts, gzip: the files fetched on the first view and the inline loader in the HTML. */
   firstLoadJsGzipBytes: { limit: 85 * KB, comparison: '<=', text: '≤ 85 KB gzip' },
   firstViewBytes: { limit: 200 * KB, comparison: '<=', text: '≤ 200 KB' },
-  /** LCP of the site ÷ LCP of the same prerendered HTML with every script removed. */
-  lcpVsBaseline: { limit: 1.1, comparison: '<=', text: '≤ 1.10×' },
+  /**
+   * Median LCP of the site ÷ median LCP of the same prerendered HTML with every script removed:
+   * what the scripts cost the largest paint. At the limit a page is indistinguishable from its
+   * no-script version.
+   */
+  lcpVsBaseline: { limit: 1.05, comparison: '<=', text: '≤ 1.05× (median)' },
+  /** The same ratio for each run of the site (against the baseline's median): no run far off. */
+  lcpVsBaselineEveryRun: { limit: 1.1, comparison: '<=', text: '≤ 1.10× in every run' },
+  /** Total Blocking Time, median of the runs. */
+  tbtMs: { limit: 50, comparison: '<=', text: '≤ 50 ms (median)' },
+  /**
+   * The longest main-thread task from the first contentful paint on, while the app loads and
+   * hydrates, as Lighthouse simulates it (4× CPU slowdown), in every run: above 50 ms a task
+   * blocks the visitor's input (a "long task"). It is the window TBT counts. Before the first
+   * paint there is nothing to act on; those tasks (the browser parsing and laying out the
+   * HTML, the same in the page without scripts) are reported beside it.
+   */
+  longestTaskMs: { limit: 50, comparison: '<=', text: '≤ 50 ms in every run' },
   cls: { limit: 0.02, comparison: '<', text: '< 0.02' },
   lambdaBundleBytes: { limit: 400 * KB, comparison: '<=', text: '≤ 400 KB' },
   /**
@@ -40,7 +57,7 @@ export const BUDGETS = {
    * Handler p99 with one request at a time: what each visitor waits for in AWS, where 50
    * concurrent requests run in 50 function instances with one request each.
    *
-   * DESIGN.md asks ≤ 25 ms at 50 concurrent against the local emulators. That cannot be met
+   * The design asks ≤ 25 ms at 50 concurrent against the local emulators. That cannot be met
    * by any handler here: dynalite and the SES stand-in serve the two round trips the handler
    * cannot avoid at ~500/s on this machine, so 50 in flight queue for ~100 ms by Little's
    * law before the handler adds anything (bare p99 ~290 ms). Kept instead: the same 25 ms

@@ -9,7 +9,12 @@
  * the results so the report shows this rather than assumes it.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
+import { LoadSimulator } from 'lighthouse/core/computed/load-simulator.js';
+import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
+import { NetworkRecords } from 'lighthouse/core/computed/network-records.js';
+import { PageDependencyGraph } from 'lighthouse/core/computed/page-dependency-graph.js';
+import { getAttributableURLForTask, getJavaScriptURLs } from 'lighthouse/core/lib/tracehouse/task-summary.js';
 import { CHROMIUM_FLAGS, findChromium } from '@site/local/chromium';
 import { median } from './stats';
 
@@ -47,9 +52,29 @@ export interface FailedAudit {
   displayValue?: string;
 }
 
+/** The longest top-level main-thread task of a run. */
+export interface LongestTask {
+  /** Its length as Lighthouse simulates it (4× CPU slowdown; what TBT and `long-tasks` use), ms. */
+  simulated: number;
+  /** Its length as it ran, unthrottled, ms. */
+  observed: number;
+  /** When it started, ms after navigation start, as it ran. */
+  observedStart: number;
+  /** The script it is attributed to, or Lighthouse's "Unattributable" (the browser's own work). */
+  url: string;
+}
+
 export interface LighthouseRun {
   scores: Record<CategoryId, number>;
   metrics: Record<MetricId, number>;
+  /** The longest task from the first contentful paint on: while the visitor can act, as TBT counts. */
+  longestTask: LongestTask;
+  /** The longest task before the first contentful paint: the browser loading, parsing and laying out the HTML. */
+  longestTaskBeforePaint: LongestTask;
+  /** Scripts whose request began before the largest contentful paint, as it ran. */
+  scriptsBeforeLcp: number;
+  /** The page's performance marks (user timings), ms after navigation start, as it ran. */
+  marks: Record<string, number>;
 }
 
 export interface LighthouseSummary {
@@ -58,6 +83,8 @@ export interface LighthouseSummary {
   /** Median of the runs, per score and per metric (ms; CLS unitless). */
   scores: Record<CategoryId, number>;
   metrics: Record<MetricId, number>;
+  /** The worst of the runs: the lowest score, the highest metric. */
+  worst: { scores: Record<CategoryId, number>; metrics: Record<MetricId, number> };
   /** From the run whose LCP is nearest the median: network requests and what cost points. */
   requests: NetworkRequest[];
   failedAudits: FailedAudit[];
@@ -124,12 +151,85 @@ function failedAuditsOf(lhr: Result): FailedAudit[] {
   );
 }
 
-function summarize(url: string, lhrs: Result[]): LighthouseSummary {
-  const runs = lhrs.map((lhr) => ({ scores: scoresOf(lhr), metrics: metricsOf(lhr) }));
+/**
+ * The longest top-level tasks of the run, before and from the first contentful paint (as it
+ * ran), with their simulated length, computed as Lighthouse's `long-tasks` audit does (the
+ * same simulation TBT is estimated from), without that audit's 50 ms cut-off, so the margin
+ * below 50 ms is known too.
+ */
+async function longestTasksOf({ lhr, artifacts }: RunnerResult): Promise<Pick<LighthouseRun, 'longestTask' | 'longestTaskBeforePaint'>> {
+  const settings = lhr.configSettings;
+  // Lighthouse's computed artifacts take its own audit context; they read only the cache and the settings.
+  const context = { computedCache: new Map(), settings } as never;
+  const { Trace: trace, DevtoolsLog: devtoolsLog, URL, SourceMaps, HostDPR } = artifacts;
+  const tasks = await MainThreadTasks.request(trace, context);
+  const graph = await PageDependencyGraph.request({ settings, trace, devtoolsLog, URL, SourceMaps, HostDPR, fromTrace: false }, context);
+  const simulator = await LoadSimulator.request({ devtoolsLog, settings }, context);
+  const simulated = new Map<unknown, number>();
+  for (const [node, timing] of simulator.simulate(graph, { label: 'bench-longest-task' }).nodeTimings) {
+    if (node.type === 'cpu') simulated.set(node.event, timing.duration);
+  }
+  const jsUrls = getJavaScriptURLs(await NetworkRecords.request(devtoolsLog, context));
+  const fcp = observedOf(lhr).observedFirstContentfulPaint;
+  if (fcp === undefined) throw new Error(`Lighthouse observed no first contentful paint for ${lhr.finalDisplayedUrl}.`);
+  const topLevel = tasks.filter((task) => !task.parent && !task.unbounded);
+  // Tasks too short for Lantern's graph are simulated as nothing; their own length is then the honest figure.
+  const lengthOf = (task: (typeof topLevel)[number]) => simulated.get(task.event) ?? task.duration;
+  const longestOf = (chosen: typeof topLevel): LongestTask => {
+    if (chosen.length === 0)
+      throw new Error(`Lighthouse recorded no main-thread task on one side of the first paint for ${lhr.finalDisplayedUrl}.`);
+    const longest = chosen.reduce((a, b) => (lengthOf(b) > lengthOf(a) ? b : a));
+    return {
+      simulated: lengthOf(longest),
+      observed: longest.duration,
+      observedStart: longest.startTime,
+      url: getAttributableURLForTask(longest, jsUrls),
+    };
+  };
+  return {
+    longestTask: longestOf(topLevel.filter((task) => task.startTime >= fcp)),
+    longestTaskBeforePaint: longestOf(topLevel.filter((task) => task.startTime < fcp)),
+  };
+}
+
+/** What Chrome actually did, unthrottled, in one run (the `metrics` audit's observed timings). */
+function observedOf(lhr: Result): Record<string, number | undefined> {
+  return (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+}
+
+function marksOf(lhr: Result): Record<string, number> {
+  const items = (lhr.audits['user-timings']?.details as { items?: { name: string; timingType: string; startTime: number }[] } | undefined)
+    ?.items;
+  return Object.fromEntries((items ?? []).filter((item) => item.timingType === 'Mark').map((item) => [item.name, item.startTime]));
+}
+
+function scriptsBeforeLcpOf(lhr: Result): number {
+  const lcp = observedOf(lhr).observedLargestContentfulPaint ?? Number.NaN;
+  return requestsOf(lhr).filter((request) => request.resourceType === 'Script' && request.networkRequestTime < lcp).length;
+}
+
+async function runOf(result: RunnerResult): Promise<LighthouseRun> {
+  const { lhr } = result;
+  return {
+    scores: scoresOf(lhr),
+    metrics: metricsOf(lhr),
+    ...(await longestTasksOf(result)),
+    scriptsBeforeLcp: scriptsBeforeLcpOf(lhr),
+    marks: marksOf(lhr),
+  };
+}
+
+function summarize(url: string, lhrs: Result[], runs: LighthouseRun[]): LighthouseSummary {
   const metrics = Object.fromEntries(
     Object.keys(METRICS).map((key) => [key, median(runs.map((r) => r.metrics[key as MetricId]))]),
   ) as Record<MetricId, number>;
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]))])) as Record<CategoryId, number>;
+  const worst = {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.min(...runs.map((r) => r.scores[id]))])) as Record<CategoryId, number>,
+    metrics: Object.fromEntries(
+      Object.keys(METRICS).map((key) => [key, Math.max(...runs.map((r) => r.metrics[key as MetricId]))]),
+    ) as Record<MetricId, number>,
+  };
   const representative = lhrs.reduce((best, lhr, i) =>
     Math.abs(runs[i]!.metrics.lcp - metrics.lcp) < Math.abs(metricsOf(best).lcp - metrics.lcp) ? lhr : best,
   );
@@ -140,6 +240,7 @@ function summarize(url: string, lhrs: Result[]): LighthouseSummary {
     runs,
     scores,
     metrics,
+    worst,
     requests: requestsOf(representative),
     failedAudits: failedAuditsOf(representative),
     observed: {
@@ -159,11 +260,11 @@ function summarize(url: string, lhrs: Result[]): LighthouseSummary {
 /** Attempts per run: on a busy machine Chrome now and then fails to record the trace, and Lighthouse's own advice is to run again. */
 const ATTEMPTS = 3;
 
-async function navigate(url: string, flags: Flags, retried: string[]): Promise<Result> {
+async function navigate(url: string, flags: Flags, retried: string[]): Promise<RunnerResult> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags);
     const failure = !result ? 'no result' : result.lhr.runtimeError?.message;
-    if (!failure) return result!.lhr;
+    if (!failure) return result!;
     if (attempt >= ATTEMPTS) throw new Error(`Lighthouse could not measure ${url} in ${ATTEMPTS} attempts: ${failure}`);
     retried.push(`${url} after: ${failure}`);
   }
@@ -171,20 +272,23 @@ async function navigate(url: string, flags: Flags, retried: string[]): Promise<R
 
 export async function runLighthouse<Name extends string>(
   targets: Record<Name, string>,
-  options: { runs: number; onRun?: (name: Name, run: number, lhr: Result) => void },
+  options: { runs: number; onRun?: (name: Name, run: number, lhr: Result, summary: LighthouseRun) => void },
 ): Promise<Record<Name, LighthouseSummary>> {
   // One browser for every run: Lighthouse opens a fresh page and resets storage for each
   // navigation, and not relaunching saves seconds per run on a 2-core machine.
   const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: [...CHROMIUM_FLAGS], logLevel: 'silent' });
   const results = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as Result[]])) as Record<Name, Result[]>;
+  const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as LighthouseRun[]])) as Record<Name, LighthouseRun[]>;
   const retried: string[] = [];
   try {
     // Defaults otherwise: mobile form factor and screen, simulated (Lantern) throttling.
     const flags: Flags = { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] };
     for (let run = 0; run < options.runs; run++) {
       for (const name of Object.keys(targets) as Name[]) {
-        results[name].push(await navigate(targets[name], flags, retried));
-        options.onRun?.(name, run, results[name].at(-1)!);
+        const result = await navigate(targets[name], flags, retried);
+        results[name].push(result.lhr);
+        runs[name].push(await runOf(result));
+        options.onRun?.(name, run, result.lhr, runs[name].at(-1)!);
       }
     }
   } finally {
@@ -192,7 +296,7 @@ export async function runLighthouse<Name extends string>(
   }
   return Object.fromEntries(
     (Object.keys(targets) as Name[]).map((name) => {
-      const summary = summarize(targets[name], results[name]);
+      const summary = summarize(targets[name], results[name], runs[name]);
       summary.runWarnings.push(...retried.filter((line) => line.startsWith(targets[name])).map((line) => `Retried: ${line}`));
       return [name, summary];
     }),

@@ -2,7 +2,7 @@
  * The floor for first-load JavaScript: React 19 + react-dom rendering one element, built
  * in the same run with the same toolchain as the site (Vite + @vitejs/plugin-react,
  * production mode) and served by the same edge. Building it every run, rather than quoting
- * DESIGN.md's ~69 KB, keeps the ratio honest when React, Vite or the minifier change.
+ * the design's ~69 KB, keeps the ratio honest when React, Vite or the minifier change.
  */
 import { copyFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -13,7 +13,12 @@ export interface LighthouseComparison {
   /** The same prerendered page with every script and modulepreload removed. */
   baseline: LighthouseSummary;
   baselineElementsRemoved: number;
+  /** Median LCP of the site ÷ median LCP of the baseline. */
   lcpRatio: number;
+  /** Each site run's LCP ÷ the baseline's median LCP, in run order. */
+  lcpRatios: number[];
+  /** The highest of lcpRatios. */
+  lcpRatioWorst: number;
 }
 
 export interface BenchResults {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after `npm run build`): measures the site and the Lambda function on this
  * machine against the local production stack, writes bench/results.md, results.json and
- * lighthouse.svg, prints the table, and exits non-zero when a DESIGN.md budget is missed or
+ * lighthouse.svg, prints the table, and exits non-zero when a budget (bench/budgets.ts) is missed or
  * a part could not be measured. Not part of `npm test`: budgets are measured here, never by
  * timed unit tests.
  *
@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SITE_DIR, startLocalStack, type LocalStack } from '@site/local/stack';
 import type { RunningServer } from '@site/local/emulators';
+import { HYDRATED_MARK } from '@site/frontend/hydration';
 import { LATENCY_CONCURRENCY } from './budgets';
 import { lighthouseChart } from './chart';
 import { measureColdImport } from './cold-import';
@@ -118,22 +119,32 @@ try {
         { site: `${site.urls.site}/`, baseline: `${baselineServer.url}/` },
         {
           runs: LIGHTHOUSE_RUNS,
-          onRun: (name, run, lhr) => {
+          onRun: (name, run, lhr, { metrics, longestTask, scores }) => {
             console.log(
-              `  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN)} ms, ${seconds(started)} elapsed`,
+              `  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: Performance ${scores.performance}, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, ` +
+                `longest task ${Math.round(longestTask.simulated)} ms, load ${loadNow()}, ${seconds(started)} elapsed`,
             );
             // The last report of each page, for digging into a miss (bench/.work is not committed).
             writeFileSync(join(WORK_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
           },
         },
       );
+      const lcpRatios = summaries.site.runs.map((run) => run.metrics.lcp / summaries.baseline.metrics.lcp);
       results.lighthouse = {
         runs: LIGHTHOUSE_RUNS,
         site: summaries.site,
         baseline: summaries.baseline,
         baselineElementsRemoved: removed,
         lcpRatio: summaries.site.metrics.lcp / summaries.baseline.metrics.lcp,
+        lcpRatios,
+        lcpRatioWorst: Math.max(...lcpRatios),
       };
+      // A run that ended before the app had hydrated would leave its tasks out of TBT and the longest task.
+      const unhydrated = summaries.site.runs.flatMap((run, i) => (run.marks[HYDRATED_MARK] === undefined ? [i + 1] : []));
+      if (unhydrated.length)
+        throw new Error(
+          `the app had not finished hydrating when Lighthouse stopped recording (run ${unhydrated.join(', ')}: no "${HYDRATED_MARK}" mark).`,
+        );
       results.environment.lighthouseBenchmarkIndex = summaries.site.benchmarkIndex;
     });
 

@@ -8,11 +8,16 @@ import { gzipSync } from 'node:zlib';
 import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
 import { retentionDaysFrom } from '@site/infra/config';
 import { describe, expect, it } from 'vitest';
+import { inlineScripts, scriptHash, securityHeaders, siteInlineScriptHashes } from '@site/infra/security-headers';
+import { loaderScript } from '../inline-loader';
 import { SITE_ORIGIN } from '../src/content/site';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 const assets = readdirSync(join(dist, 'assets'));
+/** The loader as the build inlined it into index.html. */
+const LOADER = inlineScripts(read('index.html'))[0]!;
+const CSP = securityHeaders(dist)['Content-Security-Policy']!;
 
 /** Every prerendered page: its file, its route and a headline it must carry. */
 const PAGES = [
@@ -29,32 +34,50 @@ describe.each(PAGES)('dist/%s', (file, route, headline) => {
 
   it('is Dutch, prerendered for its route and carries its content before any script runs', () => {
     expect(html).toMatch(/^<!doctype html>\s*<html lang="nl">/);
-    expect(html).toContain(`<div id="root" data-route="${route}"><a class="skip-link"`);
+    // In a Suspense boundary (React's <!--$--> marker), which hydrates in slices (see App.tsx).
+    expect(html).toContain(`<div id="root" data-route="${route}"><!--$--><a class="skip-link"`);
     expect(html).not.toMatch(/<!--app-(head|html|route)-->/);
     expect(html).toContain(headline);
   });
 
-  it('has no inline script, style element or style attribute for the CSP to refuse', () => {
+  it('runs one inline script, the loader, allowed by its hash; no style element or style attribute for the CSP to refuse', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    for (const attributes of scripts) expect(attributes).toMatch(/type="application\/ld\+json"|src="\/assets\/[\w-]+\.js"/);
+    for (const attributes of scripts)
+      expect(attributes).toMatch(/^ type="application\/ld\+json"$|^ data-entry="\/assets\/index-[\w-]{8}\.js"$/);
+    expect(inlineScripts(html)).toEqual([LOADER]);
+    expect(CSP.split('; ')).toContain(`script-src 'self' '${scriptHash(LOADER)}'`);
     expect(html).not.toMatch(/<style\b/);
     expect(html).not.toMatch(/\sstyle=/);
   });
 
-  it('loads one low-priority module script (deferred by nature) and one stylesheet, both content-hashed under /assets/', () => {
-    expect(html.match(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]{8}\.js"><\/script>/g)).toHaveLength(
-      1,
-    );
+  it('names one content-hashed entry for the loader and requests no script itself; one stylesheet', () => {
+    expect(html.match(/<script data-entry="\/assets\/index-[\w-]{8}\.js">/g)).toHaveLength(1);
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
     expect(html).not.toContain('modulepreload');
     expect(html.match(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]{8}\.css">/g)).toHaveLength(1);
   });
 });
 
+describe('the loader', () => {
+  it('is the same text on every page, so one hash in the CSP covers them all, and names the one entry file', () => {
+    const loaders = PAGES.map(([file]) => inlineScripts(read(file)));
+    expect(loaders).toEqual(PAGES.map(() => [LOADER]));
+    expect(siteInlineScriptHashes(dist)).toEqual([scriptHash(LOADER)]);
+    const entries = new Set(PAGES.map(([file]) => /data-entry="\/assets\/([^"]+)"/.exec(read(file))![1]));
+    expect([...entries]).toEqual(assets.filter((name) => /^index-[\w-]{8}\.js$/.test(name)));
+  });
+
+  it('is src/loader.ts as built, and its text does not depend on the build (the entry is an attribute)', async () => {
+    expect(LOADER).toBe(await loaderScript());
+    expect(LOADER).not.toMatch(/assets|index-/);
+  });
+});
+
 describe('dist', () => {
-  it('ships only hashed JS and CSS, and first-load JavaScript within 85 KB gzip', () => {
+  it('ships only hashed JS and CSS, and first-load JavaScript (the loader included) within 85 KB gzip', () => {
     expect(assets.every((name) => /^[\w-]+-[\w-]{8}\.(js|css)$/.test(name))).toBe(true);
     const js = assets.filter((name) => name.endsWith('.js'));
-    const gzip = js.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, 'assets', name))).length, 0);
+    const gzip = js.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, 'assets', name))).length, gzipSync(LOADER).length);
     expect(gzip).toBeLessThanOrEqual(85_000);
     // Production React and JSX, even when the build was started from a test run (NODE_ENV=test).
     for (const name of js) expect(readFileSync(join(dist, 'assets', name), 'utf8')).not.toContain('jsxDEV');

@@ -6,12 +6,26 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from '@site/local/chromium';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '@site/local/stack';
+import { HYDRATED_MARK } from '../src/hydration';
+
+export interface OpenOptions {
+  /** Called with the new page before it navigates, e.g. to hold back a response. */
+  beforeLoad?: (page: Page) => Promise<void>;
+  /** How far the navigation must get before open() returns; networkidle unless said. */
+  waitUntil?: 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
+  /**
+   * Wait until the app has hydrated the whole page (its `hydrated` mark), as a visitor who
+   * reads before acting finds it; the default with scripts on. Tests of what happens before
+   * that say false.
+   */
+  hydrated?: boolean;
+}
 
 export interface Site {
   stack: LocalStack;
   browser: Browser;
   url(path?: string): string;
-  open(path: string, options?: BrowserContextOptions): Promise<WatchedPage>;
+  open(path: string, options?: BrowserContextOptions, openOptions?: OpenOptions): Promise<WatchedPage>;
   close(): Promise<void>;
 }
 
@@ -41,7 +55,7 @@ export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'
     stack,
     browser,
     url: (path = '/') => origin + path,
-    async open(path, options = {}) {
+    async open(path, options = {}, { beforeLoad, waitUntil = 'networkidle', hydrated = options.javaScriptEnabled !== false } = {}) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
       contexts.push(context);
       // Registered before any page script; the CSP cannot block what the browser injects itself.
@@ -67,7 +81,9 @@ export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'
       page.on('request', (request) => {
         if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) watched.foreignRequests.push(request.url());
       });
-      await page.goto(origin + path, { waitUntil: 'networkidle' });
+      await beforeLoad?.(page);
+      await page.goto(origin + path, { waitUntil });
+      if (hydrated) await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
       return watched;
     },
     async close() {

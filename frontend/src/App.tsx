@@ -1,5 +1,6 @@
+import { Suspense } from 'react';
 import { FormResult } from './components/FormResult';
-import { HomePage } from './components/HomePage';
+import { HOME_PARTS, HomePage } from './components/HomePage';
 import { NotFound } from './components/NotFound';
 import { PrivacyPage } from './components/PrivacyPage';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
@@ -13,10 +14,22 @@ function Page({ route }: { route: Route }) {
   return <NotFound />;
 }
 
+/** The parts of a route's page that hydrate each on its own turn (see hydration.ts), by element id. */
+export function partsOf(route: Route): readonly string[] {
+  return route === 'home' ? HOME_PARTS : [];
+}
+
+/**
+ * The page sits in a Suspense boundary, which nothing suspends: React hydrates what is inside
+ * a boundary at a low priority, in slices of a few milliseconds that leave the main thread
+ * free in between, where the root's own hydration would be one task.
+ */
 export function App({ route }: { route: Route }) {
   return (
     <RouteErrorBoundary>
-      <Page route={route} />
+      <Suspense>
+        <Page route={route} />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -1,18 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, partsOf } from './App';
+import { scheduleHydration } from './hydration';
 import { routeFor } from './routes';
 
-/** Loaded by main.ts after the first paint: hydrates the prerendered page. */
-const container = document.getElementById('root')!;
-const route = routeFor(window.location.pathname);
-const app = (
-  <StrictMode>
-    <App route={route} />
-  </StrictMode>
-);
-
-// Hydrate only markup prerendered for this very route. Anything else (the dev server's empty
-// page, a host that answers every path with index.html) is rendered fresh instead of patched.
-if (container.dataset.route === route) hydrateRoot(container, app);
-else createRoot(container).render(app);
+/** Hydrates the prerendered page (or renders one that is not prerendered). */
+export function start(): void {
+  const container = document.getElementById('root')!;
+  const route = routeFor(window.location.pathname);
+  const app = (
+    <StrictMode>
+      <App route={route} />
+    </StrictMode>
+  );
+  // Hydrate only markup prerendered for this very route. Anything else (the dev server's empty
+  // page, a host that answers every path with index.html) is rendered fresh instead of patched.
+  if (container.dataset.route === route) {
+    scheduleHydration(partsOf(route));
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+}

@@ -10,7 +10,9 @@ import { ORIGIN_VERIFY_HEADER } from '@site/lambda/origin-verify';
 import { VIEWER_ADDRESS_HEADER } from '@site/lambda/visitor-limit';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../lib/api-origin';
 import { CACHE_CONTROL, cacheControlFor } from '../lib/cache-control';
-import { SECURITY_HEADERS } from '../lib/security-headers';
+import { createHash } from 'node:crypto';
+import { SITE_INLINE_SCRIPT } from '@site/local/site-fixture';
+import { securityHeaders } from '../lib/security-headers';
 import { responseHeadersSettings } from '../lib/response-headers';
 import { listSiteFiles } from '../lib/site-files';
 import { SiteStack } from '../lib/site-stack';
@@ -157,7 +159,7 @@ describe('distribution', () => {
 });
 
 describe('security headers', () => {
-  it('sends exactly SECURITY_HEADERS, overriding any origin, on the site and the API', () => {
+  it('sends exactly securityHeaders(siteDir), overriding any origin, on the site and the API', () => {
     const { id, resource } = only(s.template, 'AWS::CloudFront::ResponseHeadersPolicy');
     const config = resource.Properties.ResponseHeadersPolicyConfig;
     const security = config.SecurityHeadersConfig;
@@ -174,7 +176,10 @@ describe('security headers', () => {
     expect(Object.keys(security).sort()).toEqual(
       ['ContentSecurityPolicy', 'ContentTypeOptions', 'FrameOptions', 'ReferrerPolicy', 'StrictTransportSecurity'].sort(),
     );
-    expect(sent).toEqual(SECURITY_HEADERS);
+    expect(sent).toEqual(securityHeaders(s.siteDir));
+    // The build's inline script, by its hash: the same CSP the local edge sends.
+    const hash = createHash('sha256').update(SITE_INLINE_SCRIPT).digest('base64');
+    expect(sent['Content-Security-Policy']!.split('; ')).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(hsts.AccessControlMaxAgeSec).toBe(31_536_000);
     for (const setting of [...Object.values(security), ...config.CustomHeadersConfig.Items]) expect(setting.Override).toBe(true);
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: id });

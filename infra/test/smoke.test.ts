@@ -16,7 +16,7 @@ import { ERROR_TEXT } from '@site/lambda/http';
 import { ORIGIN_VERIFY_HEADER } from '@site/lambda/origin-verify';
 import { validateContactMessage } from '@site/lambda/schema';
 import { CACHE_CONTROL } from '../lib/cache-control';
-import { SECURITY_HEADERS } from '../lib/security-headers';
+import { scriptHash, securityHeadersFor } from '../lib/security-headers';
 import { hashedAssetPath, htmlEscaped } from '../scripts/smoke/checks';
 import { baseUrl, formatReport, runSmoke, Unreachable, type SmokeResult } from '../scripts/smoke/run';
 
@@ -31,6 +31,8 @@ interface Reply {
 /** A stage's answers by request; a test replaces the ones it breaks. */
 type Route = (req: IncomingMessage, body: string) => Reply | 'hang';
 
+/** The fake stage's pages carry no inline script, so its policy lists no hash. */
+const SECURITY_HEADERS = securityHeadersFor([]);
 const html = (texts: string[], extra = '') =>
   `<!doctype html>\n<html lang="nl"><head>${extra}</head><body><div id="root">${texts.map((text) => `<p>${htmlEscaped(text)}</p>`).join('')}</div></body></html>`;
 const page = (status: number, body: string): Reply => ({
@@ -184,6 +186,21 @@ describe('against a broken stage', () => {
         `Cache-Control "no-cache", expected "${CACHE_CONTROL.hashedAsset}"`,
       ],
     });
+  });
+
+  it('fails a page whose inline script the policy does not allow, and passes it once the policy lists its hash', async () => {
+    const loader = 'import("/assets/index-1.js")';
+    const withLoader = (headers: Record<string, string>) => () => ({
+      ...WORKING.home(),
+      headers,
+      body: html([contact.headline, contactForm.title, contactForm.submit], `<link rel="stylesheet" href="${ASSET}"><script type="module">${loader}</script>`),
+    });
+    const blocked = await fakeStage({ home: withLoader(WORKING.home().headers!) });
+    expect(failures(await runSmoke({ site: blocked.url }))['home page']).toEqual([
+      `Content-Security-Policy blocks the page's inline script ${scriptHash(loader)}`,
+    ]);
+    const allowed = await fakeStage({ home: withLoader({ ...WORKING.home().headers!, ...securityHeadersFor([scriptHash(loader)]) }) });
+    expect(failures(await runSmoke({ site: allowed.url }))['home page']).toBeUndefined();
   });
 
   it('fails a page that is not prerendered (an empty shell) or not Dutch', async () => {

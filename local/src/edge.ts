@@ -15,7 +15,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/lambda/contract';
 import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/infra/api-origin';
-import { SECURITY_HEADERS } from '@site/infra/security-headers';
+import { securityHeaders } from '@site/infra/security-headers';
 import { cacheControlFor } from '@site/infra/cache-control';
 import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/infra/function-limits';
 import { edgeFunctionCode, listSiteFiles } from '@site/infra/site-files';
@@ -122,7 +122,7 @@ function pathOf(url: string | undefined): string {
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer, headOnly = false): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'content-length': String(body.length) });
+  res.writeHead(status, { ...headers, 'content-length': String(body.length) });
   res.end(headOnly ? undefined : body);
 }
 
@@ -279,7 +279,10 @@ function logged(options: ApiOptions, req: IncomingMessage, res: ServerResponse, 
 export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
   const files = loadSite(options.siteDir);
   const edge = loadEdgeFunctions(options.siteDir);
+  // As CloudFront's response headers policy: on every answer, with this build's CSP hashes.
+  const security = Object.entries(securityHeaders(options.siteDir));
   const server = createServer((req, res) => {
+    for (const [name, value] of security) res.setHeader(name, value);
     const isApi = pathOf(req.url).startsWith('/api/');
     const viewer = { address: req.socket.remoteAddress ?? LOOPBACK, port: req.socket.remotePort ?? 0 };
     const handled = isApi

@@ -7,12 +7,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+/** The inline script every page carries, as the build's loader does; the CSP must allow it by its hash. */
+export const SITE_INLINE_SCRIPT = 'import(document.currentScript.dataset.entry)';
+const loader = `<script data-entry="/assets/index-Ab12Cd34.js">${SITE_INLINE_SCRIPT}</script>`;
+
 /** URL path → content. The script is large enough for the edge to compress it. */
 export const SITE_FILES: Readonly<Record<string, string>> = {
-  '/index.html':
-    '<!doctype html><html lang="nl"><title>Home</title><script type="module" src="/assets/index-Ab12Cd34.js"></script><p>Welkom</p></html>',
-  '/404.html': '<!doctype html><html lang="nl"><title>Oops! Page not found</title><p>Oops! Page not found</p></html>',
-  '/privacy.html': '<!doctype html><html lang="nl"><title>Privacy</title><p>Privacyverklaring</p></html>',
+  '/index.html': `<!doctype html><html lang="nl"><title>Home</title>${loader}<p>Welkom</p></html>`,
+  '/404.html': `<!doctype html><html lang="nl"><title>Oops! Page not found</title>${loader}<p>Oops! Page not found</p></html>`,
+  '/privacy.html': `<!doctype html><html lang="nl"><title>Privacy</title>${loader}<p>Privacyverklaring</p></html>`,
   '/robots.txt': 'User-agent: *\nAllow: /\n',
   '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   '/assets/index-Ab12Cd34.js': `export const text = ${JSON.stringify('x'.repeat(4000))};`,

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '@site/infra/security-headers';
+import { createHash } from 'node:crypto';
+import { securityHeaders } from '@site/infra/security-headers';
 import { CACHE_CONTROL } from '@site/infra/cache-control';
 import { API_PATH } from '@site/lambda/contract';
-import { makeSiteDir } from '../src/site-fixture';
+import { makeSiteDir, SITE_INLINE_SCRIPT } from '../src/site-fixture';
 import { startLocalStack, type LocalStack } from '../src/stack';
 
 describe('local edge', () => {
   let stack: LocalStack;
   let site: string;
+  const siteDir = makeSiteDir();
 
   beforeAll(async () => {
     stack = await startLocalStack({
@@ -15,7 +17,7 @@ describe('local edge', () => {
       dynamoPort: 0,
       sesPort: 0,
       dataDir: null,
-      siteDir: makeSiteDir(),
+      siteDir,
       retryIntervalMs: 0,
       quiet: true,
     });
@@ -26,10 +28,17 @@ describe('local edge', () => {
   it('serves every page and asset with the security headers CloudFront adds', async () => {
     for (const path of ['/', '/assets/index-Ab12Cd34.js', '/robots.txt', '/does-not-exist', API_PATH]) {
       const response = await fetch(site + path);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      for (const [name, value] of Object.entries(securityHeaders(siteDir))) {
         expect(response.headers.get(name), `${name} on ${path}`).toBe(value);
       }
     }
+  });
+
+  it('allows the inline script its pages carry by its hash in the CSP, and no other inline script', async () => {
+    const hash = createHash('sha256').update(SITE_INLINE_SCRIPT).digest('base64');
+    const csp = (await fetch(`${site}/`)).headers.get('content-security-policy')!;
+    expect(csp.split('; ')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
   });
 
   it('revalidates HTML and caches hashed assets for a year, compressed', async () => {

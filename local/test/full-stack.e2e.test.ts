@@ -68,6 +68,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(stack.urls.site);
+  // The page is prerendered and the app loads after it has painted: the scripted form (JSON,
+  // toasts) takes over once hydrated, which it shows by leaving checks to itself (noValidate).
+  await page.waitForFunction('document.querySelector("form").noValidate');
   await page.locator('#contact').scrollIntoViewIfNeeded();
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderToString } from 'react-dom/server';
@@ -439,5 +440,49 @@ describe('ContactForm without scripts', () => {
     ]);
     // Nothing identifies a visitor: the page is the same for everyone (see contentKey in the function).
     expect(form.querySelectorAll('input[type="hidden"]')).toHaveLength(0);
+  });
+});
+
+describe('ContactForm hydrated after the visitor started typing', () => {
+  it('keeps every character typed before hydration, also after typing elsewhere, and sends it', async () => {
+    const page = (
+      <ToastProvider>
+        <ContactForm />
+        <Toaster />
+      </ToastProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    // Typed into the prerendered form, before any script ran.
+    const before = { name: FILLED.name, email: FILLED.email, message: FILLED.message };
+    for (const [name, value] of Object.entries(before)) {
+      container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!.value = value;
+    }
+    let root: Root | undefined;
+    // Settled: React hydrates the form, then re-renders it with what it found in the fields.
+    await act(() =>
+      Promise.resolve().then(() => {
+        root = hydrateRoot(container, page);
+      }),
+    );
+    const user = userEvent.setup();
+    // Typing into another field re-renders every field: none may fall back to what React last knew.
+    await user.type(fields().company, FILLED.company);
+    expect(fields().name).toHaveValue(FILLED.name);
+    expect(fields().message).toHaveValue(FILLED.message);
+
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ id: 'x' }), { status: 200 }));
+    await user.click(submit());
+    await screen.findByText(messages.success);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      ...before,
+      phone: '',
+      company: FILLED.company,
+      [HONEYPOT_FIELD]: '',
+    });
+    act(() => root!.unmount());
+    container.remove();
   });
 });

@@ -1,21 +1,27 @@
-import { Suspense, type ReactNode } from 'react';
 import { About } from './About';
 import { Contact } from './Contact';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Hero } from './Hero';
+import { Part } from './Part';
 import { Services } from './Services';
 import { SkipLink } from './SkipLink';
+import { sectionIds } from '../content/site';
 import { ToastProvider, Toaster } from '../toast';
 
 /**
- * A boundary per section lets React hydrate the page in several short tasks instead of one
- * long one, so the main thread stays free for input (Total Blocking Time). Nothing here
- * suspends: the prerendered markup is shown as it is until each part is hydrated.
+ * The sections of <main> by the id of their element. Each is a part that hydrates on its own
+ * turn (see hydration.ts), so no single task hydrates the page; the header, the footer and
+ * the toasts hydrate with the page itself.
  */
-function Part({ children }: { children: ReactNode }) {
-  return <Suspense>{children}</Suspense>;
-}
+const SECTIONS = [
+  [sectionIds.home, Hero],
+  [sectionIds.about, About],
+  [sectionIds.services, Services],
+  [sectionIds.contact, Contact],
+] as const;
+
+export const HOME_PARTS: readonly string[] = SECTIONS.map(([id]) => id);
 
 export function HomePage() {
   return (
@@ -23,22 +29,13 @@ export function HomePage() {
       <SkipLink />
       <Header />
       <main id="main" tabIndex={-1}>
-        <Part>
-          <Hero />
-        </Part>
-        <Part>
-          <About />
-        </Part>
-        <Part>
-          <Services />
-        </Part>
-        <Part>
-          <Contact />
-        </Part>
+        {SECTIONS.map(([id, Section]) => (
+          <Part key={id} id={id}>
+            <Section />
+          </Part>
+        ))}
       </main>
-      <Part>
-        <Footer />
-      </Part>
+      <Footer />
       <Toaster />
     </ToastProvider>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   API_PATH,
   CONTACT_FIELDS,
@@ -63,6 +63,21 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
   useEffect(() => {
     if (form.current) form.current.noValidate = true;
   }, []);
+
+  // The form is prerendered and hydrates some time after the page is shown: whatever is in its
+  // fields by then (typed before the app was there, or put back by the browser on Back) becomes
+  // the form's state before anything renders again, so not a character is lost or sent without.
+  useLayoutEffect(() => {
+    const elements = form.current?.elements;
+    if (!elements) return;
+    const shown = Object.fromEntries(
+      Object.keys(emptyValues(fields)).map((name) => {
+        const element = elements.namedItem(name);
+        return [name, element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : ''];
+      }),
+    ) as ContactFormValues<T>;
+    setValues((current) => (Object.keys(shown).every((name) => current[name] === shown[name]) ? current : shown));
+  }, [fields]);
 
   const showProblems = (found: FieldProblems) => {
     focusPending.current = Object.keys(found).length > 0;

@@ -12,22 +12,18 @@ function Revealed() {
   );
 }
 
-/** jsdom lays nothing out; place the element as the browser would. */
-function placeElementsAt(top: number) {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top, bottom: top + 200 } as DOMRect);
-}
-
 describe('useReveal', () => {
-  it('hides an element below the fold and shows it once 10 % of it is in view', () => {
-    placeElementsAt(window.innerHeight + 300);
+  it('hides an element the first report finds out of view, and shows it once 10 % of it is in view', () => {
     render(<Revealed />);
     const block = screen.getByTestId('block');
-    expect(block).toHaveAttribute('data-reveal', 'hidden');
-
     const [observer] = FakeIntersectionObserver.instances;
-    expect(observer!.options.threshold).toBe(REVEAL_THRESHOLD);
+    expect(observer!.options.threshold).toEqual([0, REVEAL_THRESHOLD]);
     expect(REVEAL_THRESHOLD).toBe(0.1);
+    // Nothing changes before the browser has reported where the element is.
+    expect(block).not.toHaveAttribute('data-reveal');
 
+    observer!.report(block, 0);
+    expect(block).toHaveAttribute('data-reveal', 'hidden');
     observer!.report(block, 0.05);
     expect(block).toHaveAttribute('data-reveal', 'hidden');
     observer!.report(block, 0.1);
@@ -35,17 +31,25 @@ describe('useReveal', () => {
     expect(observer!.disconnected).toBe(true);
   });
 
-  it('never hides what the visitor already sees', () => {
-    placeElementsAt(100);
+  it('never hides what the visitor already sees, however little of it', () => {
     render(<Revealed />);
-    expect(screen.getByTestId('block')).not.toHaveAttribute('data-reveal');
-    expect(FakeIntersectionObserver.instances).toHaveLength(0);
+    const block = screen.getByTestId('block');
+    const [observer] = FakeIntersectionObserver.instances;
+    observer!.report(block, 0.02);
+    expect(block).not.toHaveAttribute('data-reveal');
+    expect(observer!.disconnected).toBe(true);
+  });
+
+  it('never reads the layout itself while hydrating', () => {
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    render(<Revealed />);
+    expect(measure).not.toHaveBeenCalled();
   });
 
   it('does nothing when the visitor prefers reduced motion', () => {
     setReducedMotion(true);
-    placeElementsAt(window.innerHeight + 300);
     render(<Revealed />);
     expect(screen.getByTestId('block')).not.toHaveAttribute('data-reveal');
+    expect(FakeIntersectionObserver.instances).toHaveLength(0);
   });
 });

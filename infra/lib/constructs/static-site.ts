@@ -18,7 +18,7 @@ import { ACCESS_LOG_RETENTION_DAYS } from '../access-logs';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '../api-origin';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '../cache-control';
 import { responseHeadersSettings } from '../response-headers';
-import { SECURITY_HEADERS } from '../security-headers';
+import { securityHeaders } from '../security-headers';
 import { edgeFunctionCode, listSiteFiles } from '../site-files';
 
 export interface StaticSiteProps {
@@ -76,8 +76,8 @@ export class StaticSite extends Construct {
 
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: `${prefix}-security-headers`,
-      comment: 'SECURITY_HEADERS from infra/lib/security-headers.ts, as the local edge sends them',
-      ...responseHeadersSettings(SECURITY_HEADERS),
+      comment: 'securityHeaders(siteDir) from infra/lib/security-headers.ts, as the local edge sends them',
+      ...responseHeadersSettings(securityHeaders(siteDir)),
     });
 
     // Unknown paths get the prerendered 404 page with status 404 at the edge, and nothing

@@ -9,7 +9,7 @@ import { contact, contactForm, notFound } from '@site/frontend/content';
 import { API_PATH, REQUIRED_FIELDS } from '@site/lambda/contract';
 import { ERROR_TEXT } from '@site/lambda/http';
 import { CACHE_CONTROL, HASHED_ASSET_PREFIX } from '../../lib/cache-control';
-import { SECURITY_HEADERS } from '../../lib/security-headers';
+import { contentSecurityPolicy, inlineScripts, scriptHash, securityHeadersFor } from '../../lib/security-headers';
 
 /** An answer as the checks see it: header names in lower case, the body as text. */
 export interface Answer {
@@ -34,8 +34,9 @@ export interface SmokeCheck {
   verify(answer: Answer): string[];
 }
 
-/** The header checks the brief names: the policy, HTTPS only, and no type sniffing. */
-const REQUIRED_SECURITY_HEADERS = ['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options'] as const;
+/** Besides the policy, the header checks the brief names: HTTPS only, and no type sniffing. */
+const REQUIRED_SECURITY_HEADERS = ['Strict-Transport-Security', 'X-Content-Type-Options'] as const;
+const EXPECTED_HEADERS = securityHeadersFor([]);
 
 /** A text as React writes it into prerendered HTML. */
 export function htmlEscaped(text: string): string {
@@ -56,8 +57,25 @@ function header(answer: Answer, name: string, expected: string): string[] {
   return value === expected ? [] : [`${name} ${shown(value)}, expected ${shown(expected)}`];
 }
 
-function securityHeaders(answer: Answer): string[] {
-  return REQUIRED_SECURITY_HEADERS.flatMap((name) => header(answer, name, SECURITY_HEADERS[name]!));
+/**
+ * The deployed policy allows the build's inline scripts by hash, and this check may run from
+ * another checkout than the one deployed: so the policy must be the shipped one with its own
+ * hash list, and on a page every inline script must be among those hashes.
+ */
+function contentSecurityPolicyProblems(answer: Answer, page?: string): string[] {
+  const value = answer.headers['content-security-policy'];
+  const hashes = [...(value ?? '').matchAll(/'(sha256-[A-Za-z0-9+/]+={0,2})'/g)].map(([, hash]) => hash!);
+  const expected = contentSecurityPolicy(hashes);
+  if (value !== expected) return [`Content-Security-Policy ${shown(value)}, expected ${shown(expected)}`];
+  const blocked = page === undefined ? [] : inlineScripts(page).map(scriptHash).filter((hash) => !hashes.includes(hash));
+  return blocked.length === 0 ? [] : [`Content-Security-Policy blocks the page's inline script ${blocked.join(', ')}`];
+}
+
+function securityHeaders(answer: Answer, page?: string): string[] {
+  return [
+    ...contentSecurityPolicyProblems(answer, page),
+    ...REQUIRED_SECURITY_HEADERS.flatMap((name) => header(answer, name, EXPECTED_HEADERS[name]!)),
+  ];
 }
 
 function mediaType(answer: Answer, expected: string): string[] {
@@ -107,7 +125,7 @@ export const homeCheck: SmokeCheck = {
     ...mediaType(answer, 'text/html'),
     ...(answer.body.includes('<html lang="nl"') ? [] : ['not a Dutch page (no <html lang="nl">)']),
     ...containsTexts(answer, 'not prerendered: page', [contact.headline, contactForm.title, contactForm.submit]),
-    ...securityHeaders(answer),
+    ...securityHeaders(answer, answer.body),
     ...header(answer, 'Cache-Control', CACHE_CONTROL.html),
     ...(hashedAssetPath(answer.body) ? [] : [`page loads nothing from ${HASHED_ASSET_PREFIX}`]),
   ],

@@ -1,0 +1,42 @@
+/**
+ * The app's loader: the one script in the HTML, inlined into every page by the build
+ * (inline-loader.ts) and allowed by the CSP through its hash. The prerendered page is
+ * complete and styled without script, so no script is requested before the page has painted:
+ * the app (the entry named in data-entry) is imported once the first contentful paint is
+ * reported and the page has loaded, when the browser is next idle — or at once, when the
+ * visitor acts first. Its text never changes with a build (the entry's address is an
+ * attribute), so neither does the CSP's hash.
+ */
+(() => {
+  const entry = document.currentScript?.dataset.entry;
+  if (!entry) return;
+  /** Whoever touches, types or tabs before the app is there gets it started at once. */
+  const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
+  /** The longest an idle callback may wait on a page that is never idle. */
+  const IDLE_TIMEOUT_MS = 2000;
+
+  let requested = false;
+  const start = () => {
+    if (requested) return;
+    requested = true;
+    for (const type of INTERACTIONS) removeEventListener(type, start, true);
+    void import(entry);
+  };
+  for (const type of INTERACTIONS) addEventListener(type, start, { capture: true, passive: true });
+
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(start);
+  };
+  const afterLoad = () => {
+    if (document.readyState === 'complete') whenIdle();
+    else addEventListener('load', whenIdle, { once: true });
+  };
+  if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      afterLoad();
+    }).observe({ type: 'paint', buffered: true });
+  } else afterLoad();
+})();
