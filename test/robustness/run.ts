@@ -167,7 +167,7 @@ async function main(): Promise<number> {
     const ctx: SuiteContext = { stack, ready, site: ready.urls.site, runTag, seed, report, ledger: new Ledger() };
 
     const phases: [string, () => Promise<void>][] = [
-      ['load', () => loadPhase(ctx, { count: 2_000, concurrency: 100, warmup: 50 })],
+      ['load', () => loadPhase(ctx, { count: 2_000, concurrency: 100, warmup: 1_000 })],
       ['load', () => sameKeyAtOnce(ctx)],
       ['fault: DynamoDB', () => dynamoDbOutage(ctx)],
       ['fault: SES down', () => sesOutage(ctx)],
