@@ -33,7 +33,7 @@ const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 
 for (const [route, file] of Object.entries(PAGES) as [Route, string][]) {
-  const { head, html } = render(route);
+  const { head, html } = await render(route);
   writeFileSync(join(dist, file), fill(template, { '<!--app-head-->': head, '<!--app-route-->': route, '<!--app-html-->': html }));
 }
 

@@ -31,9 +31,9 @@ describe('routing', () => {
     expect(legal).toHaveTextContent(`Btw-id ${firm.vatId}`);
   });
 
-  it('renders the privacy statement with one h1 and no skipped heading level', () => {
+  it('renders the privacy statement with one h1 and no skipped heading level', async () => {
     render(<App route="privacy" />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Privacyverklaring');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Privacyverklaring');
     const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
     levels.forEach((level, i) => {
       if (i > 0) expect(level - levels[i - 1]!).toBeLessThanOrEqual(1);

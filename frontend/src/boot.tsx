@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, partsOf } from './App';
+import { App, partsOf, ROOT_ID } from './App';
 import { scheduleHydration } from './hydration';
 import { routeFor } from './routes';
 
 /** Hydrates the prerendered page (or renders one that is not prerendered). */
 export function start(): void {
-  const container = document.getElementById('root')!;
+  const container = document.getElementById(ROOT_ID)!;
   const route = routeFor(window.location.pathname);
   const app = (
     <StrictMode>

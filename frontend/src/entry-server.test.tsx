@@ -1,25 +1,32 @@
-import { StrictMode } from 'react';
-import { act } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from './App';
 import { render } from './entry-server';
 import type { Route } from './routes';
 
-let root: Root | undefined;
+let unmount: (() => void) | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
+  unmount?.();
+  unmount = undefined;
   document.body.innerHTML = '';
 });
 
-/** Puts prerendered markup in the page and hydrates it as main.tsx does. */
-function hydrate(route: Route) {
+/** React's own property on an element it has hydrated. */
+const hydrated = (element: Element | null) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+
+/** Puts prerendered markup in the page and hydrates it as main.tsx does, the pages that are chunks of their own included. */
+async function hydrate(route: Route) {
   const container = document.createElement('div');
-  container.innerHTML = render(route).html;
+  container.innerHTML = (await render(route)).html;
   document.body.append(container);
+  // The browser never shares React with the prerender: the server renderer leaves its mark
+  // on the contexts it rendered, so the page hydrates with modules of its own.
+  vi.resetModules();
+  const [{ act, StrictMode }, { hydrateRoot }, { App }] = await Promise.all([import('react'), import('react-dom/client'), import('./App')]);
+  // What @testing-library/react sets for its own act, which is bound to the other React.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const recoverable = vi.fn();
   const consoleError = vi.spyOn(console, 'error');
+  let root: Root | undefined;
   act(() => {
     root = hydrateRoot(
       container,
@@ -29,21 +36,24 @@ function hydrate(route: Route) {
       { onRecoverableError: recoverable },
     );
   });
+  await act(() => Promise.all([import('./components/PrivacyPage'), import('./components/FormResult')]));
+  unmount = () => act(() => root?.unmount());
   return { container, recoverable, consoleError };
 }
 
 describe('prerender and hydration', () => {
   it.each<Route>(['home', 'privacy', 'not-found', 'form-sent', 'form-check', 'form-failed'])(
     'hydrates the prerendered %s page without a mismatch',
-    (route) => {
-      const { recoverable, consoleError } = hydrate(route);
+    async (route) => {
+      const { container, recoverable, consoleError } = await hydrate(route);
       expect(recoverable).not.toHaveBeenCalled();
       expect(consoleError).not.toHaveBeenCalled();
+      expect(hydrated(container.querySelector('h1'))).toBe(true);
     },
   );
 
-  it('prerenders the whole Dutch page with nothing hidden and the first expertise term', () => {
-    const { html } = render('home');
+  it('prerenders the whole Dutch page with nothing hidden and the first expertise term', async () => {
+    const { html } = await render('home');
     const page = new DOMParser().parseFromString(html, 'text/html');
     expect(page.querySelector('h1')!.textContent).toBe('Finance Professionals Met een streepje voor');
     for (const text of [
@@ -59,19 +69,20 @@ describe('prerender and hydration', () => {
     expect(page.querySelector('.expertise-term[data-active]')!.textContent).toBe('Compliance');
   });
 
-  it('prerenders the privacy statement with the retention from the build, and no inline style', () => {
-    const page = new DOMParser().parseFromString(render('privacy').html, 'text/html');
+  it('prerenders the privacy statement with the retention from the build, and no inline style', async () => {
+    const privacy = await render('privacy');
+    const page = new DOMParser().parseFromString(privacy.html, 'text/html');
     expect(page.querySelector('h1')!.textContent).toBe('Privacyverklaring');
     expect(page.querySelector('[data-retention-days]')!.getAttribute('data-retention-days')).toBe(String(__RETENTION_DAYS__));
     expect(page.querySelectorAll('[style]')).toHaveLength(0);
-    expect(render('privacy').head).toContain('<title>Privacyverklaring | ');
+    expect(privacy.head).toContain('<title>Privacyverklaring | ');
   });
 
-  it('prerenders the build year and moves to the visitor’s year after hydration, without a mismatch', () => {
+  it('prerenders the build year and moves to the visitor’s year after hydration, without a mismatch', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(__BUILD_YEAR__ + 1, 0, 1));
-    expect(render('home').html.includes(`© <!-- -->${__BUILD_YEAR__}`)).toBe(true);
-    const { container, recoverable, consoleError } = hydrate('home');
+    expect((await render('home')).html.includes(`© <!-- -->${__BUILD_YEAR__}`)).toBe(true);
+    const { container, recoverable, consoleError } = await hydrate('home');
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
     expect(container.querySelector('.footer-legal')).toHaveTextContent(`© ${__BUILD_YEAR__ + 1}`);

@@ -193,7 +193,10 @@ describe('against a broken stage', () => {
     const withLoader = (headers: Record<string, string>) => () => ({
       ...WORKING.home(),
       headers,
-      body: html([contact.headline, contactForm.title, contactForm.submit], `<link rel="stylesheet" href="${ASSET}"><script type="module">${loader}</script>`),
+      body: html(
+        [contact.headline, contactForm.title, contactForm.submit],
+        `<link rel="stylesheet" href="${ASSET}"><script type="module">${loader}</script>`,
+      ),
     });
     const blocked = await fakeStage({ home: withLoader(WORKING.home().headers!) });
     expect(failures(await runSmoke({ site: blocked.url }))['home page']).toEqual([

@@ -7,18 +7,18 @@ import { contactForm, firm } from '../content/site';
 const BACK = /Ga met de knop Terug van uw browser terug naar het formulier: wat u hebt getypt, staat er dan nog\./;
 
 describe('the form’s result pages (no scripts)', () => {
-  it('confirms a sent message with the spec’s own words and a way home', () => {
+  it('confirms a sent message with the spec’s own words and a way home', async () => {
     render(<App route="form-sent" />);
-    const heading = screen.getByRole('heading', { level: 1 });
+    const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('Bedankt voor uw bericht');
     expect(heading).not.toHaveAttribute('lang');
     expect(screen.getByText(contactForm.messages.success)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terug naar de homepage' })).toHaveAttribute('href', '/');
   });
 
-  it('says what each field asks for, from the field table, and how to get the typed text back', () => {
+  it('says what each field asks for, from the field table, and how to get the typed text back', async () => {
     render(<App route="form-check" />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht is nog niet verzonden');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht is nog niet verzonden');
     const rules = within(screen.getByRole('main'))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
@@ -34,9 +34,9 @@ describe('the form’s result pages (no scripts)', () => {
     expect(screen.getByRole('link', { name: 'Naar het contactformulier' })).toHaveAttribute('href', '/#contact');
   });
 
-  it('says a failure is not the visitor’s doing, to try again later, and how to reach the firm directly', () => {
+  it('says a failure is not the visitor’s doing, to try again later, and how to reach the firm directly', async () => {
     render(<App route="form-failed" />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht kon niet worden verzonden');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht kon niet worden verzonden');
     expect(screen.getByText(/aan uw bericht ligt het niet\. Probeer het over enkele minuten opnieuw\./)).toBeInTheDocument();
     expect(screen.getByText(BACK)).toBeInTheDocument();
     const main = within(screen.getByRole('main'));

@@ -67,7 +67,12 @@ function contentSecurityPolicyProblems(answer: Answer, page?: string): string[] 
   const hashes = [...(value ?? '').matchAll(/'(sha256-[A-Za-z0-9+/]+={0,2})'/g)].map(([, hash]) => hash!);
   const expected = contentSecurityPolicy(hashes);
   if (value !== expected) return [`Content-Security-Policy ${shown(value)}, expected ${shown(expected)}`];
-  const blocked = page === undefined ? [] : inlineScripts(page).map(scriptHash).filter((hash) => !hashes.includes(hash));
+  const blocked =
+    page === undefined
+      ? []
+      : inlineScripts(page)
+          .map(scriptHash)
+          .filter((hash) => !hashes.includes(hash));
   return blocked.length === 0 ? [] : [`Content-Security-Policy blocks the page's inline script ${blocked.join(', ')}`];
 }
 
