@@ -5,7 +5,7 @@
  * CR/LF header injection and HTML/<script> in every field, invalid UTF-8, wrong content
  * types and methods, odd Idempotency-Keys, malformed header lines.
  *
- * What must hold (DESIGN.md "Never a 5xx for bad input", contract.ts): no 5xx and no hang;
+ * What must hold (docs/design.md, "never a 5xx for bad input"; contract.ts): no 5xx and no hang;
  * the status the contract names where it names one; nothing invalid stored; no e-mail with
  * an injected header, an extra recipient or unescaped visitor HTML; no prototype polluted.
  *

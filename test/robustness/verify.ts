@@ -1,7 +1,7 @@
 /**
  * What the suite reads back after each phase, and the rules it holds it to: the table (by
  * Scan, so nothing can hide outside an index) and the SES emulator's outbox. The rules
- * come from DESIGN.md and lambda/src/contract.ts, not from the handler's code, so a
+ * come from docs/design.md and lambda/src/contract.ts, not from the handler's code, so a
  * handler change that breaks the contract is caught here.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
