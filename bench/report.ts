@@ -35,6 +35,11 @@ function longestTaskOf(summary: LighthouseSummary, which: 'longestTask' | 'longe
   return summary.runs.map((run) => run[which]).reduce((a, b) => (b.simulated > a.simulated ? b : a));
 }
 
+/** The median over the runs of each run's longest task from the first paint on, simulated. */
+function medianLongestTask(summary: LighthouseSummary): number {
+  return median(summary.runs.map((run) => run.longestTask.simulated));
+}
+
 /** Where a task's time went: the page's own script by path, or the browser's own work (parsing, style, layout, paint). */
 function taskSource(url: string, pageUrl: string): string {
   if (!/^https?:/.test(url)) return "the browser's own work";
@@ -103,13 +108,14 @@ export function buildRows(results: BenchResults): Row[] {
       status: judge(lh.site.metrics.tbt, BUDGETS.tbtMs),
     });
     const longest = longestTaskOf(lh.site);
+    const longestMedian = medianLongestTask(lh.site);
     rows.push({
       area: 'Lighthouse',
-      metric: `Longest main-thread task from the first paint on, worst run (${ms(longest.observed)} as it ran, at ${ms(longest.observedStart)}, ${taskSource(longest.url, lh.site.url)})`,
+      metric: `Longest main-thread task from the first paint on (median; worst run ${ms(longest.simulated)}, ${ms(longest.observed)} as it ran, at ${ms(longest.observedStart)}, ${taskSource(longest.url, lh.site.url)})`,
       budget: BUDGETS.longestTaskMs.text,
-      measured: ms(longest.simulated),
-      ratio: `baseline ${ms(longestTaskOf(lh.baseline).simulated)}`,
-      status: judge(longest.simulated, BUDGETS.longestTaskMs),
+      measured: ms(longestMedian),
+      ratio: `baseline ${ms(medianLongestTask(lh.baseline))}`,
+      status: judge(longestMedian, BUDGETS.longestTaskMs),
     });
     const beforePaint = longestTaskOf(lh.site, 'longestTaskBeforePaint');
     rows.push({
@@ -339,7 +345,7 @@ export function findings(results: BenchResults, rows: readonly Row[]): string[] 
     const longest = longestTaskOf(lh.site);
     if (lh.site.metrics.tbt > BUDGETS.tbtMs.limit || longest.simulated > BUDGETS.longestTaskMs.limit) {
       notes.push(
-        `**TBT ${ms(lh.site.metrics.tbt)}, longest task ${ms(longest.simulated)}** (runs: ${lh.site.runs.map((run) => `${ms(run.metrics.tbt)} / ${ms(run.longestTask.simulated)}`).join(', ')}; ` +
+        `**TBT ${ms(lh.site.metrics.tbt)}, longest task ${ms(medianLongestTask(lh.site))} (median), ${ms(longest.simulated)} in the worst run** (runs: ${lh.site.runs.map((run) => `${ms(run.metrics.tbt)} / ${ms(run.longestTask.simulated)}`).join(', ')}; ` +
           `no-script page: TBT ${ms(lh.baseline.metrics.tbt)}, longest task ${ms(longestTaskOf(lh.baseline).simulated)}). ` +
           `The longest from the first paint on ran ${ms(longest.observed)} at ${ms(longest.observedStart)} (${taskSource(longest.url, lh.site.url)}); ` +
           'Lighthouse simulates every main-thread task 4× slower (layout 2×), so a task over 12.5 ms as it runs here is a long task there. ' +
