@@ -4,6 +4,7 @@
  * "good" value for the timings, the project's budget where it sets one (LCP, TBT, the
  * longest task, CLS, the scores). Written by hand: a few rectangles do not need a chart library.
  */
+import { median } from './stats';
 import { BUDGETS, LIGHTHOUSE_GOOD } from './budgets';
 import { CATEGORIES, type CategoryId, type MetricId } from './lighthouse';
 import type { LighthouseComparison } from './results';
@@ -55,7 +56,8 @@ function metricRows(lh: LighthouseComparison): ChartRow[] {
   const tbt = timing('tbt', 'TBT');
   tbt.thresholds.unshift({ value: BUDGETS.tbtMs.limit, label: `budget ≤ ${BUDGETS.tbtMs.limit} ms` });
   tbt.passes &&= tbt.site <= BUDGETS.tbtMs.limit;
-  const longest = (summary: LighthouseComparison['site']) => Math.max(...summary.runs.map((run) => run.longestTask.simulated));
+  // The median run, as the budget judges it (see BUDGETS.longestTaskMs); the table has the worst.
+  const longest = (summary: LighthouseComparison['site']) => median(summary.runs.map((run) => run.longestTask.simulated));
   const longestTask: ChartRow = {
     label: 'Longest task after paint',
     site: longest(lh.site),
