@@ -183,13 +183,39 @@ async function longestTasksOf({ lhr, artifacts }: RunnerResult): Promise<Pick<Li
       simulated: lengthOf(longest),
       observed: longest.duration,
       observedStart: longest.startTime,
-      url: getAttributableURLForTask(longest, jsUrls),
+      url: attributedUrl(longest, jsUrls),
     };
   };
   return {
     longestTask: longestOf(topLevel.filter((task) => task.startTime >= fcp)),
     longestTaskBeforePaint: longestOf(topLevel.filter((task) => task.startTime < fcp)),
   };
+}
+
+/** The part of Lighthouse's task tree read here. */
+interface TaskNode {
+  event: { args?: unknown };
+  children: TaskNode[];
+}
+
+/**
+ * The script a task ran, as Lighthouse attributes it; for a module's evaluation, which
+ * Lighthouse leaves unattributed, the script the task compiled (its ScriptCatchup event
+ * names it), so the report does not call React's start-up the browser's own work.
+ */
+function attributedUrl(task: TaskNode, jsUrls: Set<string>): string {
+  const url = getAttributableURLForTask(task, jsUrls);
+  if (/^https?:/.test(url)) return url;
+  const named = (node: TaskNode): string | undefined => {
+    const candidate = (node.event.args as { data?: { url?: unknown } } | undefined)?.data?.url;
+    if (typeof candidate === 'string' && jsUrls.has(candidate)) return candidate;
+    for (const child of node.children) {
+      const found = named(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return named(task) ?? url;
 }
 
 /** What Chrome actually did, unthrottled, in one run (the `metrics` audit's observed timings). */
