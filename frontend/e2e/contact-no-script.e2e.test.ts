@@ -3,13 +3,11 @@
  * 303 to a prerendered result page, the message stored and e-mailed once however often it
  * is sent again, and nothing the visitor typed in any URL.
  */
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PATH, FORM_RESULT_PAGES } from '@site/lambda/contract';
-import { EMULATOR_ENV, clearSentEmails, fetchSentEmails } from '@site/local/emulators';
+import { clearSentEmails, fetchSentEmails } from '@site/local/emulators';
 import { startSite, type Site } from './support';
 
 let site: Site;
@@ -26,20 +24,6 @@ const MESSAGE = {
   company: 'Zonderscript & Zn',
   message: 'Graag een gesprek over interim management.\nBij voorkeur op dinsdag.',
 };
-
-async function storedMessages(): Promise<Record<string, unknown>[]> {
-  const client = new DynamoDBClient({
-    endpoint: site.stack.urls.dynamodb,
-    region: EMULATOR_ENV.AWS_REGION,
-    credentials: { accessKeyId: EMULATOR_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: EMULATOR_ENV.AWS_SECRET_ACCESS_KEY },
-  });
-  try {
-    const { Items = [] } = await client.send(new ScanCommand({ TableName: site.stack.tableName, ConsistentRead: true }));
-    return Items.map((item) => unmarshall(item)).filter((item) => 'status' in item);
-  } finally {
-    client.destroy();
-  }
-}
 
 /** A page without scripts that records every request's URL. */
 async function openWithoutScripts(path = '/') {
@@ -87,7 +71,7 @@ describe('the contact form without JavaScript', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bedankt voor uw bericht');
     expect(await page.getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').count()).toBe(1);
 
-    const stored = await storedMessages();
+    const stored = await site.storedMessages();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ ...MESSAGE, status: 'emailed' });
     const emails = await fetchSentEmails(site.stack.urls.ses);
@@ -99,7 +83,7 @@ describe('the contact form without JavaScript', () => {
     await page.goBack();
     expect(await values(page)).toEqual(Object.values(MESSAGE));
     expect((await send(page)).headers().location).toBe(FORM_RESULT_PAGES.sent);
-    expect(await storedMessages()).toHaveLength(1);
+    expect(await site.storedMessages()).toHaveLength(1);
     expect(await fetchSentEmails(site.stack.urls.ses)).toHaveLength(1);
 
     // A reload of the confirmation page is a GET: nothing is posted again.
@@ -119,7 +103,7 @@ describe('the contact form without JavaScript', () => {
     expect(page.url()).toBe(site.url(FORM_RESULT_PAGES.check));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Uw bericht is nog niet verzonden');
     expect(await page.getByText(/knop Terug van uw browser/).count()).toBe(1);
-    expect((await storedMessages()).filter((item) => item.name === typed.name)).toEqual([]);
+    expect((await site.storedMessages()).filter((item) => item.name === typed.name)).toEqual([]);
     expect(await fetchSentEmails(site.stack.urls.ses)).toEqual([]);
     expectNothingTypedInUrls(requests, page, typed);
 

@@ -3,12 +3,10 @@
  * the page has painted, the page hydrates part by part, a visitor who acts first gets the
  * app at once, and nothing typed or sent before the app is there is lost or sent twice.
  */
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PATH, FORM_RESULT_PAGES } from '@site/lambda/contract';
-import { EMULATOR_ENV, clearSentEmails, fetchSentEmails } from '@site/local/emulators';
+import { clearSentEmails, fetchSentEmails } from '@site/local/emulators';
 import { HOME_PARTS } from '../src/components/HomePage';
 import { HYDRATED_MARK } from '../src/hydration';
 import { startSite, type Site } from './support';
@@ -38,18 +36,9 @@ async function holdBack(page: Page, url: RegExp) {
 
 const marks = (page: Page) => page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
 
+/** The stored messages from the visitor with this name. */
 async function storedMessages(name: string): Promise<Record<string, unknown>[]> {
-  const client = new DynamoDBClient({
-    endpoint: site.stack.urls.dynamodb,
-    region: EMULATOR_ENV.AWS_REGION,
-    credentials: { accessKeyId: EMULATOR_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: EMULATOR_ENV.AWS_SECRET_ACCESS_KEY },
-  });
-  try {
-    const { Items = [] } = await client.send(new ScanCommand({ TableName: site.stack.tableName, ConsistentRead: true }));
-    return Items.map((item) => unmarshall(item)).filter((item) => item.name === name && 'status' in item);
-  } finally {
-    client.destroy();
-  }
+  return (await site.storedMessages()).filter((item) => item.name === name);
 }
 
 describe('loading the app', () => {

@@ -3,8 +3,11 @@
  * with the real headers and CSP, the real handler, the emulators) and the system Chromium,
  * with pages that record console errors, CSP violations and requests to other hosts.
  */
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from '@site/local/chromium';
+import { emulatorClientConfig } from '@site/local/defaults';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '@site/local/stack';
 import { HYDRATED_MARK } from '../src/hydration';
 
@@ -26,6 +29,8 @@ export interface Site {
   browser: Browser;
   url(path?: string): string;
   open(path: string, options?: BrowserContextOptions, openOptions?: OpenOptions): Promise<WatchedPage>;
+  /** Every stored message, read back by a consistent Scan; idempotency records and visitor counters have no status and are left out. */
+  storedMessages(): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,15 @@ export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'
       await page.goto(origin + path, { waitUntil });
       if (hydrated) await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
       return watched;
+    },
+    async storedMessages() {
+      const client = new DynamoDBClient(emulatorClientConfig(stack.urls.dynamodb));
+      try {
+        const { Items = [] } = await client.send(new ScanCommand({ TableName: stack.tableName, ConsistentRead: true }));
+        return Items.map((item) => unmarshall(item)).filter((item) => 'status' in item);
+      } finally {
+        client.destroy();
+      }
     },
     async close() {
       await Promise.allSettled(contexts.map((context) => context.close()));
