@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { markdownTable, textTable } from '@site/local/text-table';
+import { markdownTable, textTable } from '@site/ops/text-table';
 import { BUDGETS, KB, LIGHTHOUSE_GOOD, withinBudget, type Budget } from './budgets';
 import { CATEGORIES, type CategoryId, type LighthouseSummary, type LongestTask, type MetricId } from './lighthouse';
 import { kindOf, type ResourceKind } from './page-weight';

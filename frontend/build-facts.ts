@@ -1,7 +1,7 @@
 import { tsImport } from 'tsx/esm/api';
 
-type CdkContextModule = typeof import('@site/infra/cdk-context');
-type ConfigModule = typeof import('@site/infra/config');
+type CdkContextModule = typeof import('@site/core/cdk-context');
+type ConfigModule = typeof import('@site/core/deploy-config');
 
 /**
  * Facts of the deployment that the privacy statement quotes, read from the CDK context the
@@ -13,8 +13,8 @@ export async function deploymentDefines(): Promise<Record<string, string>> {
   // Vite loads its config with Node's type stripping, which the CDK code's TypeScript goes
   // beyond; tsx compiles it, as it does for the CDK app itself.
   const [{ CDK_JSON_CONTEXT }, { DEFAULTS, retentionDaysFrom }] = await Promise.all([
-    tsImport('@site/infra/cdk-context', import.meta.url) as Promise<CdkContextModule>,
-    tsImport('@site/infra/config', import.meta.url) as Promise<ConfigModule>,
+    tsImport('@site/core/cdk-context', import.meta.url) as Promise<CdkContextModule>,
+    tsImport('@site/core/deploy-config', import.meta.url) as Promise<ConfigModule>,
   ]);
   const region = typeof CDK_JSON_CONTEXT.region === 'string' ? CDK_JSON_CONTEXT.region : DEFAULTS.region;
   return {

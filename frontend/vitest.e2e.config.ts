@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'frontend-e2e',
     root: import.meta.dirname,
-    include: ['e2e/**/*.e2e.test.ts'],
+    include: ['test/e2e/**/*.e2e.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

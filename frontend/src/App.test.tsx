@@ -4,7 +4,7 @@ import { App } from './App';
 import { ErrorScreen, errorDetail } from './components/ErrorScreen';
 import { firm } from './content/site';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { FORM_RESULT_PAGES } from '@site/lambda/contract';
+import { FORM_RESULT_PAGES } from '@site/core/contract';
 import { routeFor } from './routes';
 
 describe('routing', () => {

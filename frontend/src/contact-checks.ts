@@ -3,7 +3,7 @@
  * contract (the server checks again; this only spares the visitor a round trip), and how
  * near a field is to its limit. Pure functions of the values and the field table.
  */
-import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, fieldNames, tooLongMessage, type FieldTable } from '@site/lambda/contract';
+import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, fieldNames, tooLongMessage, type FieldTable } from '@site/core/contract';
 
 /** Per field, the Dutch sentence that says what is wrong with it. */
 export type FieldProblems = Partial<Record<string, string>>;

@@ -1,4 +1,4 @@
-import { FORM_RESULT_PAGES, type FormResult } from '@site/lambda/contract';
+import { FORM_RESULT_PAGES, type FormResult } from '@site/core/contract';
 
 /** The pages a form post without scripts is sent on to, one per result. */
 export type FormResultRoute = `form-${FormResult}`;

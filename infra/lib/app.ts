@@ -5,12 +5,12 @@
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { CertificateStack } from './certificate-stack';
-import { loadConfig, type Config } from './config';
+import { loadConfig, type Config } from '@site/core/deploy-config';
 import { checkContentPlaceholders } from './content-placeholders';
 import { checkStatedFacts } from './stated-facts';
 import { mailIdentityName } from './constructs/mail-identity';
 import { MailStack } from './mail-stack';
-import { mailStackName, stagePrefix } from './names';
+import { mailStackName, stagePrefix } from '@site/core/names';
 import { SiteStack } from './site-stack';
 import { WafStack } from './waf-stack';
 

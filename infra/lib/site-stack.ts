@@ -9,9 +9,9 @@ import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanag
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '@site/lambda/origin-verify';
-import { VISITOR_LIMIT_ENV } from '@site/lambda/visitor-limit';
-import type { Config } from './config';
+import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
+import { VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import type { Config } from '@site/core/deploy-config';
 import { Alarms } from './constructs/alarms';
 import { ContactApi } from './constructs/contact-api';
 import { grantSendAs } from './constructs/mail-sending';
@@ -19,7 +19,7 @@ import { MessageTable } from './constructs/message-table';
 import { OriginSecret } from './constructs/origin-secret';
 import { StaticSite } from './constructs/static-site';
 import { importHostedZone } from './hosted-zone';
-import { APP_NAME, stagePrefix, TABLE_NAME_OUTPUT } from './names';
+import { APP_NAME, stagePrefix, TABLE_NAME_OUTPUT } from '@site/core/names';
 
 export interface SiteStackProps extends StackProps {
   config: Config;

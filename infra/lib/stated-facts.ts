@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './config';
+import type { Config } from '@site/core/deploy-config';
 
 export const PRIVACY_PAGE = 'privacy.html';
 

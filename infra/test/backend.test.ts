@@ -6,10 +6,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
-import { API_PATH } from '@site/lambda/contract';
-import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/lambda/table';
+import { API_PATH } from '@site/core/contract';
+import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
 import { HANDLER_BUNDLE } from '@site/lambda/bundle';
-import { FUNCTION_TIMEOUT_SECONDS } from '../lib/function-limits';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { only, synth, TEST_ADDRESSES, type Synthesized } from './synth';
 
 let s: Synthesized;

@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CONTENT_PLACEHOLDERS } from '@site/frontend/placeholders';
 import { buildApp } from '../lib/app';
-import { ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '../lib/config';
+import { ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
 import { CDK_JSON_CONTEXT, makeSiteDir, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 
 const MINIMAL = { stage: 'test', ...TEST_ADDRESSES };

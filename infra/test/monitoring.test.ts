@@ -3,7 +3,7 @@
  * outputs; with an alarm e-mail address configured.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_REQUEST_LOG, RETRY_RUN_LOG } from '@site/lambda/metrics';
+import { CONTACT_REQUEST_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
 import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 let s: Synthesized;

@@ -5,19 +5,19 @@
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { IDEMPOTENCY_HEADER } from '@site/lambda/contract';
-import { ORIGIN_VERIFY_HEADER } from '@site/lambda/origin-verify';
-import { VIEWER_ADDRESS_HEADER } from '@site/lambda/visitor-limit';
-import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '../lib/api-origin';
-import { CACHE_CONTROL, cacheControlFor } from '../lib/cache-control';
+import { IDEMPOTENCY_HEADER } from '@site/core/contract';
+import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
+import { VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
+import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '@site/core/api-origin';
+import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
 import { createHash } from 'node:crypto';
 import { SITE_INLINE_SCRIPT } from '@site/local/site-fixture';
-import { securityHeaders } from '../lib/security-headers';
+import { securityHeaders } from '@site/core/security-headers';
 import { responseHeadersSettings } from '../lib/response-headers';
-import { listSiteFiles } from '../lib/site-files';
+import { listSiteFiles } from '@site/core/site-files';
 import { SiteStack } from '../lib/site-stack';
 import { App } from 'aws-cdk-lib';
-import { loadConfig } from '../lib/config';
+import { loadConfig } from '@site/core/deploy-config';
 import { CDK_JSON_CONTEXT, expectNoFindings, only, SITE_FILES, synth, TEST_ADDRESSES, type Synthesized } from './synth';
 
 let s: Synthesized;

@@ -12,7 +12,7 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import { buildApp, type BuildOptions, type SiteApp } from '../lib/app';
-import { CDK_JSON_CONTEXT } from '../lib/cdk-context';
+import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { makeSiteDir, SITE_FILES } from '@site/local/site-fixture';
 
 export { CDK_JSON_CONTEXT, makeSiteDir, SITE_FILES };

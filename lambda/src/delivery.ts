@@ -5,7 +5,7 @@
 import { buildNotification, sendNotification, type MailRoute } from './mail';
 import { describeError } from './log';
 import { markDeliveryFailed, markEmailed } from './store';
-import type { StoredMessage } from './table';
+import type { StoredMessage } from '@site/core/table';
 
 export interface DeliveryResult {
   outcome: 'emailed' | 'deferred' | 'failed';

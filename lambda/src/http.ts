@@ -14,7 +14,7 @@ import {
   type ContactErrorResponse,
   type ContactSuccessResponse,
   type FormResult,
-} from './contract';
+} from '@site/core/contract';
 import { normaliseIdempotencyKey } from './idempotency';
 
 /** Every sentence a visitor can get back, in Dutch. */

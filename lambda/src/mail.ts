@@ -5,7 +5,7 @@
  */
 import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { SES_CLIENT_OPTIONS } from './aws';
-import { CONTACT_FIELDS, type ContactFields, type FieldTable, type FieldValues } from './contract';
+import { CONTACT_FIELDS, type ContactFields, type FieldTable, type FieldValues } from '@site/core/contract';
 import { htmlBody, subjectFor, textBody, type NotifiedMessage } from './notification';
 
 let client: SESClient | undefined;

@@ -6,8 +6,15 @@
  * Everything the visitor typed is escaped in the HTML and kept to one line in the subject.
  */
 import { LINE_BREAKING } from './characters';
-import { fieldNames, type ContactFieldSpec, type ContactFields, type FieldKind, type FieldTable, type FieldValues } from './contract';
-import type { StoredMessage } from './table';
+import {
+  fieldNames,
+  type ContactFieldSpec,
+  type ContactFields,
+  type FieldKind,
+  type FieldTable,
+  type FieldValues,
+} from '@site/core/contract';
+import type { StoredMessage } from '@site/core/table';
 
 /** What the e-mail shows: the contact fields of a table, and the message's id and time. */
 export type NotifiedMessage<T extends FieldTable = ContactFields> = FieldValues<T> & Pick<StoredMessage, 'id' | 'receivedAt'>;

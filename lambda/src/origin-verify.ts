@@ -1,20 +1,11 @@
 /**
- * The API only through CloudFront: CloudFront adds ORIGIN_VERIFY_HEADER with a secret value
+ * The API only through CloudFront: CloudFront adds the origin header (api-origin.ts) with a secret value
  * to every request it forwards to the API, and nothing else knows the value. A request
  * without it reached the API's public execute-api address some other way and is refused
  * before anything else about it is read. Pure: no I/O.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-
-export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
-
-/** Where the function finds the accepted values: the stack and the local stack set these. */
-export const ORIGIN_VERIFY_ENV = {
-  /** What CloudFront sends. */
-  current: 'ORIGIN_VERIFY',
-  /** Set only during a rotation: the value the edges that have not changed over yet still send. */
-  previous: 'ORIGIN_VERIFY_PREVIOUS',
-} as const;
+import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
 
 /** Generated values are longer; anything shorter is a mistake, not a secret. */
 export const MIN_ORIGIN_SECRET_LENGTH = 32;

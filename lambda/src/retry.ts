@@ -6,7 +6,7 @@ import { config } from './config';
 import { deliver } from './delivery';
 import { writeLog } from './log';
 import { countUndelivered, leaseForRetry, listUndelivered } from './store';
-import type { StoredMessage } from './table';
+import type { StoredMessage } from '@site/core/table';
 
 export interface RetryOptions {
   now?: Date;

@@ -19,7 +19,7 @@ import {
   type ContactFields,
   type FieldTable,
   type FieldValues,
-} from './contract';
+} from '@site/core/contract';
 
 type TextSchema = v.GenericSchema<unknown, string>;
 

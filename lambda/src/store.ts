@@ -14,8 +14,8 @@ import {
   paginateQuery,
 } from '@aws-sdk/lib-dynamodb';
 import { AWS_CLIENT_OPTIONS } from './aws';
-import { IDEMPOTENCY_TTL_SECONDS } from './contract';
-import { emailKey, MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from './table';
+import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
+import { emailKey, MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 
 let client: DynamoDBDocumentClient | undefined;
 

@@ -8,15 +8,7 @@
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-
-/** `ip:port` of the viewer's connection, added by CloudFront when the origin request policy lists it. */
-export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
-
-export const VISITOR_LIMIT_ENV = {
-  /** Messages per visitor per window; 0 turns the limit off. */
-  messages: 'VISITOR_LIMIT',
-  windowSeconds: 'VISITOR_WINDOW_SECONDS',
-} as const;
+import { VISITOR_LIMIT_ENV } from '@site/core/function-env';
 
 export interface VisitorLimit {
   /** 0: no limit. */

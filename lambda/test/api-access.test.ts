@@ -6,10 +6,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '../src/contract';
+import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/core/contract';
 import { ERROR_TEXT } from '../src/http';
-import { ORIGIN_VERIFY_HEADER } from '../src/origin-verify';
-import { secondsLeft, VIEWER_ADDRESS_HEADER, windowAt } from '../src/visitor-limit';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
+import { secondsLeft, windowAt } from '../src/visitor-limit';
 import { answer, contactEvent, TEST_ORIGIN_SECRET, VALID_BODY, type EventParts } from './support/events';
 import { startLocalAws, TEST_VISITOR_LIMIT, type LocalAws } from './support/local-aws';
 import { captureLogs, type CapturedLogs } from './support/logs';

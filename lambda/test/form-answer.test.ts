@@ -1,6 +1,6 @@
 /** The pure parts of the no-script form post: reading the body, the key, and where it goes on to. */
 import { describe, expect, it } from 'vitest';
-import { FORM_RESULT_PAGES } from '../src/contract';
+import { FORM_RESULT_PAGES } from '@site/core/contract';
 import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/http';
 import { contentKey, normaliseIdempotencyKey } from '../src/idempotency';
 import { contactEvent, VALID_BODY } from './support/events';

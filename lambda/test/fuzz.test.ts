@@ -5,9 +5,9 @@
  */
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactField } from '../src/contract';
+import { FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactField } from '@site/core/contract';
 import { validateContactMessage } from '../src/schema';
-import { BOOKKEEPING_ATTRIBUTES } from '../src/table';
+import { BOOKKEEPING_ATTRIBUTES } from '@site/core/table';
 import { answer, contactEvent, VALID_BODY } from './support/events';
 import { startLocalAws, type LocalAws } from './support/local-aws';
 import { captureLogs, type CapturedLogs } from './support/logs';

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isFromCloudFront, MIN_ORIGIN_SECRET_LENGTH, ORIGIN_VERIFY_ENV, originSecretsFrom } from '../src/origin-verify';
+import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
+import { isFromCloudFront, MIN_ORIGIN_SECRET_LENGTH, originSecretsFrom } from '../src/origin-verify';
 
 const CURRENT = randomBytes(32).toString('base64url');
 const PREVIOUS = randomBytes(32).toString('base64url');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_LIMITS, HONEYPOT_FIELD, INVALID_EMAIL_MESSAGE, REQUIRED_FIELDS, tooLongMessage, type ContactField } from '../src/contract';
+import {
+  FIELD_LIMITS,
+  HONEYPOT_FIELD,
+  INVALID_EMAIL_MESSAGE,
+  REQUIRED_FIELDS,
+  tooLongMessage,
+  type ContactField,
+} from '@site/core/contract';
 import { isHoneypotFilled, validateContactMessage } from '../src/schema';
 import { VALID_BODY } from './support/events';
 

@@ -12,7 +12,7 @@ import {
   IDEMPOTENCY_TTL_SECONDS,
   MAX_BODY_BYTES,
   type ContactField,
-} from '../src/contract';
+} from '@site/core/contract';
 import { bodyHash } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';

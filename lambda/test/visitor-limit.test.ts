@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_TABLE } from '../src/table';
+import { MESSAGE_TABLE } from '@site/core/table';
 import {
   secondsLeft,
   visitorAddress,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { API_PATH } from '@site/lambda/contract';
+import { API_PATH } from '@site/core/contract';
 
 /** The stack's route to the contact function: ANY method, so the handler itself answers the others with 405. */
 export const CONTACT_ROUTE_KEY = `ANY ${API_PATH}`;

@@ -2,7 +2,7 @@
  * What `npm start` and `npm run dev` share as command-line programs: ports and numbers read
  * from the environment with a clear error, and one clean stop on Ctrl-C.
  */
-import { VISITOR_LIMIT_BOUNDS } from '@site/infra/config';
+import { VISITOR_LIMIT_BOUNDS } from '@site/core/deploy-config';
 import { LOCAL_PORTS, VISITOR_LIMIT_VARIABLE, type PortSetting } from './defaults';
 import { PortInUseError } from './stack';
 

@@ -16,7 +16,7 @@ import {
   ResourceInUseException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/lambda/table';
+import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
 import { emulatorClientConfig, loopbackUrl, LOOPBACK } from './defaults';
 
 export { EMULATOR_ENV, LOOPBACK } from './defaults';

@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TABLE_NAME } from '@site/lambda/table';
-import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
-import { retentionDaysFrom, visitorLimitFrom } from '@site/infra/config';
-import { ORIGIN_VERIFY_ENV } from '@site/lambda/origin-verify';
-import { VISITOR_LIMIT_ENV } from '@site/lambda/visitor-limit';
-import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
+import { DEFAULT_TABLE_NAME } from '@site/core/table';
+import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
+import { VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { startApiGateway, startEdge, type ApiHandler } from './edge';
 import { LOCAL_MAIL, LOCAL_PORTS } from './defaults';
 import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { securityHeaders } from '@site/infra/security-headers';
-import { CACHE_CONTROL } from '@site/infra/cache-control';
-import { API_PATH } from '@site/lambda/contract';
+import { securityHeaders } from '@site/core/security-headers';
+import { CACHE_CONTROL } from '@site/core/cache-control';
+import { API_PATH } from '@site/core/contract';
 import { makeSiteDir, SITE_INLINE_SCRIPT } from '../src/site-fixture';
 import { startLocalStack, type LocalStack } from '../src/stack';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { MESSAGE_TABLE } from '@site/lambda/table';
+import { MESSAGE_TABLE } from '@site/core/table';
 import { emulatorClientConfig } from '../src/defaults';
 import { ensureMessageTable, startDynamoDb, type RunningServer } from '../src/emulators';
 

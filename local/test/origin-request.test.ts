@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATH, IDEMPOTENCY_HEADER } from '@site/lambda/contract';
-import { ORIGIN_VERIFY_HEADER } from '@site/lambda/origin-verify';
-import { VIEWER_ADDRESS_HEADER } from '@site/lambda/visitor-limit';
+import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
+import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
+import { VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { originRequestHeaders, startApiGateway, startEdge } from '../src/edge';
 import type { RunningServer } from '../src/emulators';
 

@@ -6,8 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
-import { type ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '@site/infra/config';
+import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { type ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
 import { MIN_ORIGIN_SECRET_LENGTH } from '@site/lambda/origin-verify';
 import { startLocalStack, type LocalStack } from '../src/stack';
 

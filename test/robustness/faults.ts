@@ -6,7 +6,7 @@
  *   (c) SES slower than the handler's SES timeout, behind a delaying proxy.
  */
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
-import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import type { SentEmail } from '@site/local/emulators';
 import { sleep, type SuiteContext } from './context';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';

@@ -4,8 +4,8 @@
  * exactly its limit accepted and the rest 429, with nothing stored or e-mailed for those,
  * however the requests interleave, and no visitor's count may touch another's.
  */
-import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
-import { visitorLimitFrom } from '@site/infra/config';
+import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { visitorLimitFrom } from '@site/core/deploy-config';
 import type { SuiteContext } from './context';
 import { makeSubmissions, runPool, standardPolicy, submit, type SubmissionResult } from './load';
 import { secondsLeft, windowAt } from '@site/lambda/visitor-limit';

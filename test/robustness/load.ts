@@ -9,8 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { API_PATH, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/lambda/contract';
-import { FUNCTION_TIMEOUT_SECONDS } from '@site/infra/function-limits';
+import { API_PATH, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/core/contract';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import type { SuiteContext } from './context';
 import type { MemorySample } from './protocol';
 import { count, mb, ms } from './report';

@@ -23,8 +23,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CDK_JSON_CONTEXT } from '@site/infra/cdk-context';
-import { visitorLimitFrom } from '@site/infra/config';
+import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { visitorLimitFrom } from '@site/core/deploy-config';
 import { DEFAULT_SITE_DIR } from '@site/local/stack';
 import { Ledger, type SuiteContext } from './context';
 import { dynamoDbOutage, sesOutage, sesSlow } from './faults';

@@ -1,14 +1,14 @@
 /**
  * What the suite reads back after each phase, and the rules it holds it to: the table (by
  * Scan, so nothing can hide outside an index) and the SES emulator's outbox. The rules
- * come from docs/design.md and lambda/src/contract.ts, not from the handler's code, so a
+ * come from docs/design.md and core/src/contract.ts, not from the handler's code, so a
  * handler change that breaks the contract is caught here.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking } from '@site/lambda/characters';
-import { CONTACT_FIELDS, fieldNames } from '@site/lambda/contract';
-import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/lambda/table';
+import { CONTACT_FIELDS, fieldNames } from '@site/core/contract';
+import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { emulatorClientConfig } from '@site/local/defaults';
 import { fetchSentEmails, type SentEmail } from '@site/local/emulators';

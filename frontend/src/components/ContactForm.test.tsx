@@ -11,7 +11,7 @@ import {
   INVALID_EMAIL_MESSAGE,
   tooLongMessage,
   type FieldTable,
-} from '@site/lambda/contract';
+} from '@site/core/contract';
 import { contactForm } from '../content/site';
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
 import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';

@@ -8,7 +8,7 @@ import {
   type ContactFieldSpec,
   type ContactFields,
   type FieldTable,
-} from '@site/lambda/contract';
+} from '@site/core/contract';
 import { lengthState, type LengthState } from '../contact-checks';
 import { contactForm as text } from '../content/site';
 import { useContactForm } from '../hooks/useContactForm';

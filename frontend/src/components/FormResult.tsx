@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, fieldNames, type FormResult as Result } from '@site/lambda/contract';
+import { CONTACT_FIELDS, fieldNames, type FormResult as Result } from '@site/core/contract';
 import { firm, formResults, phoneHref } from '../content/site';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';

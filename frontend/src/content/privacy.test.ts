@@ -1,4 +1,4 @@
-import { ACCESS_LOG_RETENTION_DAYS } from '@site/infra/access-logs';
+import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { describe, expect, it } from 'vitest';
 import { formatDays, privacyContact, privacySections, regionLocation, type Block, type Inline, type PrivacySection } from './privacy';
 import { firm } from './site';

@@ -3,7 +3,7 @@
  * site.ts; the facts about the deployment (how long a message is kept, the AWS region) come
  * in as arguments from the build, which reads them from the stack's own settings.
  */
-import { ACCESS_LOG_RETENTION_DAYS } from '@site/infra/access-logs';
+import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { PATHS } from '../routes';
 import { placeholder } from './placeholder';
 import { firm } from './site';

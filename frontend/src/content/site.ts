@@ -3,7 +3,7 @@
  * components only arrange it. Values written as placeholder(…) are facts only the firm
  * knows (see the README); everything else is final copy.
  */
-import { REQUIRED_FIELDS_MESSAGE } from '@site/lambda/contract';
+import { REQUIRED_FIELDS_MESSAGE } from '@site/core/contract';
 import type { IconName } from '../icons/shapes';
 import { PATHS } from '../routes';
 import { placeholder } from './placeholder';

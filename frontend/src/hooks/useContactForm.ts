@@ -8,7 +8,7 @@ import {
   type ContactErrorResponse,
   type ContactFields,
   type FieldTable,
-} from '@site/lambda/contract';
+} from '@site/core/contract';
 import { checkFields, type FieldProblems } from '../contact-checks';
 import { contactForm } from '../content/site';
 import { useToast } from '../toast';

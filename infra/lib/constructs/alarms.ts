@@ -12,7 +12,7 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { CONTACT_REQUEST_LOG, RETRY_RUN_LOG } from '@site/lambda/metrics';
+import { CONTACT_REQUEST_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
 import type { ContactApi } from './contact-api';
 
 export interface AlarmsProps {

@@ -11,9 +11,9 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_PATH } from '@site/lambda/contract';
-import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '../config';
-import { FUNCTION_TIMEOUT_SECONDS } from '../function-limits';
+import { API_PATH } from '@site/core/contract';
+import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/deploy-config';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import type { MessageTable } from './message-table';
 import { SiteFunction } from './site-function';
 

@@ -7,7 +7,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { type AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { MESSAGE_TABLE, type IndexName, type KeyAttribute } from '@site/lambda/table';
+import { MESSAGE_TABLE, type IndexName, type KeyAttribute } from '@site/core/table';
 
 export interface MessageTableProps {
   deletionProtection: boolean;

@@ -8,7 +8,7 @@
 import { RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_ENV } from '@site/lambda/origin-verify';
+import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
 
 export interface OriginSecretProps {
   /** Start of the description; the secret's own name is generated, so a new stack never clashes with an old one. */

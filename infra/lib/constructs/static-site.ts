@@ -14,12 +14,13 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { ACCESS_LOG_RETENTION_DAYS } from '../access-logs';
-import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '../api-origin';
-import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '../cache-control';
+import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
+import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
+import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
 import { responseHeadersSettings } from '../response-headers';
-import { securityHeaders } from '../security-headers';
-import { edgeFunctionCode, listSiteFiles } from '../site-files';
+import { securityHeaders } from '@site/core/security-headers';
+import { listSiteFiles } from '@site/core/site-files';
+import { edgeFunctionCode } from '../edge-functions';
 
 export interface StaticSiteProps {
   /** Start of every resource name. */
@@ -76,7 +77,7 @@ export class StaticSite extends Construct {
 
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: `${prefix}-security-headers`,
-      comment: 'securityHeaders(siteDir) from infra/lib/security-headers.ts, as the local edge sends them',
+      comment: 'securityHeaders(siteDir) from core/src/security-headers.ts, as the local edge sends them',
       ...responseHeadersSettings(securityHeaders(siteDir)),
     });
 
@@ -162,7 +163,7 @@ export class StaticSite extends Construct {
   routeApi(api: IHttpApi, originSecretValue: string): void {
     const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
       originRequestPolicyName: `${this.prefix}-api`,
-      comment: 'infra/lib/api-origin.ts: what the contact function reads, and the viewer address; never Host',
+      comment: 'core/src/api-origin.ts: what the contact function reads, and the viewer address; never Host',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),

@@ -1,6 +1,6 @@
 /** Scheduled (EventBridge): delivers stored messages that SES did not accept the first time. */
 import { writeLog } from '../log';
-import { RETRY_RUN_LOG } from '../metrics';
+import { RETRY_RUN_LOG } from '@site/core/log-lines';
 import { retryUndelivered, type RetrySummary } from '../retry';
 
 export async function handler(): Promise<RetrySummary> {

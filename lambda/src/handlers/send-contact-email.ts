@@ -22,12 +22,13 @@ import {
 } from '../http';
 import { bodyHash, contentKey } from '../idempotency';
 import { describeError, writeLog, type LogEntry } from '../log';
-import { CONTACT_REQUEST_LOG } from '../metrics';
-import { isFromCloudFront, ORIGIN_VERIFY_HEADER } from '../origin-verify';
+import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
+import { isFromCloudFront } from '../origin-verify';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from '../schema';
 import { claimIdempotencyKey, countVisitorMessage, storeMessage } from '../store';
-import { secondsLeft, VIEWER_ADDRESS_HEADER, visitorAddress, visitorCounterId, visitorHash, windowAt } from '../visitor-limit';
-import { emailKey, type StoredMessage } from '../table';
+import { secondsLeft, visitorAddress, visitorCounterId, visitorHash, windowAt } from '../visitor-limit';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
+import { emailKey, type StoredMessage } from '@site/core/table';
 
 type Outcome =
   | 'stored_and_emailed'

@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { LONE_SURROGATE } from '@site/lambda/characters';
-import { API_PATH } from '@site/lambda/contract';
+import { API_PATH } from '@site/core/contract';
 import { CONTACT_ROUTE_KEY, toApiGatewayEvent } from '@site/local/api-gateway';
 import { originRequestHeaders } from '@site/local/edge';
 

@@ -19,7 +19,7 @@ import {
   type SentEmail,
 } from '@site/local/emulators';
 import { emulatorClientConfig } from '@site/local/defaults';
-import type { StoredMessage } from '../../src/table';
+import type { StoredMessage } from '@site/core/table';
 import type { VisitorLimit } from '../../src/visitor-limit';
 import { TEST_ORIGIN_SECRET } from './events';
 

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
+import type { Page } from 'playwright-core';
+import { startSite, type Site } from './support';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const MESSAGE = {
+  '#contact-name': 'Anna de Vries',
+  '#contact-email': 'anna@bedrijf.nl',
+  '#contact-phone': '055 123 45 67',
+  '#contact-company': 'De Vries BV',
+  '#contact-message': 'Wij zoeken een interim controller voor drie maanden.',
+};
+
+async function fillForm(page: Page) {
+  for (const [selector, value] of Object.entries(MESSAGE)) await page.locator(selector).fill(value);
+}
+
+const values = (page: Page) => Promise.all(Object.keys(MESSAGE).map((selector) => page.locator(selector).inputValue()));
+
+describe('contact form against the real handler and emulators', () => {
+  it('sends the message, shows the success toast and clears every field', async () => {
+    const watched = await site.open('/');
+    const { page } = watched;
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await fillForm(page);
+    const request = page.waitForRequest((r) => r.url().endsWith(API_PATH) && r.method() === 'POST');
+    const response = page.waitForResponse((r) => r.url().endsWith(API_PATH));
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+
+    const sent = await request;
+    expect(sent.headers()[IDEMPOTENCY_HEADER.toLowerCase()]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.postDataJSON()).toMatchObject({ name: 'Anna de Vries', email: 'anna@bedrijf.nl', website: '' });
+    expect((await response).status()).toBe(200);
+
+    const success = page.getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.');
+    await success.waitFor();
+    expect(await page.getByText('Uw bericht wordt verzonden...').count()).toBe(0);
+    expect(await values(page)).toEqual(['', '', '', '', '']);
+    expect(watched.errors).toEqual([]);
+    expect(await watched.cspViolations()).toEqual([]);
+  });
+
+  it('keeps the fields and shows the error toast when the message cannot be stored', async () => {
+    const { page, errors } = await site.open('/');
+    await site.stack.stopDynamoDb();
+    try {
+      await page.locator('#contact').scrollIntoViewIfNeeded();
+      await fillForm(page);
+      await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+      const failure = page.getByRole('alert');
+      await failure.waitFor({ timeout: 20_000 });
+      expect(await failure.textContent()).toBe('Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.');
+      expect(await values(page)).toEqual(Object.values(MESSAGE));
+      // The failed request and the logged error, nothing else.
+      expect(errors.some((e) => /answered 5\d\d/.test(e))).toBe(true);
+    } finally {
+      await site.stack.startDynamoDb();
+    }
+  });
+
+  it('refuses empty required fields in the browser without sending anything', async () => {
+    const { page } = await site.open('/');
+    let sent = 0;
+    page.on('request', (r) => r.url().endsWith(API_PATH) && sent++);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await page.locator('#contact-name').fill('   ');
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Vul alle verplichte velden in.');
+    expect(sent).toBe(0);
+  });
+
+  it('names a mistyped e-mail address at the field, moves focus there and sends nothing', async () => {
+    const { page, errors } = await site.open('/');
+    let sent = 0;
+    page.on('request', (r) => r.url().endsWith(API_PATH) && sent++);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await fillForm(page);
+    await page.locator('#contact-email').fill('anna@bedrijf');
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+
+    const email = page.locator('#contact-email');
+    await page.getByText('Vul een geldig e-mailadres in.').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await email.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe('Vul een geldig e-mailadres in.');
+    expect(await email.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(sent).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('counts down near a limit, keeps every character past it, and refuses to send until it fits', async () => {
+    const { page } = await site.open('/', { viewport: { width: 390, height: 844 } });
+    let sent = 0;
+    page.on('request', (r) => r.url().endsWith(API_PATH) && sent++);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await fillForm(page);
+    const message = page.locator('#contact-message');
+    await message.fill('x'.repeat(4600));
+    expect(await page.locator('#contact-message-count').textContent()).toBe('Nog 400 van 5000 tekens over');
+    await message.fill('x'.repeat(5003));
+    expect(await page.locator('#contact-message-count').textContent()).toBe('3 tekens te veel (maximaal 5000)');
+    expect((await message.inputValue()).length).toBe(5003);
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByText('Uw bericht is te lang (maximaal 5000 tekens).').waitFor();
+    expect(sent).toBe(0);
+    await page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: 'Bericht: 3 tekens te veel (maximaal 5000)' })
+      .waitFor({ state: 'attached' });
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The CloudFront Functions in ./edge with the built site's pages written in: what the stack
+ * deploys and what the local edge runs on every request.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HASHED_ASSET_PREFIX } from '@site/core/cache-control';
+
+/** CloudFront Functions take at most 10 KB of code; the file list is part of it. */
+const MAX_FUNCTION_CODE_BYTES = 10 * 1024;
+
+/**
+ * The code of a CloudFront Function in ./edge, with the site's pages written in. The JS file
+ * runs as is too (the tests execute the synthesized code), so the values are whole `var` lines.
+ */
+export function edgeFunctionCode(name: 'viewer-request' | 'viewer-response', siteFiles: readonly string[]): string {
+  const pages = siteFiles.filter((path) => !path.startsWith(HASHED_ASSET_PREFIX));
+  const values: Record<string, unknown> = {
+    SITE_FILES: Object.fromEntries(pages.map((path) => [path, true])),
+    HASHED_ASSET_PREFIX,
+  };
+  let code = readFileSync(join(import.meta.dirname, 'edge', `${name}.js`), 'utf8');
+  for (const [variable, value] of Object.entries(values)) {
+    const line = new RegExp(`^var ${variable} = .*;$`, 'm');
+    if (!line.test(code)) throw new Error(`edge/${name}.js has no "var ${variable} = ...;" line to fill in.`);
+    code = code.replace(line, () => `var ${variable} = ${JSON.stringify(value)};`);
+  }
+  const bytes = Buffer.byteLength(code);
+  if (bytes > MAX_FUNCTION_CODE_BYTES) {
+    throw new Error(
+      `edge/${name}.js with ${pages.length} site files is ${bytes} bytes; CloudFront Functions allow ${MAX_FUNCTION_CODE_BYTES}. ` +
+        'Move the file list to a CloudFront KeyValueStore.',
+    );
+  }
+  return code;
+}

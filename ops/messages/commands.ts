@@ -1,0 +1,134 @@
+/**
+ * The commands of `npm run messages`. Personal data goes to stdout only, which is what the
+ * operator asked for; stderr (prompts, notes, errors) never holds a name, address or message.
+ */
+import { createInterface } from 'node:readline/promises';
+import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { readMailRoute } from '@site/lambda/config';
+import { deliver } from '@site/lambda/delivery';
+import type { MailRoute } from '@site/lambda/mail';
+import { deleteMessage, getMessage, leaseForRetry, listByEmail, listLatest } from '@site/lambda/store';
+import type { StoredMessage } from '@site/core/table';
+import type { Command } from './arguments';
+import { erasePreview, exportJson, listTable, messageText } from './render';
+import type { Target } from './target';
+
+/** A refusal or failure with its own sentence; the command exits 1. */
+export class CommandError extends Error {}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+async function messageById(target: Target, id: string): Promise<StoredMessage> {
+  const message = await getMessage(target.tableName, id);
+  if (!message) throw new CommandError(`No message with id ${id} in ${target.tableName}.`);
+  return message;
+}
+
+/**
+ * Where resend sends: MAIL_FROM and MAIL_TO if set (the local stack's addresses on the local
+ * stack), else cdk.json's senderAddress and contactRecipient when the operator keeps them there.
+ */
+function mailRoute(env: NodeJS.ProcessEnv): MailRoute {
+  const fromContext = (key: string) => {
+    const value = CDK_JSON_CONTEXT[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  try {
+    const route = readMailRoute({
+      MAIL_FROM: env.MAIL_FROM || fromContext('senderAddress'),
+      MAIL_TO: env.MAIL_TO || fromContext('contactRecipient'),
+    });
+    return { from: route.mailFrom, to: route.mailTo };
+  } catch (error) {
+    throw new CommandError(
+      `${(error as Error).message} Set MAIL_FROM and MAIL_TO to the stage's senderAddress and contactRecipient (or keep those in cdk.json).`,
+    );
+  }
+}
+
+/** Asks on stderr; true only for a yes. A closed stdin is a no. */
+async function confirm(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await new Promise<string>((resolve) => {
+      prompt.once('close', () => resolve(''));
+      prompt.question(question).then(resolve, () => resolve(''));
+    });
+    return /^(y|yes|j|ja)$/i.test(answer.trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+async function list(target: Target, command: Extract<Command, { name: 'list' }>): Promise<void> {
+  const messages = await listLatest(target.tableName, command.limit, command.status);
+  console.log(
+    messages.length === 0 ? `No ${command.status ? `${command.status} ` : ''}messages in ${target.tableName}.` : listTable(messages),
+  );
+}
+
+async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const route = mailRoute(env);
+  const message = await messageById(target, id);
+  const now = new Date();
+  // A 'received' message is the retry job's too: the same lease keeps the two from both sending it.
+  if (message.status === 'received' && !(await leaseForRetry(target.tableName, message, now))) {
+    throw new CommandError(`Message ${id} is being delivered by the retry job right now; look again with show ${id} in a minute.`);
+  }
+  // A failed message stays failed if SES refuses again; any other goes back to the retry job.
+  const result = await deliver(target.tableName, message, route, { at: now, isLast: message.status === 'failed' });
+  if (result.outcome !== 'emailed') {
+    const status = result.outcome === 'failed' ? "stays 'failed'" : "is 'received': the retry job will try again";
+    throw new CommandError(`SES ${target.sesWhere} did not accept the e-mail (${result.error}); message ${id} ${status}.`);
+  }
+  console.log(`E-mailed message ${id} to ${route.to.join(', ')}.`);
+  if (result.recordError) {
+    console.error(
+      `The e-mail went out, but its status could not be recorded (${result.recordError}): the retry job may send it once more.`,
+    );
+  }
+}
+
+async function erase(target: Target, address: string, yes: boolean): Promise<void> {
+  const messages = await listByEmail(target.tableName, address);
+  if (messages.length === 0) {
+    console.log(`No messages from ${address} in ${target.tableName}.`);
+    return;
+  }
+  console.log(`${plural(messages.length, 'message')} from ${address} in ${target.tableName}:\n${erasePreview(messages)}`);
+  if (
+    !yes &&
+    !(await confirm(
+      `Delete ${messages.length === 1 ? 'this message' : `these ${messages.length} messages`} for good? Type yes to delete: `,
+    ))
+  ) {
+    throw new CommandError('Nothing deleted.');
+  }
+  let deleted = 0;
+  try {
+    for (const message of messages) if (await deleteMessage(target.tableName, message.id)) deleted += 1;
+  } catch (error) {
+    console.log(`Deleted ${deleted} of ${messages.length} before the error below; run erase again for the rest.`);
+    throw error;
+  }
+  console.log(`Deleted ${plural(deleted, 'message')}.`);
+  const arrived = await listByEmail(target.tableName, address);
+  if (arrived.length > 0) console.error(`${plural(arrived.length, 'more message')} arrived meanwhile; run erase again.`);
+}
+
+export async function runCommand(command: Command, target: Target, env: NodeJS.ProcessEnv): Promise<void> {
+  switch (command.name) {
+    case 'list':
+      return list(target, command);
+    case 'show':
+      console.log(messageText(await messageById(target, command.id)));
+      return;
+    case 'resend':
+      return resend(target, command.id, env);
+    case 'export':
+      console.log(exportJson(command.address, await listByEmail(target.tableName, command.address), new Date()));
+      return;
+    case 'erase':
+      return erase(target, command.address, command.yes);
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * What a working stage answers, as pure checks of one answer each: the page, its assets, the
+ * 404s, and the API reached through CloudFront and around it. Expected values come from the
+ * definitions the stack and the local edge serve (headers, Cache-Control, content, API
+ * texts), so the check can never disagree with what was deployed. Every request here is
+ * refused before anything is stored or e-mailed.
+ */
+import { contact, contactForm, notFound } from '@site/frontend/content';
+import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
+import { ERROR_TEXT } from '@site/lambda/http';
+import { CACHE_CONTROL, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
+import { contentSecurityPolicy, inlineScripts, scriptHash, securityHeadersFor } from '@site/core/security-headers';
+
+/** An answer as the checks see it: header names in lower case, the body as text. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface SmokeRequest {
+  /** The site (through CloudFront) or the API's own address (around it). */
+  target: 'site' | 'api';
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface SmokeCheck {
+  name: string;
+  request: SmokeRequest;
+  /** What is wrong with the answer; empty when it is right. */
+  verify(answer: Answer): string[];
+}
+
+/** Besides the policy, the header checks the brief names: HTTPS only, and no type sniffing. */
+const REQUIRED_SECURITY_HEADERS = ['Strict-Transport-Security', 'X-Content-Type-Options'] as const;
+const EXPECTED_HEADERS = securityHeadersFor([]);
+
+/** A text as React writes it into prerendered HTML. */
+export function htmlEscaped(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+const shown = (value: string | undefined) =>
+  value === undefined ? 'none' : JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+
+function status(answer: Answer, expected: number): string[] {
+  if (answer.status === expected) return [];
+  const location = answer.headers.location ? ` to ${answer.headers.location}` : '';
+  return [`status ${answer.status}${location}, expected ${expected}`];
+}
+
+function header(answer: Answer, name: string, expected: string): string[] {
+  const value = answer.headers[name.toLowerCase()];
+  return value === expected ? [] : [`${name} ${shown(value)}, expected ${shown(expected)}`];
+}
+
+/**
+ * The deployed policy allows the build's inline scripts by hash, and this check may run from
+ * another checkout than the one deployed: so the policy must be the shipped one with its own
+ * hash list, and on a page every inline script must be among those hashes.
+ */
+function contentSecurityPolicyProblems(answer: Answer, page?: string): string[] {
+  const value = answer.headers['content-security-policy'];
+  const hashes = [...(value ?? '').matchAll(/'(sha256-[A-Za-z0-9+/]+={0,2})'/g)].map(([, hash]) => hash!);
+  const expected = contentSecurityPolicy(hashes);
+  if (value !== expected) return [`Content-Security-Policy ${shown(value)}, expected ${shown(expected)}`];
+  const blocked =
+    page === undefined
+      ? []
+      : inlineScripts(page)
+          .map(scriptHash)
+          .filter((hash) => !hashes.includes(hash));
+  return blocked.length === 0 ? [] : [`Content-Security-Policy blocks the page's inline script ${blocked.join(', ')}`];
+}
+
+function securityHeaders(answer: Answer, page?: string): string[] {
+  return [
+    ...contentSecurityPolicyProblems(answer, page),
+    ...REQUIRED_SECURITY_HEADERS.flatMap((name) => header(answer, name, EXPECTED_HEADERS[name]!)),
+  ];
+}
+
+function mediaType(answer: Answer, expected: string): string[] {
+  const value = answer.headers['content-type'];
+  return value?.split(';')[0]?.trim().toLowerCase() === expected ? [] : [`Content-Type ${shown(value)}, expected ${expected}`];
+}
+
+function containsTexts(answer: Answer, what: string, texts: readonly string[]): string[] {
+  const missing = texts.filter((text) => !answer.body.includes(htmlEscaped(text)));
+  return missing.length === 0 ? [] : [`${what} without ${missing.map((text) => JSON.stringify(text)).join(', ')}`];
+}
+
+function json(answer: Answer): { value?: Record<string, unknown>; problems: string[] } {
+  try {
+    const value: unknown = JSON.parse(answer.body);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return { value: value as Record<string, unknown>, problems: [] };
+  } catch {
+    // Reported below, with what came instead.
+  }
+  return { problems: [`body is not a JSON object: ${shown(answer.body)}`] };
+}
+
+function errorText(answer: Answer, expected: string): string[] {
+  const { value, problems } = json(answer);
+  if (!value) return problems;
+  return value.error === expected ? [] : [`error ${shown(String(value.error))}, expected ${shown(expected)}`];
+}
+
+/** The first hashed asset the page loads (script or stylesheet), to check its caching. */
+export function hashedAssetPath(html: string): string | undefined {
+  const prefix = HASHED_ASSET_PREFIX.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`(?:src|href)="(${prefix}[^"?#]+)"`).exec(html)?.[1];
+}
+
+/** A path no build will ever have, different per run so no cache can answer it. */
+const unknownName = (run: string) => `smoke-check-${run}`;
+
+/** JSON that fails validation: no field at all. Nothing is stored for it, and it counts against no visitor limit. */
+const INVALID_MESSAGE = '{}';
+
+export const homeCheck: SmokeCheck = {
+  name: 'home page',
+  request: { target: 'site', method: 'GET', path: '/' },
+  verify: (answer) => [
+    ...status(answer, 200),
+    ...mediaType(answer, 'text/html'),
+    ...(answer.body.includes('<html lang="nl"') ? [] : ['not a Dutch page (no <html lang="nl">)']),
+    ...containsTexts(answer, 'not prerendered: page', [contact.headline, contactForm.title, contactForm.submit]),
+    ...securityHeaders(answer, answer.body),
+    ...header(answer, 'Cache-Control', CACHE_CONTROL.html),
+    ...(hashedAssetPath(answer.body) ? [] : [`page loads nothing from ${HASHED_ASSET_PREFIX}`]),
+  ],
+};
+
+export function hashedAssetCheck(path: string | undefined): SmokeCheck {
+  return {
+    name: 'hashed asset',
+    request: { target: 'site', method: 'GET', path: path ?? HASHED_ASSET_PREFIX },
+    verify: (answer) =>
+      path === undefined
+        ? [`no ${HASHED_ASSET_PREFIX} file found on the home page to check`]
+        : [...status(answer, 200), ...securityHeaders(answer), ...header(answer, 'Cache-Control', CACHE_CONTROL.hashedAsset)],
+  };
+}
+
+export function unknownPageCheck(run: string): SmokeCheck {
+  return {
+    name: 'unknown page',
+    request: { target: 'site', method: 'GET', path: `/${unknownName(run)}` },
+    verify: (answer) => [
+      ...status(answer, 404),
+      ...mediaType(answer, 'text/html'),
+      ...containsTexts(answer, 'not the 404 page:', [notFound.headline, notFound.text]),
+      ...securityHeaders(answer),
+    ],
+  };
+}
+
+export function missingAssetCheck(run: string): SmokeCheck {
+  return {
+    name: 'missing asset',
+    request: { target: 'site', method: 'GET', path: `${HASHED_ASSET_PREFIX}${unknownName(run)}.js` },
+    // S3 answers 403 instead when the distribution may not list the bucket.
+    verify: (answer) => status(answer, 404),
+  };
+}
+
+export const invalidMessageCheck: SmokeCheck = {
+  name: 'API through CloudFront',
+  request: { target: 'site', method: 'POST', path: API_PATH, headers: { 'Content-Type': 'application/json' }, body: INVALID_MESSAGE },
+  verify: (answer) => {
+    const problems = [...status(answer, 400), ...mediaType(answer, 'application/json'), ...errorText(answer, ERROR_TEXT.invalidFields)];
+    const fields = json(answer).value?.fields as Record<string, unknown> | undefined;
+    const unexplained = REQUIRED_FIELDS.filter((field) => typeof fields?.[field] !== 'string' || fields[field] === '');
+    if (unexplained.length > 0) problems.push(`no Dutch message for ${unexplained.join(', ')}`);
+    return problems;
+  },
+};
+
+export const wrongMethodCheck: SmokeCheck = {
+  name: 'API method',
+  request: { target: 'site', method: 'GET', path: API_PATH },
+  verify: (answer) => [...status(answer, 405), ...header(answer, 'Allow', 'POST')],
+};
+
+export const directCallCheck: SmokeCheck = {
+  name: 'API around CloudFront',
+  request: { target: 'api', method: 'POST', path: API_PATH, headers: { 'Content-Type': 'application/json' }, body: INVALID_MESSAGE },
+  verify: (answer) => [...status(answer, 403), ...mediaType(answer, 'application/json'), ...errorText(answer, ERROR_TEXT.notThroughSite)],
+};

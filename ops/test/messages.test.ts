@@ -1,0 +1,407 @@
+/**
+ * `npm run messages` against the DynamoDB and SES stand-ins, run as the operator runs it:
+ * every command, and every failure as one line on stderr without personal data.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
+import { emulatorClientConfig } from '@site/local/defaults';
+import { ensureMessageTable } from '@site/local/emulators';
+import { DEFAULT_TABLE_NAME, emailKey, type StoredMessage } from '@site/core/table';
+import { startFakeCloudFormation, type FakeCloudFormation } from './support/cloudformation';
+import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/lambda/test/support/local-aws';
+
+const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../messages.ts', import.meta.url));
+
+let aws: LocalAws;
+let cloudFormation: FakeCloudFormation;
+/** Everything the commands wrote to stderr in this file: it must never hold personal data. */
+let allStderr = '';
+
+beforeAll(async () => {
+  aws = await startLocalAws();
+  cloudFormation = await startFakeCloudFormation({ [siteStackName('acc')]: { [TABLE_NAME_OUTPUT]: aws.tableName } });
+});
+
+afterAll(async () => {
+  await cloudFormation?.close();
+  await aws?.close();
+});
+
+/** The parts of the environment that are not about AWS, so each test says exactly what it points at. */
+const BASE_ENV = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp' };
+
+/** Pointed at the stand-ins as the test's own handler is: endpoints, table, credentials, mail route. */
+const standInEnv = () => ({
+  ...BASE_ENV,
+  AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+  AWS_ENDPOINT_URL_SES: process.env.AWS_ENDPOINT_URL_SES!,
+  AWS_REGION: process.env.AWS_REGION!,
+  AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID!,
+  AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY!,
+  TABLE_NAME: aws.tableName,
+  MAIL_FROM,
+  MAIL_TO,
+});
+
+async function runMessages(args: string[], env: Record<string, string> = standInEnv(), input?: string) {
+  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(TSX, [SCRIPT, ...args], { env, timeout: 15_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+    child.stdin?.end(input ?? '');
+  });
+  allStderr += result.stderr;
+  return result;
+}
+
+let sequence = 0;
+/** A stored message as the handler writes it; ids sort by age like the handler's ULIDs. */
+function message(minutesAgo: number, fields: Partial<StoredMessage> = {}): StoredMessage {
+  sequence += 1;
+  const email = fields.email ?? `afzender${sequence}@voorbeeld.nl`;
+  return {
+    id: `01JT${String(1_000_000 - minutesAgo).padStart(8, '0')}${String(sequence).padStart(14, '0')}`,
+    receivedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    name: 'Jan de Vries',
+    message: 'Vertrouwelijk',
+    status: 'emailed',
+    attempts: 1,
+    expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    ...fields,
+    email,
+    emailKey: emailKey(email),
+  };
+}
+
+async function stored(...messages: StoredMessage[]): Promise<StoredMessage[]> {
+  for (const item of messages) await aws.put({ ...item });
+  return messages;
+}
+
+const IDEMPOTENCY_RECORD = { id: 'idempotency#1b4e28ba-2fa1-11d2-883f-0016d3cca427', messageId: 'X', bodyHash: 'x', expiresAt: 1 };
+
+describe('list', () => {
+  it('shows the latest messages of every status, newest first, with their delivery state', async () => {
+    const [, waiting, givenUp] = await stored(
+      message(30),
+      message(20, { status: 'received', attempts: 2, lastError: 'Throttling', email: 'waiting@voorbeeld.nl' }),
+      message(10, { status: 'failed', attempts: 8, lastError: 'MessageRejected', email: 'givenup@voorbeeld.nl' }),
+    );
+    await aws.put(IDEMPOTENCY_RECORD);
+
+    const { code, stdout } = await runMessages(['list', '--limit', '2']);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^id\s+received\s+status\s+attempts\s+from\s+last error$/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(new RegExp(`^${givenUp!.id}\\s+\\S+Z\\s+failed\\s+8\\s+givenup@voorbeeld\\.nl\\s+MessageRejected$`));
+    expect(lines[2]).toMatch(new RegExp(`^${waiting!.id}\\s+\\S+Z\\s+received\\s+2\\s+waiting@voorbeeld\\.nl\\s+Throttling$`));
+    expect(stdout).not.toContain('Vertrouwelijk');
+  });
+
+  it('is the default command, and --status shows one status only', async () => {
+    expect((await runMessages([])).stdout.split('\n')[0]).toMatch(/^id\s+received/);
+    const { code, stdout } = await runMessages(['list', '--status', 'failed']);
+    expect(code).toBe(0);
+    const rows = stdout.trim().split('\n').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => /\sfailed\s/.test(row))).toBe(true);
+  });
+
+  it.each([
+    [['list', '--limit', '0'], '--limit takes a whole number from 1 to 1000, not "0".'],
+    [['list', '--status', 'lost'], '--status takes received, emailed, failed, not "lost".'],
+    [['list', '--yes'], '--yes does not go with list.'],
+    [['lijst'], 'Unknown command "lijst".'],
+    [['show'], 'show takes a message id.'],
+  ])('refuses %j with one line and exit code 2', async (args, line) => {
+    const { code, stdout, stderr } = await runMessages(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')[0]).toBe(line);
+  });
+});
+
+describe('show', () => {
+  it('prints one message in full: every field, received time, status, attempts, last error and expiry', async () => {
+    const [shown] = await stored(
+      message(5, {
+        status: 'failed',
+        attempts: 8,
+        lastError: 'MessageRejected',
+        lastAttemptAt: '2025-03-01T10:00:00.000Z',
+        phone: '055 123 4567',
+        email: 'Show.Me@Voorbeeld.nl',
+        message: 'Eerste regel\nTweede regel',
+        expiresAt: 1_900_000_000,
+      }),
+    );
+    const { code, stdout } = await runMessages(['show', shown!.id]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^id\\s+${shown!.id}$`)),
+        expect.stringMatching(new RegExp(`^received\\s+${shown!.receivedAt}$`)),
+        expect.stringMatching(/^status\s+failed$/),
+        expect.stringMatching(/^attempts\s+8$/),
+        expect.stringMatching(/^last error\s+MessageRejected$/),
+        expect.stringMatching(/^last attempt\s+2025-03-01T10:00:00.000Z$/),
+        expect.stringMatching(/^expires\s+2030-03-17T17:46:40.000Z /),
+        expect.stringMatching(/^name\s+Jan de Vries$/),
+        expect.stringMatching(/^email\s+Show\.Me@Voorbeeld\.nl$/),
+        expect.stringMatching(/^phone\s+055 123 4567$/),
+        expect.stringMatching(/^company\s+—$/),
+        expect.stringMatching(/^message\s+Eerste regel$/),
+        expect.stringMatching(/^\s+Tweede regel$/),
+      ]),
+    );
+  });
+
+  it('refuses an id that is not a message, idempotency records included', async () => {
+    await aws.put(IDEMPOTENCY_RECORD);
+    for (const id of ['01JTNOSUCHMESSAGE000000000', IDEMPOTENCY_RECORD.id]) {
+      const { code, stdout, stderr } = await runMessages(['show', id]);
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`No message with id ${id} in ${aws.tableName}.\n`);
+    }
+  });
+});
+
+describe('resend', () => {
+  beforeEach(() => aws.clearEmails());
+
+  it('e-mails a failed message again through the mail code, to the firm, and marks it emailed', async () => {
+    const [failed] = await stored(
+      message(60, { status: 'failed', attempts: 8, lastError: 'MessageRejected', email: 'opnieuw@voorbeeld.nl', company: 'Opnieuw B.V.' }),
+    );
+    const { code, stdout, stderr } = await runMessages(['resend', failed!.id]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toBe(`E-mailed message ${failed!.id} to ${MAIL_TO}.\n`);
+
+    const emails = await aws.sentEmails();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ from: MAIL_FROM, destination: { to: [MAIL_TO] }, replyTo: ['opnieuw@voorbeeld.nl'] });
+    expect(emails[0]!.subject).toBe('Nieuw contactbericht van Jan de Vries (Opnieuw B.V.)');
+    expect(emails[0]!.body.text).toContain(`Kenmerk: ${failed!.id}`);
+    expect(emails[0]!.body.text).toContain('Bedrijf: Opnieuw B.V.');
+    const after = await aws.message(failed!.id);
+    expect(after).toMatchObject({ status: 'emailed', attempts: 9, sesMessageId: emails[0]!.messageId });
+    expect(after).not.toHaveProperty('lastError');
+  });
+
+  it('refuses an id that does not exist, and sends nothing', async () => {
+    const { code, stderr } = await runMessages(['resend', '01JTNOSUCHMESSAGE000000000']);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`No message with id 01JTNOSUCHMESSAGE000000000 in ${aws.tableName}.\n`);
+    expect(await aws.sentEmails()).toEqual([]);
+  });
+
+  it('says SES did not take it, and where, and leaves a failed message failed with the attempt counted', async () => {
+    const [failed] = await stored(message(60, { status: 'failed', attempts: 8, lastError: 'MessageRejected' }));
+    const { code, stdout, stderr } = await runMessages(['resend', failed!.id], {
+      ...standInEnv(),
+      AWS_ENDPOINT_URL_SES: 'http://127.0.0.1:9',
+    });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(
+      new RegExp(
+        `^SES at http://127.0.0.1:9 did not accept the e-mail \\(.*ECONNREFUSED.*\\); message ${failed!.id} stays 'failed'\\.\\n$`,
+      ),
+    );
+    expect(await aws.message(failed!.id)).toMatchObject({
+      status: 'failed',
+      attempts: 9,
+      lastError: expect.stringMatching(/ECONNREFUSED/),
+    });
+  });
+
+  it('takes a received message from the retry job first, so the two never both send it', async () => {
+    const [waiting] = await stored(
+      message(60, { status: 'received', attempts: 1, lastAttemptAt: new Date(Date.now() - 60_000).toISOString() }),
+    );
+    expect((await runMessages(['resend', waiting!.id])).code).toBe(0);
+    expect(await aws.message(waiting!.id)).toMatchObject({ status: 'emailed', attempts: 2 });
+    expect(await aws.sentEmails()).toHaveLength(1);
+  });
+});
+
+describe('export', () => {
+  it('prints every message from the address, in any case, as JSON, however many there are', async () => {
+    const theirs = Array.from({ length: 120 }, (_, index) =>
+      message(1000 - index, { email: index % 2 ? 'Inzage@Voorbeeld.NL' : 'inzage@voorbeeld.nl', message: `Bericht ${index}` }),
+    );
+    await stored(...theirs, message(1, { email: 'iemand-anders@voorbeeld.nl' }));
+    await aws.put({ ...IDEMPOTENCY_RECORD, messageId: theirs[0]!.id });
+
+    const { code, stdout, stderr } = await runMessages(['export', 'INZAGE@voorbeeld.nl']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const exported = JSON.parse(stdout) as { address: string; exportedAt: string; count: number; messages: StoredMessage[] };
+    expect(exported.address).toBe('INZAGE@voorbeeld.nl');
+    expect(Date.parse(exported.exportedAt)).not.toBeNaN();
+    expect(exported.count).toBe(120);
+    expect(exported.messages).toEqual(theirs);
+  });
+
+  it('prints an empty export for an address with no messages', async () => {
+    const { code, stdout } = await runMessages(['export', 'niemand@voorbeeld.nl']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ count: 0, messages: [] });
+  });
+
+  it('refuses a malformed address without repeating it', async () => {
+    for (const args of [
+      ['export', 'geen-adres'],
+      ['erase', 'jan@', '--yes'],
+    ]) {
+      const { code, stdout, stderr } = await runMessages(args);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe('That is not an e-mail address: give the address the person wrote from, as name@domain.nl.\n');
+    }
+  });
+});
+
+describe('erase', () => {
+  const address = 'Vergeet.Mij@voorbeeld.nl';
+
+  it('shows what it will delete, deletes nothing without a yes, and everything from the address with one', async () => {
+    const theirs = await stored(message(30, { email: address }), message(20, { email: address.toLowerCase(), status: 'failed' }));
+    const [other] = await stored(message(10, { email: 'blijft@voorbeeld.nl' }));
+    await aws.put(IDEMPOTENCY_RECORD);
+
+    const declined = await runMessages(['erase', 'vergeet.mij@VOORBEELD.nl'], standInEnv(), 'nee\n');
+    expect(declined.code).toBe(1);
+    expect(declined.stdout).toContain(`2 messages from vergeet.mij@VOORBEELD.nl in ${aws.tableName}:`);
+    for (const item of theirs)
+      expect(declined.stdout).toMatch(new RegExp(`${item.id}\\s+${item.receivedAt}\\s+${item.status}\\s+Jan de Vries\\s+${item.email}`));
+    expect(declined.stderr).toBe('Delete these 2 messages for good? Type yes to delete: Nothing deleted.\n');
+    for (const item of theirs) expect(await aws.message(item.id)).toBeDefined();
+
+    const confirmed = await runMessages(['erase', 'vergeet.mij@VOORBEELD.nl'], standInEnv(), 'yes\n');
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stdout.trimEnd().split('\n').at(-1)).toBe('Deleted 2 messages.');
+    for (const item of theirs) expect(await aws.message(item.id)).toBeUndefined();
+    expect(await aws.message(other!.id)).toBeDefined();
+    expect((await aws.items()).some((item) => item.id === IDEMPOTENCY_RECORD.id)).toBe(true);
+  });
+
+  it('asks nothing with --yes, and an empty or closed stdin is a no', async () => {
+    const [one] = await stored(message(30, { email: 'zeker@voorbeeld.nl' }));
+    const closed = await runMessages(['erase', 'zeker@voorbeeld.nl']);
+    expect(closed.code).toBe(1);
+    expect(await aws.message(one!.id)).toBeDefined();
+
+    const { code, stdout, stderr } = await runMessages(['erase', 'zeker@voorbeeld.nl', '--yes']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('Deleted 1 message.');
+    expect(await aws.message(one!.id)).toBeUndefined();
+  });
+
+  it('says so when there is nothing to erase', async () => {
+    const { code, stdout } = await runMessages(['erase', 'niemand@voorbeeld.nl', '--yes']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(`No messages from niemand@voorbeeld.nl in ${aws.tableName}.\n`);
+  });
+});
+
+describe('where the table is', () => {
+  it('finds the local stack with nothing configured, on the ports npm start reads', async () => {
+    await ensureMessageTable(process.env.AWS_ENDPOINT_URL_DYNAMODB!, DEFAULT_TABLE_NAME);
+    const { port } = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
+    const { code, stdout } = await runMessages(['list'], { ...BASE_ENV, DYNAMODB_PORT: port });
+    expect(code).toBe(0);
+    expect(stdout).toBe(`No messages in ${DEFAULT_TABLE_NAME}.\n`);
+  });
+
+  it("finds a stage's table through its stack's TableName output", async () => {
+    const [shown] = await stored(message(3));
+    const { TABLE_NAME: _, ...withoutTable } = standInEnv();
+    const env = { ...withoutTable, AWS_ENDPOINT_URL_CLOUDFORMATION: cloudFormation.url };
+    const { code, stdout } = await runMessages(['show', shown!.id, '--stage', 'acc'], env);
+    expect(code).toBe(0);
+    expect(stdout).toContain(shown!.id);
+    expect(cloudFormation.asked.at(-1)).toBe('consultancy-site-acc');
+
+    const missing = await runMessages(['list', '--stage', 'nope'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(
+      'Stack consultancy-site-nope does not exist in eu-west-1. Pass --stage <stage>, set AWS_REGION to its region, or set TABLE_NAME.\n',
+    );
+  });
+});
+
+describe('errors are one line', () => {
+  it('names the endpoint when DynamoDB cannot be reached', async () => {
+    const { code, stdout, stderr } = await runMessages([], { ...standInEnv(), AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:9' });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'DynamoDB is not reachable at http://127.0.0.1:9. Start the local stack with npm start, or set AWS_REGION (and AWS_PROFILE) for AWS.\n',
+    );
+  });
+
+  it('names the region when CloudFormation cannot be reached', async () => {
+    const { TABLE_NAME: _, ...withoutTable } = standInEnv();
+    const { code, stderr } = await runMessages(['list', '--stage', 'acc'], {
+      ...withoutTable,
+      AWS_ENDPOINT_URL_CLOUDFORMATION: 'http://127.0.0.1:9',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'CloudFormation is not reachable in eu-west-1. Start the local stack with npm start, or set AWS_REGION (and AWS_PROFILE) for AWS.\n',
+    );
+  });
+
+  it('says which table is missing', async () => {
+    const { code, stderr } = await runMessages([], { ...standInEnv(), TABLE_NAME: 'no-such-table' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Table no-such-table does not exist at ');
+  });
+
+  it('says what to do when the table was made before the byEmail index', async () => {
+    const client = new DynamoDBClient(emulatorClientConfig(process.env.AWS_ENDPOINT_URL_DYNAMODB!));
+    await client.send(
+      new CreateTableCommand({
+        TableName: 'made-before-byemail',
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      }),
+    );
+    client.destroy();
+    const { code, stderr } = await runMessages(['export', 'jan@voorbeeld.nl'], { ...standInEnv(), TABLE_NAME: 'made-before-byemail' });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      `Table made-before-byemail at ${process.env.AWS_ENDPOINT_URL_DYNAMODB} was made before its byEmail index. In AWS, deploy the stack; locally, stop npm start, delete .data/ and start again.\n`,
+    );
+  });
+
+  it('says when there are no AWS credentials', async () => {
+    const { code, stderr } = await runMessages(['show', '01JTNOSUCHMESSAGE000000000'], {
+      ...BASE_ENV,
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: aws.tableName,
+      // Nothing to find anywhere in the SDK's credential chain on this machine.
+      AWS_CONFIG_FILE: '/nonexistent/config',
+      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/credentials',
+      AWS_EC2_METADATA_DISABLED: 'true',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toBe('No AWS credentials found. Set AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.\n');
+  });
+
+  it('never writes personal data to stderr, in any test of this file', () => {
+    expect(allStderr).not.toBe('');
+    for (const personal of ['voorbeeld', 'Jan de Vries', 'Vertrouwelijk', 'Bericht', 'Opnieuw', '055 123']) {
+      expect(allStderr).not.toContain(personal);
+    }
+    expect(allStderr).not.toMatch(/\n\s+at /);
+  });
+});

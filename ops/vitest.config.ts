@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+// The operator's commands, against fake and local stages; the local stack's tests start Chromium-free stacks.
+export default defineProject({
+  test: {
+    name: 'ops',
+    environment: 'node',
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
