@@ -278,9 +278,11 @@ async function invoke(taskRoot: string, environment: NodeJS.ProcessEnv, events: 
 }
 
 beforeAll(async () => {
+  // moto first: it is what a machine without the test's tools most likely lacks. A failure
+  // here fails the run with that one line (how to install it); no test runs without moto.
+  moto = await startMoto();
   checkAwsCli();
   checkTerminal();
-  moto = await startMoto();
   checkout = operatorCheckout(ROOT);
   env = isolatedEnvironment(moto.endpoint, checkout.scratch);
   aws = awsCli(env);
