@@ -8,8 +8,8 @@
  *
  * What moto cannot show, and what the test does about it:
  * - moto's CloudFormation skips CloudFront, API Gateway v2, Secrets Manager, CloudWatch
- *   alarms and metric filters, SNS topic policies, S3 bucket policies, WAF, ACM and SES
- *   identities: their stacks still complete, so the test asserts on the rest.
+ *   alarms and metric filters, SNS topic policies and subscriptions, S3 bucket policies, WAF,
+ *   ACM and SES identities: their stacks still complete, so the test asserts on the rest.
  * - It runs no Lambda code (that needs Docker). It marks a custom resource CREATE_COMPLETE
  *   without invoking it when the stack is created through a change set, as the CLI does, so
  *   the site upload (three Custom::CDKBucketDeployment) never copies the build into the
@@ -27,6 +27,9 @@
  *   none of these is asserted here (npm run test:infra asserts them on the templates).
  * - Updates of a stack fail inside moto: the run is one first deploy, then destroy.
  * - `npm run smoke` cannot run: it needs CloudFront and the HTTP API (see NOT_AGAINST_MOTO).
+ *
+ * The operator's checkout (operator.ts) shares this repository's sources and frontend/dist;
+ * only cdk.json and cdk.out are its own.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -296,8 +299,17 @@ afterAll(async () => {
 });
 
 describe('the README deploy guide, run as written against moto', () => {
-  it('configures the stage in cdk.json as the guide shows, with the firm domain in place of the samples', () => {
-    expect(context).toMatchObject({
+  it('has the operator configure the stage and build the site before the first command that synthesizes the app', () => {
+    // Every cdk command synthesizes, bootstrap included: without the addresses it stops with
+    // ConfigError, without frontend/dist with "No built site". The checkout shares the
+    // repository's frontend/dist, so a build from before the run would hide a missing
+    // `npm run build`: the order is checked here, on the guide itself.
+    const firstCdk = guide.steps.findIndex((step) => 'command' in step && step.command.startsWith('npx cdk '));
+    const before = guide.steps.slice(0, firstCdk);
+    expect(firstCdk).toBeGreaterThan(0);
+    expect(before).toContainEqual({ command: 'npm run build' });
+    const configured = Object.assign({}, ...before.flatMap((step) => ('context' in step ? [withFirmDomain(step.context)] : [])));
+    expect(configured).toMatchObject({
       contactRecipient: expect.stringMatching(new RegExp(`@${FIRM_DOMAIN}$`)),
       senderAddress: expect.stringMatching(new RegExp(`@${FIRM_DOMAIN}$`)),
     });
