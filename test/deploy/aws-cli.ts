@@ -11,13 +11,20 @@ const run = promisify(execFile);
 /** Fake credentials moto accepts; its account for them is 123456789012. */
 export const FAKE_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'deploy-test', AWS_SECRET_ACCESS_KEY: 'deploy-test' } as const;
 
+/** Set by Vitest, Vite's modes and the npm script that started the test: no operator's shell has them. */
+const TEST_RUNNER_VARIABLES =
+  /^(VITEST\w*|NODE_ENV|TEST|MODE|DEV|PROD|SSR|BASE_URL|CI|npm_(lifecycle|package)_\w+|npm_command|npm_execpath|npm_node_execpath)$/;
+
 /**
- * This process's environment without any AWS or CDK setting, with fake credentials, every
- * SDK and CLI sent to `endpoint`, and config files that do not exist (no profile is read).
+ * This process's environment without any AWS or CDK setting or the test runner's own, with
+ * fake credentials, every SDK and CLI sent to `endpoint`, and config files that do not exist
+ * (no profile is read).
  */
 export function isolatedEnvironment(endpoint: string, scratch: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && !name.startsWith('CDK_') && name !== 'CI'),
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('AWS_') && !name.startsWith('CDK_') && !TEST_RUNNER_VARIABLES.test(name),
+    ),
   );
   return {
     ...env,

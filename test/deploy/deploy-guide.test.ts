@@ -80,6 +80,8 @@ let account: string;
 const ran: Run[] = [];
 const notRun: { command: string; reason: string }[] = [];
 let nextStep = 0;
+/** The first command of the guide that failed, if one did. */
+let failed: string | undefined;
 
 /**
  * The README's next steps, in order, up to and including the first command that matches
@@ -88,6 +90,8 @@ let nextStep = 0;
 async function runGuideThrough(until: RegExp): Promise<Run>;
 async function runGuideThrough(): Promise<undefined>;
 async function runGuideThrough(until?: RegExp): Promise<Run | undefined> {
+  // An operator stops at the first command that fails, and so does the test.
+  if (failed) throw new Error(`Not run: \`${failed}\` failed before.`);
   while (nextStep < guide.steps.length) {
     const step = guide.steps[nextStep++]!;
     if ('context' in step) {
@@ -108,6 +112,7 @@ async function runGuideThrough(until?: RegExp): Promise<Run | undefined> {
     }
     const run = await runInTerminal(command, { cwd: checkout!.dir, env, timeoutMs: COMMAND_TIMEOUT_MS });
     ran.push(run);
+    if (run.exitCode !== 0 || run.output.includes('Unknown option')) failed = command;
     expect(run.exitCode, tail(run)).toBe(0);
     // The CLI ignores a flag it does not know, with only this line to say so.
     expect(run.output, tail(run)).not.toContain('Unknown option');
@@ -209,9 +214,9 @@ async function roleGrants(region: string, roleArn: string): Promise<string[]> {
 const API_PATH = '/api/send-contact-email';
 
 /**
- * A request to the contact route as API Gateway hands it to the function: the HTTP API's
- * payload format 2.0, lower-case header names, after CloudFront forwarded it with the headers
- * of its origin request policy (and the origin header, when `originHeader` is given).
+ * A request to the contact route as API Gateway hands it to the function (the HTTP API's
+ * payload format 2.0, header names in lower case) after CloudFront forwarded it: `headers`
+ * are the ones its origin request policy passes on and the origin header it adds.
  */
 function apiEvent(body: string, headers: Record<string, string>): APIGatewayProxyEventV2 {
   const now = new Date();
@@ -575,5 +580,6 @@ describe('the README deploy guide, run as written against moto', () => {
     await runGuideThrough();
     expect(ran.length + notRun.length).toBe(guide.commands.length);
     expect(notRun.map(({ command }) => command)).toEqual([expect.stringMatching(/^npm run smoke\b/)]);
+    for (const { command, reason } of notRun) console.info(`Not run against moto: \`${command}\`: ${reason}.`);
   });
 });
