@@ -33,8 +33,8 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TABLE } from '@site/lambda/table';
@@ -166,6 +166,13 @@ async function stackResources(region: string, name: string): Promise<DeployedRes
   }));
 }
 
+/** The bootstrap's bucket in a region, where the deploy put templates, function packages and the site build. */
+async function stagingBucket(region: string): Promise<string> {
+  const bucket = (await stackResources(region, 'CDKToolkit')).find((resource) => resource.logicalId === 'StagingBucket');
+  if (!bucket) throw new Error(`The CDKToolkit stack in ${region} has no StagingBucket.`);
+  return bucket.physicalId;
+}
+
 /** What the deploy made of the site stack, found once after the deploy. */
 interface Site {
   stack: SynthesizedStack;
@@ -173,6 +180,8 @@ interface Site {
   table: { name: string; arn: string };
   contactFunction: DeployedResource;
   retryFunction: DeployedResource;
+  /** Lambda's GetFunctionConfiguration of each, as deployed. */
+  configuration: { contact: any; retry: any };
 }
 let site: Site | undefined;
 
@@ -193,12 +202,18 @@ function only(resources: DeployedResource[], type: string, physicalId: RegExp = 
 /** Every Allow of a role's policies as `action resource [condition]`, sorted: how an auditor reads them. */
 async function roleGrants(region: string, roleArn: string): Promise<string[]> {
   const roleName = roleArn.split('/').at(-1)!;
-  const attached = await aws(region, 'iam', 'list-attached-role-policies', '--role-name', roleName);
+  const [attached, { PolicyNames }] = await Promise.all([
+    aws(region, 'iam', 'list-attached-role-policies', '--role-name', roleName),
+    aws(region, 'iam', 'list-role-policies', '--role-name', roleName),
+  ]);
   expect(attached.AttachedPolicies, `${roleName} has managed policies`).toEqual([]);
-  const { PolicyNames } = await aws(region, 'iam', 'list-role-policies', '--role-name', roleName);
+  const policies = await Promise.all(
+    (PolicyNames as string[]).map((policyName) =>
+      aws(region, 'iam', 'get-role-policy', '--role-name', roleName, '--policy-name', policyName),
+    ),
+  );
   const grants: string[] = [];
-  for (const policyName of PolicyNames as string[]) {
-    const { PolicyDocument } = await aws(region, 'iam', 'get-role-policy', '--role-name', roleName, '--policy-name', policyName);
+  for (const { PolicyDocument } of policies) {
     const document = typeof PolicyDocument === 'string' ? JSON.parse(decodeURIComponent(PolicyDocument)) : PolicyDocument;
     for (const statement of document.Statement) {
       expect(statement.Effect).toBe('Allow');
@@ -332,9 +347,7 @@ describe('the README deploy guide, run as written against moto', () => {
     expect(new Set(bootstrapped)).toEqual(regions);
     for (const region of regions) {
       expect(await stackStatus(region, 'CDKToolkit'), region).toBe('CREATE_COMPLETE');
-      const staging = (await stackResources(region, 'CDKToolkit')).find((resource) => resource.logicalId === 'StagingBucket');
-      expect(staging?.physicalId, region).toBe(`cdk-hnb659fds-assets-${account}-${region}`);
-      await aws(region, 's3api', 'head-bucket', '--bucket', staging!.physicalId);
+      await aws(region, 's3api', 'head-bucket', '--bucket', await stagingBucket(region));
     }
   });
 
@@ -350,18 +363,29 @@ describe('the README deploy guide, run as written against moto', () => {
     expect(stacks.map((stack) => stack.name)).toEqual(
       expect.arrayContaining([`consultancy-site-${stage}`, expect.stringMatching(/^consultancy-site-mail-/)]),
     );
-    for (const stack of stacks) expect(await stackStatus(stack.region, stack.name), stack.name).toBe('CREATE_COMPLETE');
+    const statuses = await Promise.all(stacks.map((stack) => stackStatus(stack.region, stack.name)));
+    expect(Object.fromEntries(stacks.map((stack, i) => [stack.name, statuses[i]]))).toEqual(
+      Object.fromEntries(stacks.map((stack) => [stack.name, 'CREATE_COMPLETE'])),
+    );
 
     const siteStack = stacks.find((stack) => Object.values(stack.template.Resources).some((r) => r.Type === 'AWS::DynamoDB::Table'))!;
     const resources = await stackResources(siteStack.region, siteStack.name);
     const tableName = only(resources, 'AWS::DynamoDB::Table').physicalId;
     const { Table } = await aws(siteStack.region, 'dynamodb', 'describe-table', '--table-name', tableName);
+    const contactFunction = only(resources, 'AWS::Lambda::Function', /-send-contact-email$/);
+    const retryFunction = only(resources, 'AWS::Lambda::Function', /-retry-undelivered$/);
+    const [contact, retry] = await Promise.all(
+      [contactFunction, retryFunction].map((fn) =>
+        aws(siteStack.region, 'lambda', 'get-function-configuration', '--function-name', fn.physicalId),
+      ),
+    );
     site = {
       stack: siteStack,
       resources,
       table: { name: tableName, arn: Table.TableArn },
-      contactFunction: only(resources, 'AWS::Lambda::Function', /-send-contact-email$/),
-      retryFunction: only(resources, 'AWS::Lambda::Function', /-retry-undelivered$/),
+      contactFunction,
+      retryFunction,
+      configuration: { contact, retry },
     };
   });
 
@@ -384,33 +408,27 @@ describe('the README deploy guide, run as written against moto', () => {
     expect(Table.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
   });
 
-  it(`runs both functions on Node.js ${nodeMajor} with the deployed table and the configured addresses`, async () => {
-    const { stack, table, contactFunction, retryFunction } = deployedSite();
+  it(`runs both functions on Node.js ${nodeMajor} with the deployed table and the configured addresses`, () => {
+    const { table, configuration } = deployedSite();
+    const { contact, retry } = configuration;
     // The README's default when the guide sets none; a number either way.
     const retention = JSON.stringify(context.retentionDays ?? 365);
-    for (const fn of [contactFunction, retryFunction]) {
-      const configuration = await aws(stack.region, 'lambda', 'get-function-configuration', '--function-name', fn.physicalId);
-      expect(configuration.Runtime, fn.physicalId).toBe(`nodejs${nodeMajor}.x`);
-      expect(configuration.Environment.Variables, fn.physicalId).toMatchObject({
+    for (const fn of [contact, retry]) {
+      expect(fn.Runtime, fn.FunctionName).toBe(`nodejs${nodeMajor}.x`);
+      expect(fn.Environment.Variables, fn.FunctionName).toMatchObject({
         TABLE_NAME: table.name,
         MAIL_FROM: context.senderAddress,
         MAIL_TO: context.contactRecipient,
         RETENTION_DAYS: retention,
       });
     }
-    const contact = await aws(stack.region, 'lambda', 'get-function-configuration', '--function-name', contactFunction.physicalId);
     // A dynamic reference CloudFormation resolves at deploy time: the secret itself is in no template.
     expect(contact.Environment.Variables.ORIGIN_VERIFY).toMatch(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/);
-    const retry = await aws(stack.region, 'lambda', 'get-function-configuration', '--function-name', retryFunction.physicalId);
     expect(Object.keys(retry.Environment.Variables)).not.toContain('ORIGIN_VERIFY');
   });
 
   it('lets each function role do what its function does and nothing else', async () => {
-    const { stack, table, contactFunction, retryFunction } = deployedSite();
-    const grantsOf = async (fn: DeployedResource) => {
-      const { Role } = await aws(stack.region, 'lambda', 'get-function-configuration', '--function-name', fn.physicalId);
-      return roleGrants(stack.region, Role);
-    };
+    const { stack, table, contactFunction, retryFunction, configuration } = deployedSite();
     const logs = (fn: DeployedResource) =>
       ['logs:CreateLogStream', 'logs:PutLogEvents'].map((action) =>
         expect.stringMatching(
@@ -421,7 +439,10 @@ describe('the README deploy guide, run as written against moto', () => {
       StringEquals: { 'ses:FromAddress': context.senderAddress },
     })}`;
 
-    const contactGrants = await grantsOf(contactFunction);
+    const [contactGrants, retryGrants] = await Promise.all([
+      roleGrants(stack.region, configuration.contact.Role),
+      roleGrants(stack.region, configuration.retry.Role),
+    ]);
     expect(contactGrants).toHaveLength(6);
     expect(contactGrants).toEqual(
       expect.arrayContaining([
@@ -432,7 +453,6 @@ describe('the README deploy guide, run as written against moto', () => {
         sendAsSender,
       ]),
     );
-    const retryGrants = await grantsOf(retryFunction);
     expect(retryGrants).toHaveLength(5);
     expect(retryGrants).toEqual(
       expect.arrayContaining([
@@ -483,16 +503,41 @@ describe('the README deploy guide, run as written against moto', () => {
     );
   });
 
+  it('staged the build npm run build made for the site upload (whose copy into the bucket moto does not run)', async () => {
+    const { stack, resources } = deployedSite();
+    const uploads = Object.entries(stack.template.Resources).filter(([, resource]) => resource.Type === 'Custom::CDKBucketDeployment');
+    expect(uploads.length).toBeGreaterThan(0);
+    const siteBucket = resources.find((resource) => resource.logicalId === uploads[0]![1].Properties.DestinationBucketName.Ref)!;
+    await aws(stack.region, 's3api', 'head-bucket', '--bucket', siteBucket.physicalId);
+    const sourceKeys = new Set(uploads.flatMap(([, upload]) => upload.Properties.SourceObjectKeys as string[]));
+    expect(sourceKeys.size, 'every upload copies from the one zipped build').toBe(1);
+
+    const zipFile = join(checkout!.scratch, 'site.zip');
+    await aws(stack.region, 's3api', 'get-object', '--bucket', await stagingBucket(stack.region), '--key', [...sourceKeys][0]!, zipFile);
+    const staged = unzip(readFileSync(zipFile));
+    const dist = join(ROOT, 'frontend', 'dist');
+    const built = readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dist, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    expect([...staged.keys()].sort()).toEqual(built.sort());
+    for (const path of built) expect(staged.get(path)!.equals(readFileSync(join(dist, path))), path).toBe(true);
+    // moto marks each upload CREATE_COMPLETE without running its function: the bucket stays empty here.
+    for (const [logicalId] of uploads)
+      expect(
+        resources.some((resource) => resource.logicalId === logicalId),
+        logicalId,
+      ).toBe(true);
+  });
+
   it('deployed a contact-function package that, run with its environment, refuses, validates, stores and e-mails', async () => {
     const { stack, table, contactFunction } = deployedSite();
     const region = stack.region;
-    const configuration = await aws(region, 'lambda', 'get-function-configuration', '--function-name', contactFunction.physicalId);
+    const configuration = deployedSite().configuration.contact;
 
     // The package as the deploy left it in the staging bucket: the object the template names, the bytes Lambda got.
     const code = stack.template.Resources[contactFunction.logicalId]!.Properties.Code;
-    const staging = (await stackResources(region, 'CDKToolkit')).find((resource) => resource.logicalId === 'StagingBucket')!.physicalId;
     const zipFile = join(checkout!.scratch, 'contact-function.zip');
-    await aws(region, 's3api', 'get-object', '--bucket', staging, '--key', code.S3Key, zipFile);
+    await aws(region, 's3api', 'get-object', '--bucket', await stagingBucket(region), '--key', code.S3Key, zipFile);
     const archive = readFileSync(zipFile);
     expect(createHash('sha256').update(archive).digest('base64'), 'the staged package is the deployed code').toBe(configuration.CodeSha256);
     const taskRoot = join(checkout!.scratch, 'task');
@@ -573,7 +618,8 @@ describe('the README deploy guide, run as written against moto', () => {
     const stacks = synthesizedStacks();
     const run = await runGuideThrough(/^npx cdk destroy\b/);
     expect(run.prompts).toEqual([expect.stringContaining('Are you sure you want to delete')]);
-    for (const stack of stacks) expect([undefined, 'DELETE_COMPLETE'], stack.name).toContain(await stackStatus(stack.region, stack.name));
+    const statuses = await Promise.all(stacks.map((stack) => stackStatus(stack.region, stack.name)));
+    stacks.forEach((stack, i) => expect([undefined, 'DELETE_COMPLETE'], stack.name).toContain(statuses[i]));
   });
 
   it('ran every command of the guide, except the ones moto cannot serve, each named with its reason', async () => {
