@@ -332,6 +332,15 @@ describe('uploads', () => {
     s.template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Layers: Match.anyValue() });
   });
 
+  it('run on one handler with one AWS CLI layer: no layer is attached to nothing', () => {
+    const layers = Object.keys(s.template.findResources('AWS::Lambda::LayerVersion'));
+    const attached = Object.values(s.template.findResources('AWS::Lambda::Function')).flatMap((fn: any) =>
+      (fn.Properties.Layers ?? []).map((layer: any) => layer.Ref),
+    );
+    expect(layers).toHaveLength(1);
+    expect(attached).toEqual(layers);
+  });
+
   it('stops the synth with the command to run when the site is not built', () => {
     const context = { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES };
     const app = new App({ context });

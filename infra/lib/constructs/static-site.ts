@@ -218,7 +218,12 @@ export class StaticSite extends Construct {
           distributionPaths: siteFiles.filter((path) => !path.startsWith(HASHED_ASSET_PREFIX)),
         }),
       });
-      if (previousUpload) upload.node.addDependency(previousUpload);
+      if (previousUpload) {
+        upload.node.addDependency(previousUpload);
+        // Every upload brings an AWS CLI layer, but they share one handler (a singleton),
+        // which only carries the first upload's: the others would be layers attached to nothing.
+        upload.node.tryRemoveChild('AwsCliLayer');
+      }
       previousUpload = upload;
     }
   }
