@@ -3,7 +3,8 @@
  * the hash that tells a genuine retry from a different message under the same key.
  */
 import { createHash } from 'node:crypto';
-import { CONTACT_FIELDS, fieldNames, type ContactFields, type FieldTable } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { fieldNames, type ContactFields, type FieldTable } from '@site/core/contract';
 import type { ContactMessage } from './schema';
 
 // RFC 9562: any version 1-8 with the standard variant; crypto.randomUUID() gives version 4.

@@ -1,11 +1,13 @@
 /**
  * The notification the firm receives for each message: built as plain data (no I/O, so
- * every escaping rule can be tested directly; the wording and layout are in notification.ts)
+ * every escaping rule can be tested directly; the layout is in notification.ts, the words in
+ * core's content)
  * and sent through SES v1 SendEmail.
  */
 import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { SES_CLIENT_OPTIONS } from './aws';
-import { CONTACT_FIELDS, type ContactFields, type FieldTable, type FieldValues } from '@site/core/contract';
+import { type ContactFields, type FieldTable, type FieldValues } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { htmlBody, subjectFor, textBody, type NotifiedMessage } from './notification';
 
 let client: SESClient | undefined;

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/core/contract';
-import { ERROR_TEXT } from '../src/http';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { secondsLeft, windowAt } from '../src/visitor-limit';
 import { answer, contactEvent, TEST_ORIGIN_SECRET, VALID_BODY, type EventParts } from './support/events';

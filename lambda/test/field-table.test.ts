@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_FIELDS, FIELD_LIMITS, REQUIRED_FIELDS, tooLongMessage, type FieldTable } from '@site/core/contract';
+import { CONTACT_FIELDS, tooLongMessage } from '@site/core/content/contact-fields';
+import { FIELD_LIMITS, REQUIRED_FIELDS, type FieldTable } from '@site/core/contract';
 import { bodyHash } from '../src/idempotency';
 import { buildNotification } from '../src/mail';
 import { validateContactMessage } from '../src/schema';

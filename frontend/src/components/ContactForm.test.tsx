@@ -3,15 +3,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import {
-  API_PATH,
-  CONTACT_FIELDS,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_HEADER,
-  INVALID_EMAIL_MESSAGE,
-  tooLongMessage,
-  type FieldTable,
-} from '@site/core/contract';
+import { CONTACT_FIELDS, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
+import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type FieldTable } from '@site/core/contract';
 import { contactForm } from '../content/site';
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
 import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';

@@ -1,4 +1,5 @@
-import { CONTACT_FIELDS, fieldNames, type FormResult as Result } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { fieldNames, type FormResult as Result } from '@site/core/contract';
 import { firm, formResults, phoneHref } from '../content/site';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';

@@ -10,8 +10,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { ulid } from 'ulid';
 import { config, guardConfig, type GuardConfig, type LambdaConfig } from '../config';
 import { deliver } from '../delivery';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import {
-  ERROR_TEXT,
   errorResponse,
   formAnswer,
   headerValue,
