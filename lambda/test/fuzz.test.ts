@@ -9,19 +9,20 @@ import { FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactField } f
 import { validateContactMessage } from '../src/schema';
 import { BOOKKEEPING_ATTRIBUTES } from '@site/core/table';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { startLocalAws, type LocalAws } from './support/local-aws';
+import { startLocalAws, type LocalAws } from '@site/local/local-aws';
 import { captureLogs, type CapturedLogs } from './support/logs';
+import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 
 const RUNS = 2_000;
 
 let aws: LocalAws;
 let logs: CapturedLogs;
-let handler: typeof import('../src/handlers/send-contact-email').handler;
+let handler: ContactHandler;
 
 beforeAll(async () => {
   logs = captureLogs();
   aws = await startLocalAws();
-  ({ handler } = await import('../src/handlers/send-contact-email'));
+  handler = createContactHandler({ config: aws.config, clients: aws.clients });
 });
 
 afterAll(async () => {
