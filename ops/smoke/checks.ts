@@ -7,7 +7,7 @@
  */
 import { contact, contactForm, notFound } from '@site/frontend/content';
 import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
-import { ERROR_TEXT } from '@site/lambda/http';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CACHE_CONTROL, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
 import { contentSecurityPolicy, inlineScripts, scriptHash, securityHeadersFor } from '@site/core/security-headers';
 

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contact, contactForm, notFound } from '@site/frontend/content';
 import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
-import { ERROR_TEXT } from '@site/lambda/http';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { validateContactMessage } from '@site/lambda/schema';
 import { CACHE_CONTROL } from '@site/core/cache-control';

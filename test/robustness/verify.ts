@@ -7,7 +7,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking } from '@site/lambda/characters';
-import { CONTACT_FIELDS, fieldNames } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { fieldNames } from '@site/core/contract';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { emulatorClientConfig } from '@site/local/defaults';

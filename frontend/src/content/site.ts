@@ -3,7 +3,7 @@
  * components only arrange it. Values written as placeholder(…) are facts only the firm
  * knows (see the README); everything else is final copy.
  */
-import { REQUIRED_FIELDS_MESSAGE } from '@site/core/contract';
+import { REQUIRED_FIELDS_MESSAGE } from '@site/core/content/contact-fields';
 import type { IconName } from '../icons/shapes';
 import { PATHS } from '../routes';
 import { placeholder } from './placeholder';
@@ -237,7 +237,7 @@ export const contact = {
 export const contactForm = {
   title: 'Stuur ons een bericht',
   requiredNote: 'Velden met een * zijn verplicht.',
-  /** The fields' own labels are in the contact-field table (@site/lambda/contract). */
+  /** The fields' own labels are in the contact-field table (@site/core/content/contact-fields). */
   labels: {
     /** Only bots see this field; the label is for them. */
     honeypot: 'Website (laat dit veld leeg)',
