@@ -8,7 +8,7 @@
  * its key and in the order of the keys.
  */
 import * as v from 'valibot';
-import { placeholderReason } from './placeholders';
+import { placeholderAddressReason } from './placeholders';
 
 export interface ApiRateLimit {
   /** Steady-state requests per second for the whole API stage. */
@@ -183,9 +183,9 @@ function address(key: string) {
   return v.pipe(
     text(EMAIL, 'an e-mail address'),
     v.check(
-      (value) => placeholderReason(value) === undefined,
+      (value) => placeholderAddressReason(value) === undefined,
       (issue) =>
-        `${String(issue.input)} is a placeholder (${placeholderReason(String(issue.input))}); ${howToSetAddress(key)} to the real address.`,
+        `${String(issue.input)} is a placeholder (${placeholderAddressReason(String(issue.input))}); ${howToSetAddress(key)} to the real address.`,
     ),
   );
 }
