@@ -28,7 +28,7 @@ import { visitorLimitFrom } from '@site/core/deploy-config';
 import { DEFAULT_SITE_DIR } from '@site/local/stack';
 import { Ledger, type SuiteContext } from './context';
 import { dynamoDbOutage, sesOutage, sesSlow } from './faults';
-import { hostilePhase } from './hostile';
+import { hostilePhase } from './hostile/phase';
 import { describeProblems, loadPhase, sameKeyAtOnce } from './load';
 import { visitorLimitPhase } from './limits';
 import { count, Report } from './report';
