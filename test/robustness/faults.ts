@@ -13,7 +13,7 @@ import { startDelayProxy, type DelayProxy } from './delay-proxy';
 import { latencyStats, makeSubmissions, runPool, standardPolicy, submit, type SubmissionResult } from './load';
 import type { RetryRunSummary } from './protocol';
 import { count, ms } from './report';
-import { markerOf, messageIdOf, scanTable, sentEmails, tally, type Item } from './verify';
+import { markerOf, markerOfItem, messageIdOf, scanTable, sentEmails, tally, type Item } from './verify';
 
 const FUNCTION_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS * 1000;
 
@@ -28,7 +28,7 @@ async function readBack(ctx: SuiteContext, phase: string): Promise<ReadBack> {
   const contents = await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName);
   const items = new Map<string, Item[]>();
   for (const item of contents.messages) {
-    const marker = markerOf(item.message as string);
+    const marker = markerOfItem(item);
     if (marker?.startsWith(prefix)) items.set(marker, [...(items.get(marker) ?? []), item]);
   }
   const emails = new Map<string, SentEmail[]>();

@@ -9,7 +9,7 @@ import { visitorLimitFrom } from '@site/core/deploy-config';
 import type { SuiteContext } from './context';
 import { makeSubmissions, runPool, standardPolicy, submit, type SubmissionResult } from './load';
 import { secondsLeft, windowAt } from '@site/lambda/visitor-limit';
-import { markerOf, scanTable, sentEmails } from './verify';
+import { markerOf, markerOfItem, scanTable, sentEmails } from './verify';
 import { newVisitor } from './visitors';
 
 export async function visitorLimitPhase(ctx: SuiteContext, options: { visitors: number; extra: number }): Promise<void> {
@@ -64,7 +64,7 @@ export async function visitorLimitPhase(ctx: SuiteContext, options: { visitors: 
 
   const refused = new Set(results.filter((result) => result.finalStatus === 429).map((result) => result.submission.marker));
   const contents = await scanTable(ready.urls.dynamodb, ready.tableName);
-  const stored = contents.messages.filter((item) => refused.has(markerOf(item.message as string) ?? '')).length;
+  const stored = contents.messages.filter((item) => refused.has(markerOfItem(item) ?? '')).length;
   const mailed = (await sentEmails(ready.urls.ses)).filter((email) => refused.has(markerOf(email.body.text) ?? '')).length;
   report.check(
     area,

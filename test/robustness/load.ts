@@ -9,13 +9,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { API_PATH, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/core/contract';
+import { API_PATH, CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactRequestBody, type FieldKind } from '@site/core/contract';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
+import { FIELDS, kindOf } from './contact-fields';
 import type { SuiteContext } from './context';
 import type { MemorySample } from './protocol';
 import { count, mb, ms } from './report';
 import {
   markerOf,
+  markerOfItem,
   messageIdOf,
   problemsOfEmail,
   problemsOfStoredMessage,
@@ -111,25 +113,30 @@ const SENTENCES = [
 ];
 
 /**
- * Valid messages whose content differs per submission (name, address, length, optional
- * fields): identical bodies would hide a bug that mixes two messages up.
+ * Valid messages whose content differs per submission: every field of the table filled by
+ * its kind (a name or firm, an address, a number, a few sentences with the marker), the
+ * optional ones half the time. Identical bodies would hide a bug that mixes two messages up.
  */
 export function makeSubmissions(phase: string, runTag: string, count: number, seed: number): Submission[] {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const valueOf: Record<FieldKind, (index: number, marker: string) => string> = {
+    text: (index) => `${random() < 0.5 ? `${pick(FIRST)} ${pick(LAST)}` : pick(COMPANIES)} ${index}`,
+    email: (index) => `bezoeker.${phase.toLowerCase()}.${index}.${runTag.toLowerCase()}@example.nl`,
+    phone: () => `06-${String(10_000_000 + Math.floor(random() * 89_999_999))}`,
+    // Some messages carry line breaks, as real ones do; the marker stays on a line of its own.
+    multiline: (_, marker) => {
+      const sentences = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(SENTENCES));
+      return `${sentences.join(random() < 0.3 ? '\n' : ' ')}\nKenmerk klant: ${marker}`;
+    },
+  };
   return Array.from({ length: count }, (_, index) => {
     const marker = `RB${runTag}${phase}N${index}`;
-    const sentences = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(SENTENCES));
-    // Some messages carry line breaks, as real ones do; the marker stays on a line of its own.
-    const message = `${sentences.join(random() < 0.3 ? '\n' : ' ')}\nKenmerk klant: ${marker}`;
-    const body: ContactRequestBody = {
-      name: `${pick(FIRST)} ${pick(LAST)} ${index}`,
-      email: `bezoeker.${phase.toLowerCase()}.${index}.${runTag.toLowerCase()}@example.nl`,
-      message,
-      ...(random() < 0.5 && { phone: `06-${String(10_000_000 + Math.floor(random() * 89_999_999))}` }),
-      ...(random() < 0.5 && { company: pick(COMPANIES) }),
-      website: '',
-    };
+    const fields = FIELDS.filter((field) => CONTACT_FIELDS[field].required || random() < 0.5).map((field) => {
+      const value = valueOf[kindOf(field)](index, marker);
+      return [field, kindOf(field) === 'multiline' ? value : value.slice(0, CONTACT_FIELDS[field].limit)];
+    });
+    const body = { ...Object.fromEntries(fields), [HONEYPOT_FIELD]: '' } as ContactRequestBody;
     return { phase, index, from: newVisitor(), key: randomUUID(), marker, body };
   });
 }
@@ -338,7 +345,7 @@ export async function loadPhase(ctx: SuiteContext, options: LoadOptions): Promis
   const contents = await scanTable(ready.urls.dynamodb, ready.tableName);
   const byMarker = new Map<string, Item[]>();
   for (const item of contents.messages) {
-    const marker = markerOf(item.message as string);
+    const marker = markerOfItem(item);
     if (marker?.startsWith(`RB${runTag}LOAD`)) byMarker.set(marker, [...(byMarker.get(marker) ?? []), item]);
   }
   const loadItems = [...byMarker.values()].flat();
@@ -443,7 +450,7 @@ export async function sameKeyAtOnce(ctx: SuiteContext, options = { messages: 50,
   const prefix = `RB${runTag}DUPN`;
   const contents = await scanTable(ready.urls.dynamodb, ready.tableName);
   const items = tally(
-    contents.messages.map((item) => markerOf(item.message as string)).filter((marker): marker is string => !!marker?.startsWith(prefix)),
+    contents.messages.map((item) => markerOfItem(item)).filter((marker): marker is string => !!marker?.startsWith(prefix)),
   );
   const emails = tally(
     (await sentEmails(ready.urls.ses))

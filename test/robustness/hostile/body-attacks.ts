@@ -4,16 +4,17 @@
  * honeypot.
  */
 import fc from 'fast-check';
-import { HONEYPOT_FIELD } from '@site/core/contract';
-import { enc, marker, objectText, post, validBase, type Draft } from './case';
-import { FIELDS, fieldValue, type FieldName } from './payloads';
+import { CONTACT_FIELDS, HONEYPOT_FIELD, type ContactField } from '@site/core/contract';
+import { EMAIL_FIELDS, FIELDS, validMessage } from '../contact-fields';
+import { enc, marker, objectText, post, type Draft } from './case';
+import { fieldValue } from './payloads';
 
 /** Every field attacked, independently: CR/LF, HTML, limits, types, absence. */
 export const bodyFields = fc
   .tuple(
     fc.record(
       Object.fromEntries(FIELDS.map((field) => [field, fc.option(fieldValue(field), { freq: 8, nil: undefined })])) as Record<
-        FieldName,
+        ContactField,
         fc.Arbitrary<unknown>
       >,
     ),
@@ -35,17 +36,21 @@ export const bodyFields = fc
     return post({ kind: 'fields', variant: `fields+${extras.join('+') || 'none'}`, body: enc(objectText(entries)), expect: [200, 400] });
   });
 
+/** The field an object is nested into: one the visitor may leave out, so a refusal is the object's doing. */
+const NESTED_INTO = FIELDS.find((field) => !CONTACT_FIELDS[field].required) ?? FIELDS[0];
+
 /** Prototype pollution through the body: __proto__, constructor.prototype, at the top and nested. */
 export const prototypePollution = fc
   .tuple(marker, fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.constantFrom('top', 'nested', 'field', 'duplicate'))
   .map(([m, key, where]): Draft => {
     const pollution =
       key === 'constructor' ? { prototype: { polluted: 'yes', status: 'emailed' } } : { polluted: 'yes', status: 'emailed', isAdmin: true };
-    let entries = validBase(m);
+    let entries: [string, unknown][] = validMessage(m);
     if (where === 'top') entries = [[key, pollution], ...entries];
-    if (where === 'nested') entries = entries.map(([k, v]) => (k === 'company' ? [k, { [key]: pollution }] : [k, v]));
-    if (where === 'field') entries = entries.map(([k, v]) => (k === 'name' ? [k, key] : [k, v]));
-    if (where === 'duplicate') entries = [...entries, [key, pollution], ['email', 'second@example.nl']];
+    if (where === 'nested') entries = entries.map(([k, v]) => (k === NESTED_INTO ? [k, { [key]: pollution }] : [k, v]));
+    if (where === 'field') entries = entries.map(([k, v]) => (k === FIELDS[0] ? [k, key] : [k, v]));
+    if (where === 'duplicate')
+      entries = [...entries, [key, pollution], ...EMAIL_FIELDS.map((field): [string, unknown] => [field, 'second@example.nl'])];
     return post({ kind: 'proto', variant: `${key}@${where}`, body: enc(objectText(entries)), expect: [200, 400] });
   });
 
@@ -54,8 +59,8 @@ export const honeypot = fc
   .tuple(marker, fc.constantFrom<unknown>('http://spam.test', 'x', 1, true, { a: 1 }, ['x']), fc.boolean())
   .map(([m, value, invalidToo]): Draft => {
     const honeypotMarker = `${m}HONEY`;
-    const entries = validBase(honeypotMarker).map(([k, v]): [string, unknown] =>
-      invalidToo && k === 'email' ? [k, 'not-an-address'] : [k, v],
+    const entries = validMessage(honeypotMarker).map(([k, v]): [string, unknown] =>
+      invalidToo && EMAIL_FIELDS.includes(k) ? [k, 'not-an-address'] : [k, v],
     );
     return post({
       kind: 'honeypot',

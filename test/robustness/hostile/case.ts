@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { API_PATH } from '@site/core/contract';
+import { TEXT_FIELDS, validMessage } from '../contact-fields';
 
 /** A body too big to keep 5,000 of in memory is described, and built only when sent. */
 export type Body = Buffer | { prefix: string; fill: string; bytes: number; suffix: string };
@@ -72,11 +73,20 @@ export const UUID_UPPER = '@@UUID-UPPER@@';
 /** The marker placeholder, as an arbitrary for the attack families to map over. */
 export const marker = fc.constant(MARK);
 
-/** A valid message as entries, carrying `marker` in its text. */
-export const validBase = (marker: string): [string, unknown][] => [
-  ['name', 'Robustheid Test'],
-  ['email', 'bezoeker@example.nl'],
-  ['phone', '+31 20 123 4567'],
-  ['company', 'Test B.V.'],
-  ['message', `Een gewoon bericht. Kenmerk test: ${marker}`],
-];
+/**
+ * A valid message with `raw` in place of `field`'s value: JSON text written as it is, such as
+ * nesting deeper than any parser should follow.
+ */
+export function withRawValue(field: string, raw: string, marker: string): string {
+  const token = '@@RAW@@';
+  const entries = validMessage(marker).map(([name, value]): [string, unknown] => [name, name === field ? token : value]);
+  return objectText(entries).replace(JSON.stringify(token), raw);
+}
+
+/** A valid message `bytes` long, its text field filled with `fill`: described, and built when sent. */
+export function filledMessage(fill: string, bytes: number): Body {
+  const token = '@@FILL@@';
+  const entries = validMessage('').map(([name, value]): [string, unknown] => [name, name === TEXT_FIELDS[0] ? token : value]);
+  const [prefix = '', suffix = ''] = objectText(entries).split(token);
+  return { prefix, fill, bytes, suffix };
+}

@@ -1,8 +1,9 @@
 /** Attacks on the HTTP request around the body: content types, methods and paths, malformed header lines. */
 import fc from 'fast-check';
+import { validMessage } from '../contact-fields';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { contentTypeHeaders, enc, JSON_TYPE, marker, objectText, post, UUID, validBase, type Draft, type Framing } from './case';
+import { contentTypeHeaders, enc, JSON_TYPE, marker, objectText, post, UUID, type Draft, type Framing } from './case';
 
 /**
  * Content types: wrong ones get 415; spellings of JSON the contract allows get through; a
@@ -34,7 +35,7 @@ export const contentType = fc
       kind: 'content-type',
       variant: String(type),
       headers: contentTypeHeaders(type as string | null),
-      body: enc(objectText(validBase(m))),
+      body: enc(objectText(validMessage(m))),
       expect: [...(expect as readonly number[])],
     }),
   );
@@ -75,7 +76,7 @@ export const methodAndPath = fc
     path,
     headers: contentTypeHeaders(JSON_TYPE),
     framing: 'content-length',
-    body: enc(objectText(validBase(m))),
+    body: enc(objectText(validMessage(m))),
     expect: [...(expect as readonly number[])],
   }));
 
@@ -106,7 +107,7 @@ export const rawHeaders = fc
       variant,
       headers: [...contentTypeHeaders(JSON_TYPE), ...extra],
       framing,
-      body: enc(objectText(validBase(m))),
+      body: enc(objectText(validMessage(m))),
       expect,
     }),
   );

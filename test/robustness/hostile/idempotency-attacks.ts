@@ -3,6 +3,7 @@
  * body (the same id) or another (422).
  */
 import fc from 'fast-check';
+import { validMessage } from '../contact-fields';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
 import {
   contentTypeHeaders,
@@ -14,14 +15,13 @@ import {
   post,
   UUID,
   UUID_UPPER,
-  validBase,
   type Draft,
   type HostileCase,
 } from './case';
 
 const UUID_POOL = ['3b241101-e2bb-4255-8caf-4136c566a962', '0f8fad5b-d9cb-469f-a165-70867728950e', '7c9e6679-7425-40de-944b-e07fc1f90ae7'];
 
-const poolBody = (runTag: string, slot: number) => objectText(validBase(`RH${runTag}POOL${slot}`));
+const poolBody = (runTag: string, slot: number) => objectText(validMessage(`RH${runTag}POOL${slot}`));
 
 /** The canonical request of each pooled key, sent before the generated ones. */
 export function poolPrimers(runTag: string): HostileCase[] {
@@ -64,7 +64,7 @@ export const oddKey = fc
       kind: 'idempotency-key',
       variant,
       headers: [...contentTypeHeaders(JSON_TYPE), ...keyHeaders],
-      body: enc(objectText(validBase(m))),
+      body: enc(objectText(validMessage(m))),
       expect,
     });
   });
@@ -77,7 +77,7 @@ export const oddKey = fc
 export const pooledKey = (runTag: string) =>
   fc.tuple(fc.integer({ min: 0, max: UUID_POOL.length - 1 }), fc.boolean(), marker).map(([slot, same, m]): Draft => {
     const key = UUID_POOL[slot]!;
-    const body = same ? poolBody(runTag, slot) : objectText(validBase(m));
+    const body = same ? poolBody(runTag, slot) : objectText(validMessage(m));
     return post({
       kind: 'idempotency-key',
       variant: same ? 'pooled key, same body' : 'pooled key, other body',

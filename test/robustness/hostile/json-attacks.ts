@@ -1,7 +1,8 @@
 /** Attacks on the JSON text itself: syntax, a byte order mark, deep nesting, bytes that are not UTF-8. */
 import fc from 'fast-check';
 import { MAX_BODY_BYTES } from '@site/core/contract';
-import { enc, marker, objectText, post, validBase, type Draft } from './case';
+import { FIELDS, REQUIRED_FIELDS, validMessage } from '../contact-fields';
+import { enc, marker, objectText, post, withRawValue, type Draft } from './case';
 
 /** Syntax errors, and JSON that is not an object. */
 export const invalidJson = fc
@@ -40,7 +41,7 @@ export const byteOrderMark = marker.map((m): Draft =>
   post({
     kind: 'invalid-json',
     variant: 'BOM before valid JSON',
-    body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), enc(objectText(validBase(m)))]),
+    body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), enc(objectText(validMessage(m)))]),
     expect: [200, 400],
   }),
 );
@@ -52,7 +53,7 @@ export const deepNesting = fc
     const open = shape === 'object-in-field' ? '{"a":' : '[';
     const close = shape === 'object-in-field' ? '}' : ']';
     const nested = `${open.repeat(depth)}1${close.repeat(depth)}`;
-    const text = shape === 'whole-body' ? nested : `{"name":${nested},"email":"bezoeker@example.nl","message":"diep"}`;
+    const text = shape === 'whole-body' ? nested : withRawValue(FIELDS[0]!, nested, 'diep');
     const bytes = Buffer.byteLength(text);
     return post({ kind: 'deep', variant: `${shape} depth ${depth}`, body: enc(text), expect: bytes > MAX_BODY_BYTES ? [413] : [400] });
   });
@@ -61,11 +62,11 @@ export const deepNesting = fc
 export const invalidUtf8 = fc
   .tuple(
     marker,
-    fc.constantFrom('name', 'email', 'message'),
+    fc.constantFrom(...REQUIRED_FIELDS),
     fc.constantFrom([0xc3, 0x28], [0xff], [0xfe, 0xff], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82]),
   )
   .map(([m, field, bytes]): Draft => {
-    const entries = validBase(m).map(([k, v]) => [k, k === field ? `${v as string}@@BAD@@` : v] as [string, unknown]);
+    const entries = validMessage(m).map(([k, v]): [string, unknown] => [k, k === field ? `${v}@@BAD@@` : v]);
     const [before, after] = objectText(entries).split('@@BAD@@') as [string, string];
     return post({
       kind: 'invalid-utf8',

@@ -4,7 +4,8 @@
  * the field's limit, and anything JSON can carry that is not a string.
  */
 import fc from 'fast-check';
-import { FIELD_LIMITS } from '@site/core/contract';
+import { FIELD_LIMITS, type ContactField } from '@site/core/contract';
+import { kindOf } from '../contact-fields';
 
 /** HTML meant to run or restyle the firm's mail client; most carry the probe attribute verify.ts looks for. */
 const HTML_PAYLOADS = [
@@ -73,9 +74,6 @@ const PLAIN_TEXT = [
   'x',
 ];
 
-export type FieldName = keyof typeof FIELD_LIMITS;
-export const FIELDS = Object.keys(FIELD_LIMITS) as FieldName[];
-
 /** Anything JSON can carry that is not a string: the handler must refuse it, never crash on it. */
 const nonString = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, 0, -1, 1e308, [], {}, [''], { toString: 'x' }, { __proto__: { polluted: true } }),
@@ -83,7 +81,7 @@ const nonString = fc.oneof(
 );
 
 /** One value for one field: usually an attack, sometimes harmless, sometimes at or over the limit. */
-export function fieldValue(field: FieldName): fc.Arbitrary<unknown> {
+export function fieldValue(field: ContactField): fc.Arbitrary<unknown> {
   const limit = FIELD_LIMITS[field];
   const plain = fc.constantFrom(...PLAIN_TEXT);
   const wrap = (payload: fc.Arbitrary<string>) =>
@@ -99,7 +97,7 @@ export function fieldValue(field: FieldName): fc.Arbitrary<unknown> {
     { arbitrary: fc.constantFrom('', ' ', '\t\r\n', '\u0000'), weight: 1 },
     { arbitrary: nonString, weight: 1 },
   ];
-  if (field === 'email') {
+  if (kindOf(field) === 'email') {
     // A valid address most of the time, so the other fields' attacks get as far as the mail.
     return fc.oneof(
       { arbitrary: fc.constantFrom('bezoeker@example.nl', 'Info.Test+tag@sub.example.com'), weight: 8 },

@@ -1,14 +1,12 @@
 /** Attacks by size: 1 MB bodies, and bodies just over and just under the limit. */
 import fc from 'fast-check';
 import { MAX_BODY_BYTES } from '@site/core/contract';
-import { contentTypeHeaders, JSON_TYPE, post, type Body, type Draft } from './case';
+import { contentTypeHeaders, filledMessage, JSON_TYPE, post, type Body, type Draft } from './case';
 
 /** 1 MB bodies: valid JSON with a huge message, and garbage. Built when sent. */
 export const hugeBody = fc.constantFrom('json', 'garbage', 'no-content-type').map((variant): Draft => {
   const body: Body =
-    variant === 'garbage'
-      ? { prefix: '', fill: '\u00ff', bytes: 1024 * 1024, suffix: '' }
-      : { prefix: '{"name":"Groot","email":"bezoeker@example.nl","message":"', fill: 'a', bytes: 1024 * 1024, suffix: '"}' };
+    variant === 'garbage' ? { prefix: '', fill: '\u00ff', bytes: 1024 * 1024, suffix: '' } : filledMessage('a', 1024 * 1024);
   return post({
     kind: '1MB',
     variant,
@@ -21,8 +19,8 @@ export const hugeBody = fc.constantFrom('json', 'garbage', 'no-content-type').ma
 /** Just over and just under the body limit. */
 export const nearTheLimit = fc.integer({ min: -64, max: 64 }).map((delta): Draft => {
   const bytes = MAX_BODY_BYTES + delta;
-  const body: Body = { prefix: '{"name":"Rand","email":"bezoeker@example.nl","message":"', fill: 'b', bytes, suffix: '"}' };
-  // Under the limit the message is far over 5000 characters: 400 from validation.
+  const body = filledMessage('b', bytes);
+  // Under the limit the text is far over its field's limit: 400 from validation.
   return post({
     kind: 'near-limit',
     variant: `${delta >= 0 ? '+' : ''}${delta} bytes`,
