@@ -7,7 +7,9 @@
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { visitorLimitFrom } from '@site/core/deploy-config';
 import type { SuiteContext } from './context';
-import { makeSubmissions, runPool, standardPolicy, submit, type SubmissionResult } from './load';
+import { standardPolicy, submit, type SubmissionResult } from './client';
+import { runPool } from './pool';
+import { makeSubmissions } from './submissions';
 import { secondsLeft, windowAt } from '@site/lambda/visitor-limit';
 import { markerOf, markerOfItem, scanTable, sentEmails } from './verify';
 import { newVisitor } from './visitors';

@@ -12,7 +12,7 @@
  */
 import type { SuiteContext } from '../context';
 import { parseSendEmail, startDelayProxy, type DelayProxy, type WireSendEmail } from '../delay-proxy';
-import { runPool } from '../load';
+import { runPool } from '../pool';
 import { count } from '../report';
 import type { HostileCase } from './case';
 import { AREA, checkAnswers, checkStoredAndSent, reportTotals } from './checks';

@@ -1,6 +1,6 @@
 /** A hostile case sent as raw bytes on a socket of its own, and what came back. */
 import { connect } from 'node:net';
-import { CLIENT_TIMEOUT_MS } from '../load';
+import { CLIENT_TIMEOUT_MS } from '../client';
 import { newVisitor } from '../visitors';
 import { buildBody, enc, type HostileCase } from './case';
 
