@@ -51,7 +51,8 @@ export async function sentEmails(sesUrl: string): Promise<SentEmail[]> {
   return fetchSentEmails(sesUrl);
 }
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** A message id as the handler makes it. */
+export const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const STATUSES = new Set<unknown>(MESSAGE_STATUSES);
 /** Every attribute a stored message may have: the contact fields and the table's bookkeeping. */
 const KNOWN_ATTRIBUTES = new Set<string>([...FIELDS, ...BOOKKEEPING_ATTRIBUTES]);

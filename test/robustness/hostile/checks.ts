@@ -17,6 +17,7 @@ import {
   scanTable,
   sentEmails,
   tally,
+  ULID,
   type Item,
 } from '../verify';
 import type { HostileCase } from './case';
@@ -26,7 +27,6 @@ import type { RawAnswer } from './raw-http';
 export const AREA = 'hostile input';
 
 const STACK_TRACE = /\n\s+at\s|node:internal|node_modules|\.tsx?:\d+|\bTypeError\b|\bReferenceError\b/;
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** The answers sorted by what they say about the service. */
 interface Answered {
