@@ -23,7 +23,8 @@ import { buildLambdaBundle, buildUnbundledSdkHandler } from './lambda-bundle';
 import { runLighthouse } from './lighthouse';
 import { measurePageWeight } from './page-weight';
 import { measureReactFloor } from './react-floor';
-import { buildRows, failed, renderText, writeReports } from './report';
+import { buildRows, failed } from './budget-rows';
+import { renderText, writeReports } from './report';
 import type { BenchResults } from './results';
 import { startStaticSite, writeBaselineSite } from './static-site';
 

@@ -1,5 +1,5 @@
 /**
- * Alarms, the topic they notify, the metrics read from the retry job's log, and the stack
+ * Alarms, the topic they notify, the metrics read from the functions' log lines, and the stack
  * outputs; with an alarm e-mail address configured.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

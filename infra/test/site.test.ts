@@ -13,7 +13,7 @@ import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
 import { createHash } from 'node:crypto';
 import { SITE_INLINE_SCRIPT } from '@site/local/site-fixture';
 import { securityHeaders } from '@site/core/security-headers';
-import { responseHeadersSettings } from '../lib/response-headers';
+import { CLOUDFRONT_TYPED_HEADERS, responseHeadersSettings } from '../lib/response-headers';
 import { listSiteFiles } from '@site/core/site-files';
 import { SiteStack } from '../lib/site-stack';
 import { App } from 'aws-cdk-lib';
@@ -192,6 +192,18 @@ describe('security headers', () => {
     );
     expect(() => responseHeadersSettings({ 'X-Frame-Options': 'ALLOW-FROM https://example.nl' })).toThrow(/X-Frame-Options/);
     expect(() => responseHeadersSettings({ 'Referrer-Policy': 'same-site-only' })).toThrow(/Referrer-Policy/);
+  });
+
+  it('refuses at synth a header CloudFront types but this app does not translate, instead of sending it as a custom header', () => {
+    for (const name of ['X-XSS-Protection', 'x-xss-protection']) {
+      expect(() => responseHeadersSettings({ ...securityHeaders(s.siteDir), [name]: '1; mode=block' })).toThrow(
+        `SECURITY_HEADERS ${name}: CloudFront sets it only through the typed setting xssProtection of a response headers policy`,
+      );
+    }
+    const typed = Object.values(CLOUDFRONT_TYPED_HEADERS).map((name) => name.toLowerCase());
+    const { customHeadersBehavior } = responseHeadersSettings(securityHeaders(s.siteDir));
+    expect(customHeadersBehavior.customHeaders.map(({ header }) => header)).toEqual(['Permissions-Policy', 'Cross-Origin-Opener-Policy']);
+    expect(customHeadersBehavior.customHeaders.filter(({ header }) => typed.includes(header.toLowerCase()))).toEqual([]);
   });
 });
 

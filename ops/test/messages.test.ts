@@ -108,6 +108,13 @@ describe('list', () => {
     expect(rows.every((row) => /\sfailed\s/.test(row))).toBe(true);
   });
 
+  it('takes an option and its value as one word too, as node:util parseArgs reads them', async () => {
+    await stored(message(3), message(2));
+    const { code, stdout } = await runMessages(['list', '--limit=1']);
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toHaveLength(2);
+  });
+
   it.each([
     [['list', '--limit', '0'], '--limit takes a whole number from 1 to 1000, not "0".'],
     [['list', '--status', 'lost'], '--status takes received, emailed, failed, not "lost".'],

@@ -1,7 +1,8 @@
 /**
  * Monitoring: the encrypted SNS topic alarms notify (and alarmEmail, when set), the metrics
- * read from the retry job's summary line, and the alarms on the functions, the API and
- * the messages that are not getting out.
+ * read from the functions' log lines (core/src/log-lines.ts: the retry job's summary, the
+ * contact requests whose message was not stored), and the alarms on the functions, the API
+ * and the messages that are not getting out.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
