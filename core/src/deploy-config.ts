@@ -76,6 +76,8 @@ export interface Config {
    * rule blocks it; false (the default) creates no WAF, which costs more than the whole site.
    */
   wafRateLimit: number | false;
+  /** HSTS for every subdomain of the site's host too; off by default (see security-headers.ts). */
+  hstsIncludeSubdomains: boolean;
 }
 
 /**
@@ -91,6 +93,7 @@ export const DEFAULTS = {
   createMailIdentity: true,
   visitorLimit: { messages: 5, windowMinutes: 10 },
   wafRateLimit: false,
+  hstsIncludeSubdomains: false,
 } as const;
 
 /** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */
@@ -248,6 +251,7 @@ export const SETTINGS = {
   originSecretVersion: v.optional(SECRET_VERSION),
   originSecretPreviousVersion: v.optional(SECRET_VERSION),
   wafRateLimit: v.optional(WAF_RATE, DEFAULTS.wafRateLimit),
+  hstsIncludeSubdomains: v.optional(trueOrFalse, DEFAULTS.hstsIncludeSubdomains),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

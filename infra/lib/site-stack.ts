@@ -56,6 +56,7 @@ export class SiteStack extends Stack {
       retention,
       domain: config.domainName && zone && certificate ? { name: config.domainName, zone, certificate } : undefined,
       webAclArn: props.webAclArn,
+      hstsIncludeSubdomains: config.hstsIncludeSubdomains,
     });
     this.distribution = site.distribution;
 

@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       originSecretVersion: undefined,
       originSecretPreviousVersion: undefined,
       wafRateLimit: false,
+      hstsIncludeSubdomains: false,
     });
   });
 

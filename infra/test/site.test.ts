@@ -6,9 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
-import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '@site/core/api-origin';
+import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
 import { createHash } from 'node:crypto';
 import { SITE_INLINE_SCRIPT } from '@site/local/site-fixture';
@@ -181,6 +179,8 @@ describe('security headers', () => {
     const hash = createHash('sha256').update(SITE_INLINE_SCRIPT).digest('base64');
     expect(sent['Content-Security-Policy']!.split('; ')).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(hsts.AccessControlMaxAgeSec).toBe(31_536_000);
+    // HTTPS for this host only: subdomains of the firm's domain are not the stack's to decide.
+    expect(hsts.IncludeSubdomains).toBe(false);
     for (const setting of [...Object.values(security), ...config.CustomHeadersConfig.Items]) expect(setting.Override).toBe(true);
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: id });
     expect(distribution.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: id });
@@ -358,6 +358,21 @@ describe('uploads', () => {
     const app = new App({ context });
     expect(() => new SiteStack(app, 'NoBuild', { config: loadConfig(context), siteDir: '/nonexistent/frontend/dist' })).toThrow(
       'No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first',
+    );
+  });
+});
+
+describe('HSTS for subdomains', () => {
+  it('is off by default and on with hstsIncludeSubdomains, on CloudFront as on the local edge', () => {
+    const hstsOf = (t: Synthesized) =>
+      only(t.template, 'AWS::CloudFront::ResponseHeadersPolicy').resource.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig
+        .StrictTransportSecurity;
+    expect(hstsOf(s).IncludeSubdomains).toBe(false);
+    expect(securityHeaders(s.siteDir)['Strict-Transport-Security']).toBe('max-age=31536000');
+    const optedIn = synth({ hstsIncludeSubdomains: true });
+    expect(hstsOf(optedIn)).toMatchObject({ AccessControlMaxAgeSec: 31_536_000, IncludeSubdomains: true, Override: true });
+    expect(securityHeaders(optedIn.siteDir, { hstsIncludeSubdomains: true })['Strict-Transport-Security']).toBe(
+      'max-age=31536000; includeSubDomains',
     );
   });
 });

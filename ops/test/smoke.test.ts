@@ -188,6 +188,19 @@ describe('against a broken stage', () => {
     });
   });
 
+  it('accepts HSTS for subdomains (a stage with hstsIncludeSubdomains) and refuses a weaker one', async () => {
+    const withHsts = (value: string) => () => {
+      const reply = WORKING.home();
+      return { ...reply, headers: { ...reply.headers!, 'Strict-Transport-Security': value } };
+    };
+    const optedIn = await fakeStage({ home: withHsts('max-age=31536000; includeSubDomains') });
+    expect(failures(await runSmoke({ site: optedIn.url }))).toEqual({});
+    const short = await fakeStage({ home: withHsts('max-age=300') });
+    expect(failures(await runSmoke({ site: short.url }))).toEqual({
+      'home page': ['Strict-Transport-Security "max-age=300", expected "max-age=31536000"'],
+    });
+  });
+
   it('fails a page whose inline script the policy does not allow, and passes it once the policy lists its hash', async () => {
     const loader = 'import("/assets/index-1.js")';
     const withLoader = (headers: Record<string, string>) => () => ({
