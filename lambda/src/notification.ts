@@ -3,10 +3,11 @@
  * message and the contact-field table, in the words of core's content. The HTML is tables with inline
  * styles only (no <style>, no images, nothing fetched), the layout common mail clients
  * render alike and that fits a phone; the text part says the same in the same order.
- * Everything the visitor typed is escaped in the HTML and kept to one line in the subject.
+ * Everything the visitor typed is escaped in the HTML, and kept to one line and without
+ * invisible characters in the subject (characters.ts has the rule for each destination).
  */
 import { NOTIFICATION_TEXT as TEXT } from '@site/core/content/notification';
-import { LINE_BREAKING } from './characters';
+import { invisibleAsStored, LINE_BREAKING, withoutInvisible } from './characters';
 import {
   fieldNames,
   type ContactFieldSpec,
@@ -26,7 +27,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }
 
-const oneLine = (text: string) => text.replace(LINE_BREAKING, ' ').trim();
+/** A header holds one line and no invisible character at all. */
+const oneLine = (text: string) => withoutInvisible(text).replace(LINE_BREAKING, ' ').trim();
 
 // The subject is a header: a line break there would start a new header.
 export function subjectFor(name: string, company?: string): string {
@@ -86,10 +88,11 @@ function content(message: NotifiedMessage<FieldTable> & { name: string }, table:
   const given = fieldNames(table).flatMap((name): Row[] => {
     const value = values[name];
     const field: ContactFieldSpec = table[name]!;
-    return value === undefined ? [] : [{ label: field.mailLabel, value, kind: field.kind }];
+    // Validation stored it so; a message stored before that rule existed is shown by it too.
+    return value === undefined ? [] : [{ label: field.mailLabel, value: invisibleAsStored(field.kind, value), kind: field.kind }];
   });
   return {
-    name: message.name,
+    name: invisibleAsStored('text', message.name),
     rows: given.filter((row) => row.kind !== 'multiline'),
     blocks: given.filter((row) => row.kind === 'multiline'),
     meta: [

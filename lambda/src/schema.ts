@@ -4,7 +4,7 @@
  * the page and the handler can never disagree about limits, required fields or texts.
  */
 import * as v from 'valibot';
-import { LINE_BREAKING, LONE_SURROGATE, MESSAGE_LINE_BREAK, MESSAGE_NOISE } from './characters';
+import { invisibleAsStored, isBlank, LINE_BREAKING, LONE_SURROGATE, MESSAGE_LINE_BREAK, MESSAGE_NOISE } from './characters';
 import {
   CONTACT_FIELDS,
   INVALID_EMAIL_MESSAGE,
@@ -25,21 +25,30 @@ import {
 
 type TextSchema = v.GenericSchema<unknown, string>;
 
-/** The text as typed, made safe for where the field goes: one line, or lines joined by \n. */
+/**
+ * The text as typed, made safe for where the field goes: one line, or lines joined by \n,
+ * with only the invisible characters its kind keeps. A text of nothing visible is empty.
+ */
 function normalisedText(field: ContactFieldSpec): TextSchema {
   const text = v.pipe(
     v.string(field.absent),
     v.check((value) => !LONE_SURROGATE.test(value), invalidCharactersMessage(field)),
+    v.transform((value) => invisibleAsStored(field.kind, value)),
   );
-  return field.kind === 'multiline'
-    ? v.pipe(
-        text,
-        v.transform((value) => value.replace(MESSAGE_LINE_BREAK, '\n').replace(MESSAGE_NOISE, '').trim()),
-      )
-    : v.pipe(
-        text,
-        v.transform((value) => value.replace(LINE_BREAKING, ' ').trim()),
-      );
+  const lines =
+    field.kind === 'multiline'
+      ? v.pipe(
+          text,
+          v.transform((value) => value.replace(MESSAGE_LINE_BREAK, '\n').replace(MESSAGE_NOISE, '').trim()),
+        )
+      : v.pipe(
+          text,
+          v.transform((value) => value.replace(LINE_BREAKING, ' ').trim()),
+        );
+  return v.pipe(
+    lines,
+    v.transform((value) => (isBlank(value) ? '' : value)),
+  );
 }
 
 function fieldSchema(field: ContactFieldSpec): v.GenericSchema<unknown, string | undefined> {
