@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { exitOnStartFailure, integerFrom, localStackPorts, stopOnSignals, visitorLimitOverride } from './cli';
 import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
@@ -27,17 +27,24 @@ if (siteIsStale()) {
   execFileSync('npm', ['run', 'build', '--silent', '-w', 'frontend'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 
+/** A directory as the banner names it: relative to where npm start runs when it is inside, else in full. */
+function shown(dir: string): string {
+  const path = relative(process.cwd(), resolve(dir));
+  return path === '' || path.startsWith('..') ? resolve(dir) : path;
+}
+
 try {
+  const dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
   const stack = await startLocalStack({
     ...localStackPorts(),
     retryIntervalMs: integerFrom('RETRY_INTERVAL_SECONDS', 60, 86_400) * 1000,
-    dataDir: process.env.DATA_DIR || DEFAULT_DATA_DIR,
+    dataDir,
     visitorLimit: visitorLimitOverride(),
   });
   console.log(`
   Site      ${stack.urls.site}        the production build, served as CloudFront serves it
   API       ${stack.urls.api}        the API without CloudFront in front: refuses every call (403)
-  DynamoDB  ${stack.urls.dynamodb}        table ${stack.tableName}, data in .data/ (npm run messages lists it)
+  DynamoDB  ${stack.urls.dynamodb}        table ${stack.tableName}, data in ${shown(dataDir)} (npm run messages lists it)
   SES       ${stack.urls.ses}        every e-mail the site sent
 
   Ctrl-C stops everything.

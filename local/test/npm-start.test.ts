@@ -88,7 +88,7 @@ afterEach(() => {
 });
 
 describe('npm start', () => {
-  it('is ready within 15 s, prints the four URLs, keeps messages across a restart and leaves nothing behind on Ctrl-C', async () => {
+  it('is ready within 15 s, prints the four URLs and its DATA_DIR, keeps messages across a restart and leaves nothing behind on Ctrl-C', async () => {
     const [port, dynamoPort, sesPort, apiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const env = {
       PORT: String(port),
@@ -101,6 +101,9 @@ describe('npm start', () => {
     const first = await start(env);
     expect(first.readyAfterMs).toBeLessThan(15_000);
     for (const p of [port, dynamoPort, sesPort, apiPort]) expect(first.output()).toContain(`http://127.0.0.1:${p}`);
+    // Where the data really is: DATA_DIR, not the default.
+    expect(first.output()).toContain(`data in ${env.DATA_DIR} `);
+    expect(first.output()).not.toContain('.data/');
 
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(page.status).toBe(200);
