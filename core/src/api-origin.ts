@@ -15,10 +15,23 @@ export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
 
 /**
- * The viewer's request headers the function reads. Not Host: API Gateway answers only to its
- * own name. A header the function starts reading must be added here, or CloudFront drops it.
+ * The Host the viewer asked for, under a name of our own: API Gateway needs Host to be its
+ * own name, so the API behaviour's CloudFront Function (infra/lib/edge/api-request.js) copies
+ * the viewer's Host here, over anything the viewer sent under this name. The function compares
+ * a browser's Origin with it (lambda/src/cross-site.ts).
  */
-export const API_VIEWER_HEADERS = ['Content-Type', IDEMPOTENCY_HEADER] as const;
+export const VIEWER_HOST_HEADER = 'X-Viewer-Host';
+
+/** Where a browser says a request comes from: the page's origin, and whether it is this site. */
+export const ORIGIN_HEADER = 'Origin';
+export const FETCH_SITE_HEADER = 'Sec-Fetch-Site';
+
+/**
+ * The viewer's request headers the function reads, after the API's CloudFront Function ran.
+ * Not Host: API Gateway answers only to its own name. A header the function starts reading
+ * must be added here, or CloudFront drops it.
+ */
+export const API_VIEWER_HEADERS = ['Content-Type', IDEMPOTENCY_HEADER, ORIGIN_HEADER, FETCH_SITE_HEADER, VIEWER_HOST_HEADER] as const;
 
 /** Headers CloudFront itself adds when the policy lists them: the viewer's `ip:port` for the visitor limit. */
 export const API_CLOUDFRONT_HEADERS = [VIEWER_ADDRESS_HEADER] as const;

@@ -35,6 +35,8 @@ export const MAX_FORM_BODY_BYTES = 3 * MAX_BODY_BYTES;
 export const FORM_RESULT_PAGES = {
   /** Stored and e-mailed (or queued for the retry job); also a repeated post and a filled honeypot. */
   sent: '/bedankt',
+  /** Posted from another site's page (403): not sent; the form on this site is the way. */
+  crossSite: '/via-andere-website',
   /** Refused for what was typed (400, 413): what each field needs, and how to get the text back. */
   check: '/controleer-bericht',
   /** Not stored (422, 5xx): try again later, or call or e-mail instead. */

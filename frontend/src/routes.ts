@@ -9,6 +9,7 @@ export const PATHS = {
   home: '/',
   privacy: '/privacy',
   'form-sent': FORM_RESULT_PAGES.sent,
+  'form-crossSite': FORM_RESULT_PAGES.crossSite,
   'form-check': FORM_RESULT_PAGES.check,
   'form-failed': FORM_RESULT_PAGES.failed,
 } as const satisfies Record<Exclude<Route, 'not-found'>, string>;

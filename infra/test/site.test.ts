@@ -6,7 +6,13 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
+import {
+  API_CLOUDFRONT_HEADERS,
+  API_VIEWER_HEADERS,
+  ORIGIN_VERIFY_HEADER,
+  VIEWER_ADDRESS_HEADER,
+  VIEWER_HOST_HEADER,
+} from '@site/core/api-origin';
 import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
 import { createHash } from 'node:crypto';
 import { SITE_INLINE_SCRIPT } from '@site/local/site-fixture';
@@ -131,7 +137,7 @@ describe('distribution', () => {
     expect(api.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
     expect(api.ViewerProtocolPolicy).toBe('https-only');
-    expect(api.FunctionAssociations).toBeUndefined();
+    expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
     const origin = distribution.Origins.find((o: any) => o.Id === api.TargetOriginId);
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(JSON.stringify(origin.DomainName)).toContain(s.site.getLogicalId(s.site.api.node.defaultChild as never));
@@ -141,10 +147,11 @@ describe('distribution', () => {
   it('forwards to the API the viewer headers the function reads and CloudFront-Viewer-Address, never Host, no cookies or query', () => {
     const api = distribution.CacheBehaviors[0];
     const policy = s.template.toJSON().Resources[api.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
-    // Host would make API Gateway refuse the request (it answers only to its own name).
+    // Host would make API Gateway refuse the request (it answers only to its own name); the
+    // API's CloudFront Function passes it on as X-Viewer-Host, for the cross-site check with Origin and Sec-Fetch-Site.
     expect(policy.HeadersConfig).toEqual({
       HeaderBehavior: 'whitelist',
-      Headers: ['Content-Type', IDEMPOTENCY_HEADER, VIEWER_ADDRESS_HEADER],
+      Headers: ['Content-Type', IDEMPOTENCY_HEADER, 'Origin', 'Sec-Fetch-Site', VIEWER_HOST_HEADER, VIEWER_ADDRESS_HEADER],
     });
     expect(policy.HeadersConfig.Headers).toEqual([...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS]);
     expect(policy.CookiesConfig).toEqual({ CookieBehavior: 'none' });
@@ -294,6 +301,38 @@ describe('edge functions (the synthesized code, executed)', () => {
 
   it('leaves a 304 alone: the browser revalidated the 404 page it already holds', () => {
     expect(viewerResponse(viewerResponseEvent(request('/does-not-exist'), 304)).statusCode).toBe(304);
+  });
+
+  describe('on /api/*', () => {
+    let apiRequest: Handler;
+    beforeAll(() => {
+      const [association] = distribution.CacheBehaviors[0].FunctionAssociations;
+      const fn = s.template.toJSON().Resources[association.FunctionARN['Fn::GetAtt'][0]];
+      expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+      apiRequest = runInNewContext(`'use strict';\n${fn.Properties.FunctionCode}\n;handler`, {}) as Handler;
+    });
+    const apiEvent = (headers: Record<string, { value: string }>) => ({
+      version: '1.0',
+      context: { eventType: 'viewer-request' },
+      viewer: { ip: '192.0.2.1' },
+      request: { method: 'POST', uri: '/api/send-contact-email', querystring: {}, headers, cookies: {} },
+    });
+
+    it('passes the Host the viewer asked for on as X-Viewer-Host, over anything the viewer sent under that name, and changes nothing else', () => {
+      const headers = {
+        host: { value: 'www.example.nl' },
+        origin: { value: 'https://evil.example' },
+        'x-viewer-host': { value: 'evil.example' },
+      };
+      const result = apiRequest(apiEvent(structuredClone(headers)));
+      expect(result.headers).toEqual({ ...headers, [VIEWER_HOST_HEADER.toLowerCase()]: { value: 'www.example.nl' } });
+      expect(result.uri).toBe('/api/send-contact-email');
+      expect(result.method).toBe('POST');
+    });
+
+    it('passes on no viewer host at all when the request had no Host', () => {
+      expect(apiRequest(apiEvent({ 'x-viewer-host': { value: 'evil.example' } })).headers).toEqual({});
+    });
   });
 
   it('knows the pages of the build and not the hashed assets one by one', () => {

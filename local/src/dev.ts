@@ -24,7 +24,8 @@ try {
   const vite = await createServer({
     root: join(REPO_ROOT, 'frontend'),
     configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
-    server: { host: LOOPBACK, port: portFrom(LOCAL_PORTS.dev), proxy: { '/api': stack.urls.site } },
+    // Host as the browser sent it (Vite's shorthand would rewrite it): the function compares a post's Origin with it.
+    server: { host: LOOPBACK, port: portFrom(LOCAL_PORTS.dev), proxy: { '/api': { target: stack.urls.site, changeOrigin: false } } },
   });
   await vite.listen();
   console.log(`

@@ -19,7 +19,9 @@ import { securityHeaders } from '@site/core/security-headers';
 import { cacheControlFor } from '@site/core/cache-control';
 import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
 import { listSiteFiles } from '@site/core/site-files';
-import { edgeFunctionCode } from '@site/infra/edge-functions';
+import { apiFunctionCode, edgeFunctionCode } from '@site/infra/edge-functions';
+import { forLogLine } from '@site/lambda/characters';
+import { logLine } from '@site/lambda/log';
 import { CONTACT_ROUTE_KEY, fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
 import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
 
@@ -30,7 +32,7 @@ export interface ApiOptions {
   handler: ApiHandler;
   functionName: string;
   functionTimeoutMs: number;
-  /** One line per request, without personal data: method, path, status, duration. */
+  /** One line per request, without personal data: method, path (escaped, see forLogLine), status, duration. */
   accessLog?: (line: string) => void;
 }
 
@@ -102,15 +104,31 @@ interface CloudFrontResponse {
 
 type EdgeFunction = (event: object) => CloudFrontRequest | CloudFrontResponse;
 
+/** A CloudFront Function's code, compiled as CloudFront runs it: strict mode, a context of its own. */
+const compile = (code: string) => runInNewContext(`'use strict';\n${code}\n;handler`, {}) as EdgeFunction;
+
 /**
- * The CloudFront Functions the stack deploys, with the same file list written in, compiled
- * once and run for every request as CloudFront runs them: strict mode, a context of their own.
+ * The site behaviour's CloudFront Functions the stack deploys, with the same file list
+ * written in, compiled once and run for every request.
  */
 function loadEdgeFunctions(siteDir: string): Record<'viewerRequest' | 'viewerResponse', EdgeFunction> {
   const siteFiles = listSiteFiles(siteDir);
-  const compile = (name: 'viewer-request' | 'viewer-response') =>
-    runInNewContext(`'use strict';\n${edgeFunctionCode(name, siteFiles)}\n;handler`, {}) as EdgeFunction;
-  return { viewerRequest: compile('viewer-request'), viewerResponse: compile('viewer-response') };
+  return {
+    viewerRequest: compile(edgeFunctionCode('viewer-request', siteFiles)),
+    viewerResponse: compile(edgeFunctionCode('viewer-response', siteFiles)),
+  };
+}
+
+/** The /api/* behaviour's CloudFront Function, which the stack deploys too. */
+const apiViewerRequest = compile(apiFunctionCode()) as (event: object) => CloudFrontRequest;
+
+/** A Node request's headers as a CloudFront Function sees them: lower-case names, one value each. */
+function cloudFrontHeaders(headers: IncomingHttpHeaders): CloudFrontRequest['headers'] {
+  const result: CloudFrontRequest['headers'] = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) result[name.toLowerCase()] = { value: Array.isArray(value) ? value.join(',') : value };
+  }
+  return result;
 }
 
 function pathOf(url: string | undefined): string {
@@ -143,12 +161,14 @@ function serveStatic(
     send(res, 405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Method Not Allowed'));
     return 405;
   }
-  const headers: CloudFrontRequest['headers'] = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = { value: Array.isArray(value) ? value.join(',') : value };
-  }
   const viewer = { ip: req.socket.remoteAddress ?? LOOPBACK };
-  const asked: CloudFrontRequest = { method: req.method, uri: pathOf(req.url), querystring: {}, headers, cookies: {} };
+  const asked: CloudFrontRequest = {
+    method: req.method,
+    uri: pathOf(req.url),
+    querystring: {},
+    headers: cloudFrontHeaders(req.headers),
+    cookies: {},
+  };
   const forwarded = edge.viewerRequest({ version: '1.0', context: { eventType: 'viewer-request' }, viewer, request: asked });
   if ('statusCode' in forwarded) {
     const generated = Object.fromEntries(Object.entries(forwarded.headers).map(([name, { value }]) => [name, value]));
@@ -212,18 +232,27 @@ const ALWAYS_FORWARDED = ['host', 'content-length'];
 const FORWARDED_VIEWER_HEADERS = new Set([...ALWAYS_FORWARDED, ...API_VIEWER_HEADERS.map((name) => name.toLowerCase())]);
 
 /**
- * The headers of CloudFront's request to the API for one viewer request: of the viewer's,
- * only those the origin request policy lists (so a forged origin header or viewer address
- * never gets through), then the origin secret and the viewer's `ip:port`, as CloudFront adds them.
+ * The headers of CloudFront's request to the API for one viewer request: the /api/*
+ * behaviour's CloudFront Function runs on the viewer's (it passes Host on as X-Viewer-Host);
+ * of the result, only those the origin request policy lists (so a forged origin header or
+ * viewer address never gets through), then the origin secret and the viewer's `ip:port`, as
+ * CloudFront adds them.
  */
 export function originRequestHeaders(
   viewerHeaders: IncomingHttpHeaders,
   viewer: { address: string; port: number },
   originSecret: string,
 ): IncomingHttpHeaders {
+  const { headers: seen } = apiViewerRequest({
+    version: '1.0',
+    context: { eventType: 'viewer-request' },
+    viewer: { ip: viewer.address },
+    request: { method: 'POST', uri: API_PATH, querystring: {}, headers: cloudFrontHeaders(viewerHeaders), cookies: {} },
+  });
   const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(viewerHeaders)) {
-    if (FORWARDED_VIEWER_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  for (const [name, { value }] of Object.entries(seen)) {
+    // The function's answer keeps the viewer's spelling of a repeated header as one value, as CloudFront does.
+    if (FORWARDED_VIEWER_HEADERS.has(name)) headers[name] = value;
   }
   headers[ORIGIN_VERIFY_HEADER.toLowerCase()] = originSecret;
   headers[VIEWER_ADDRESS_HEADER.toLowerCase()] = `${viewer.address}:${viewer.port}`;
@@ -245,9 +274,7 @@ async function invoke(options: ApiOptions, req: IncomingMessage, headers: Incomi
   try {
     return fromHandlerResult(await Promise.race([options.handler(event, context), timedOut]));
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'function error', function: options.functionName, error: (error as Error).message }),
-    );
+    console.error(logLine({ level: 'error', msg: 'function error', function: options.functionName, error: (error as Error).message }));
     return gatewayError(500, 'Internal Server Error');
   } finally {
     clearTimeout(timer);
@@ -265,15 +292,22 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, options: ApiO
   return response.statusCode;
 }
 
+/**
+ * One access log line per request once it is answered. The path is the viewer's, decoded and
+ * then escaped (forLogLine), so a request for `/x%0a{"level":…}%1b[2J` is one line that shows
+ * those escapes, never a second line or a terminal control sequence.
+ */
 function logged(options: ApiOptions, req: IncomingMessage, res: ServerResponse, handled: Promise<number>): void {
   const started = performance.now();
   handled
     .then((status) =>
-      options.accessLog?.(`${req.method} ${pathOf(req.url).slice(0, 200)} ${status} ${Math.round(performance.now() - started)}ms`),
+      options.accessLog?.(
+        `${forLogLine(req.method ?? '')} ${forLogLine(pathOf(req.url).slice(0, 200))} ${status} ${Math.round(performance.now() - started)}ms`,
+      ),
     )
     .catch((error: Error) => {
       if (!res.headersSent) send(res, 500, { 'content-type': 'text/plain' }, Buffer.from('Internal Server Error'));
-      console.error(JSON.stringify({ level: 'error', msg: 'edge error', error: error.message }));
+      console.error(logLine({ level: 'error', msg: 'edge error', error: error.message }));
     });
 }
 

@@ -1,8 +1,9 @@
 /**
  * What reaches the function locally, as in AWS: through the edge, CloudFront's origin
- * request (the listed viewer headers, the origin secret, the viewer's ip:port from the
- * socket, nothing a viewer forges); through the API's own address, the caller's request as
- * sent. A recording handler stands in for the function: this is about the edge.
+ * request (the API's CloudFront Function, the listed viewer headers, the origin secret, the
+ * viewer's ip:port from the socket, nothing a viewer forges); through the API's own address,
+ * the caller's request as sent. A recording handler stands in for the function: this is
+ * about the edge, and its access log.
  */
 import { request } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,12 +13,13 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
+import { VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { originRequestHeaders, startApiGateway, startEdge } from '../src/edge';
 import type { RunningServer } from '../src/emulators';
 
 const SECRET = 'a-secret-only-the-edge-and-the-function-know-0123456789';
 const received: APIGatewayProxyEventV2[] = [];
+const accessLines: string[] = [];
 const handler = (event: APIGatewayProxyEventV2) => {
   received.push(event);
   return Promise.resolve({ statusCode: 200, body: '{}' });
@@ -31,7 +33,7 @@ beforeAll(async () => {
   writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Home</title>');
   writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>404</title>');
   const common = { port: 0, handler, functionName: 'recorder', functionTimeoutMs: 5_000 };
-  edge = await startEdge({ ...common, siteDir, originSecret: SECRET });
+  edge = await startEdge({ ...common, siteDir, originSecret: SECRET, accessLog: (line) => accessLines.push(line) });
   api = await startApiGateway(common);
 });
 afterAll(async () => {
@@ -73,9 +75,50 @@ describe('through the edge', () => {
     for (const dropped of ['cookie', 'authorization', 'x-forwarded-for', 'user-agent']) expect(event.headers).not.toHaveProperty(dropped);
   });
 
+  it('passes on where a browser says the post comes from, and the Host the viewer asked for as X-Viewer-Host, never a forged one', async () => {
+    const browser = { 'content-type': 'application/json', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    const { event } = await post(edge.url, { ...browser, [VIEWER_HOST_HEADER]: 'evil.example' });
+    expect(event.headers.origin).toBe('https://evil.example');
+    expect(event.headers['sec-fetch-site']).toBe('cross-site');
+    expect(event.headers[VIEWER_HOST_HEADER.toLowerCase()]).toBe(new URL(edge.url).host);
+  });
+
   it('reports a client on another loopback address as another visitor', async () => {
     const { event, clientPort } = await post(edge.url, { 'content-type': 'application/json' }, '127.0.0.7');
     expect(event.headers[VIEWER_ADDRESS_HEADER.toLowerCase()]).toBe(`127.0.0.7:${clientPort}`);
+  });
+});
+
+describe('the access log', () => {
+  /** One GET of `path` as written, on a connection of its own. */
+  const get = (url: string, path: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(`${url}${path}`, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('writes one line per request, with control, separator and invisible characters of the path escaped', async () => {
+    accessLines.length = 0;
+    const forged = '/x%0A%7B%22level%22%3A%22info%22%2C%22msg%22%3A%22forged%22%7D%1B%5B2J%E2%80%AEgnp.exe%E2%80%A8%C2%9B';
+    await get(edge.url, forged);
+    await get(edge.url, `/api/send-contact-email%0d%0a%1b]0;title%07`);
+    // The line is written once the answer is out.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(accessLines).toHaveLength(2);
+    expect(accessLines[0]).toMatch(/^GET \/x%0A\{"level":"info","msg":"forged"\}%1B\[2J%E2%80%AEgnp\.exe%E2%80%A8%C2%9B 404 \d+ms$/);
+    expect(accessLines[1]).toMatch(/^GET \/api\/send-contact-email%0D%0A%1B\]0;title%07 404 \d+ms$/);
+    for (const line of accessLines) expect(line).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202E]/);
+  });
+
+  it('writes a literal % as %25, so an escape in the log always stands for the character itself', async () => {
+    accessLines.length = 0;
+    await get(edge.url, '/100%25');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(accessLines[0]).toMatch(/^GET \/100%25 404 \d+ms$/);
   });
 });
 
@@ -94,6 +137,18 @@ describe("through the API's own address", () => {
 });
 
 describe('originRequestHeaders', () => {
+  it('runs the API behaviour’s CloudFront Function: Host goes on as X-Viewer-Host, over whatever the viewer sent under that name', () => {
+    const headers = originRequestHeaders(
+      { Host: 'www.example.nl', 'X-Viewer-Host': 'evil.example', Origin: 'https://www.example.nl' },
+      { address: '127.0.0.3', port: 40000 },
+      SECRET,
+    );
+    expect(headers).toMatchObject({ host: 'www.example.nl', 'x-viewer-host': 'www.example.nl', origin: 'https://www.example.nl' });
+    expect(originRequestHeaders({ 'X-Viewer-Host': 'evil.example' }, { address: '127.0.0.3', port: 1 }, SECRET)).not.toHaveProperty(
+      'x-viewer-host',
+    );
+  });
+
   it('matches header names in any case, and writes the viewer address as ip:port', () => {
     const headers = originRequestHeaders({ 'Content-Type': 'text/plain', 'X-Other': 'x' }, { address: '127.0.0.3', port: 40000 }, SECRET);
     expect(headers).toEqual({

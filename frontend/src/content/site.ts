@@ -275,6 +275,12 @@ export const formResults = {
     text: contactForm.messages.success,
     link: { href: '/', label: 'Terug naar de homepage' },
   },
+  crossSite: {
+    title: 'Bericht niet verzonden',
+    headline: 'Uw bericht is niet verzonden',
+    text: 'Dit bericht werd vanaf een andere website naar ons verstuurd. Om misbruik te voorkomen nemen we alleen berichten aan die via het contactformulier op onze eigen website worden verstuurd.',
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
   check: {
     title: 'Controleer uw bericht',
     headline: 'Uw bericht is nog niet verzonden',

@@ -20,7 +20,7 @@ import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/
 import { responseHeadersSettings } from '../response-headers';
 import { securityHeaders } from '@site/core/security-headers';
 import { listSiteFiles } from '@site/core/site-files';
-import { edgeFunctionCode } from '../edge-functions';
+import { apiFunctionCode, edgeFunctionCode } from '../edge-functions';
 
 export interface StaticSiteProps {
   /** Start of every resource name. */
@@ -160,9 +160,16 @@ export class StaticSite extends Construct {
   /**
    * Sends `/api/*` to the HTTP API: same origin as the page, so the browser needs no CORS.
    * CloudFront adds the origin secret, which the function requires, and the viewer's address,
-   * which it limits messages by; of the viewer's own headers only those the function reads.
+   * which it limits messages by; of the viewer's own headers only those the function reads,
+   * with the viewer's Host under a name of our own (the function compares Origin with it).
    */
   routeApi(api: IHttpApi, originSecretValue: string): void {
+    const viewerHost = new cloudfront.Function(this, 'ApiRequest', {
+      functionName: `${this.prefix}-api-request`,
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(apiFunctionCode()),
+      comment: 'infra/lib/edge/api-request.js: the viewer Host as X-Viewer-Host',
+    });
     const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
       originRequestPolicyName: `${this.prefix}-api`,
       comment: 'core/src/api-origin.ts: what the contact function reads, and the viewer address; never Host',
@@ -184,6 +191,7 @@ export class StaticSite extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
         originRequestPolicy,
         responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerHost }],
         compress: true,
       },
     );
