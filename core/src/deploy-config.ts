@@ -64,6 +64,12 @@ export interface Config {
   verifySenderDomain: boolean;
   visitorLimit: VisitorLimitConfig;
   /**
+   * Messages per window from one IPv6 /48, the most one subscriber is given: an IPv6 visitor
+   * counts against its /64 and its /48 both. By default IPV6_NETWORK_FACTOR times
+   * visitorLimit.messages, so one subscriber is one visitor while a shared network still works.
+   */
+  ipv6NetworkLimit: number;
+  /**
    * The Secrets Manager version of the origin secret CloudFront sends; without it, the
    * secret's current value at deploy time. Naming a version is what makes a deploy pick up
    * a rotated value (README, rotating the origin secret).
@@ -98,6 +104,11 @@ export const DEFAULTS = {
 
 /** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */
 export const VISITOR_LIMIT_BOUNDS = { messages: 1000, windowMinutes: 24 * 60 } as const;
+
+/** ipv6NetworkLimit's default: this many visitors' worth per /48. */
+export const IPV6_NETWORK_FACTOR = 4;
+/** Each message a /48 holds in its window is one entry of its counter item, which DynamoDB caps at 400 KB. */
+const MAX_IPV6_NETWORK_LIMIT = IPV6_NETWORK_FACTOR * VISITOR_LIMIT_BOUNDS.messages;
 
 /** Lambda keeps this many of an account's concurrent executions unreserved, always. */
 export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
@@ -248,6 +259,7 @@ export const SETTINGS = {
   createMailIdentity: v.optional(trueOrFalse, DEFAULTS.createMailIdentity),
   verifySenderDomain: v.optional(trueOrFalse),
   visitorLimit: v.optional(VISITOR_LIMIT, DEFAULTS.visitorLimit),
+  ipv6NetworkLimit: v.optional(wholeNumber(1, MAX_IPV6_NETWORK_LIMIT)),
   originSecretVersion: v.optional(SECRET_VERSION),
   originSecretPreviousVersion: v.optional(SECRET_VERSION),
   wafRateLimit: v.optional(WAF_RATE, DEFAULTS.wafRateLimit),
@@ -342,7 +354,13 @@ function withDerivedDefaults(settings: Settings): Config {
     ...settings,
     deletionProtection: settings.deletionProtection ?? settings.stage === 'prod',
     verifySenderDomain: settings.verifySenderDomain ?? (settings.createMailIdentity && senderDomain === settings.hostedZoneName),
+    ipv6NetworkLimit: settings.ipv6NetworkLimit ?? defaultIpv6NetworkLimit(settings.visitorLimit.messages),
   };
+}
+
+/** ipv6NetworkLimit when it is not set: IPV6_NETWORK_FACTOR visitors' worth. */
+export function defaultIpv6NetworkLimit(messages: number): number {
+  return Math.min(IPV6_NETWORK_FACTOR * messages, MAX_IPV6_NETWORK_LIMIT);
 }
 
 const isWithin = (domain: string, zone: string) => domain === zone || domain.endsWith(`.${zone}`);
@@ -375,6 +393,12 @@ export const CONFIG_SCHEMA = v.pipe(
     (s) => !(s.verifySenderDomain === true && !s.createMailIdentity),
     'only applies when the app creates the identity; remove it, or set createMailIdentity to true.',
     'verifySenderDomain',
+  ),
+  rule(
+    ['ipv6NetworkLimit', 'visitorLimit'],
+    (s) => s.ipv6NetworkLimit === undefined || s.ipv6NetworkLimit >= s.visitorLimit.messages,
+    (s) => `${s.ipv6NetworkLimit} is less than visitorLimit.messages (${s.visitorLimit.messages}); a /48 holds at least one visitor's /64.`,
+    'ipv6NetworkLimit',
   ),
   rule(
     ['originSecretPreviousVersion'],
@@ -441,4 +465,12 @@ export function retentionDaysFrom(context: Record<string, unknown>): number {
  */
 export function visitorLimitFrom(context: Record<string, unknown>): VisitorLimitConfig {
   return settingFrom(context, 'visitorLimit');
+}
+
+/**
+ * The /48 cap a synth with this context uses for `messages` per visitor: `ipv6NetworkLimit`,
+ * or its default. The local stack passes its own `messages` (VISITOR_LIMIT may override it).
+ */
+export function ipv6NetworkLimitFrom(context: Record<string, unknown>, messages: number): number {
+  return settingFrom(context, 'ipv6NetworkLimit') ?? defaultIpv6NetworkLimit(messages);
 }

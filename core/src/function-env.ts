@@ -21,8 +21,12 @@ export const ORIGIN_VERIFY_ENV = {
   previous: 'ORIGIN_VERIFY_PREVIOUS',
 } as const;
 
-/** The contact function's visitor limit: messages per visitor per window (0 turns it off) and the window's length. */
+/**
+ * The contact function's visitor limit: messages per visitor per window (0 turns it off),
+ * messages per IPv6 /48 in the same window, and the window's length.
+ */
 export const VISITOR_LIMIT_ENV = {
   messages: 'VISITOR_LIMIT',
+  ipv6Network: 'VISITOR_IPV6_NETWORK_LIMIT',
   windowSeconds: 'VISITOR_WINDOW_SECONDS',
 } as const;

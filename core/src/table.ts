@@ -65,6 +65,8 @@ export interface StoredMessage extends FieldValues {
   receivedAt: string;
   /** The address as the byEmail index holds it: emailKey(email). */
   emailKey: string;
+  /** The Idempotency-Key the message was claimed under (a form post's is made from its content), so erasure finds its record. */
+  idempotencyKey?: string;
   status: MessageStatus;
   attempts: number;
   lastError?: string;
@@ -87,6 +89,7 @@ export function emailKey(address: string): string {
 export const BOOKKEEPING_ATTRIBUTES = [
   'id',
   'emailKey',
+  'idempotencyKey',
   'receivedAt',
   'status',
   'attempts',

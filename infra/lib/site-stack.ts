@@ -77,6 +77,7 @@ export class SiteStack extends Stack {
       requestEnvironment: {
         ...originSecret.functionEnvironment,
         [VISITOR_LIMIT_ENV.messages]: String(config.visitorLimit.messages),
+        [VISITOR_LIMIT_ENV.ipv6Network]: String(config.ipv6NetworkLimit),
         [VISITOR_LIMIT_ENV.windowSeconds]: String(config.visitorLimit.windowMinutes * 60),
       },
       retention,

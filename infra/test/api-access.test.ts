@@ -65,7 +65,12 @@ describe('the origin secret, by default', () => {
 
 describe('during and after a rotation', () => {
   it('CloudFront sends the new version while the function accepts the new and the previous one', () => {
-    const s = synth({ originSecretVersion: NEW, originSecretPreviousVersion: OLD, visitorLimit: { messages: 3, windowMinutes: 60 } });
+    const s = synth({
+      originSecretVersion: NEW,
+      originSecretPreviousVersion: OLD,
+      visitorLimit: { messages: 3, windowMinutes: 60 },
+      ipv6NetworkLimit: 9,
+    });
     const secretId = only(s.template, 'AWS::SecretsManager::Secret').id;
     expect(apiOrigin(s).OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: reference(secretId, NEW) }]);
     expect(contactFunction(s).Environment.Variables).toMatchObject({
@@ -73,6 +78,7 @@ describe('during and after a rotation', () => {
       ORIGIN_VERIFY_PREVIOUS: reference(secretId, OLD),
       // The configured visitor limit reaches the function as well.
       VISITOR_LIMIT: '3',
+      VISITOR_IPV6_NETWORK_LIMIT: '9',
       VISITOR_WINDOW_SECONDS: '3600',
     });
   });

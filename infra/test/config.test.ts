@@ -4,7 +4,15 @@ import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CONTENT_PLACEHOLDERS } from '@site/frontend/content-index';
 import { buildApp } from '../lib/app';
-import { ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import {
+  ConfigError,
+  DEFAULTS,
+  IPV6_NETWORK_FACTOR,
+  ipv6NetworkLimitFrom,
+  loadConfig,
+  retentionDaysFrom,
+  visitorLimitFrom,
+} from '@site/core/deploy-config';
 import { CDK_JSON_CONTEXT, makeSiteDir, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 
 const MINIMAL = { stage: 'test', ...TEST_ADDRESSES };
@@ -45,6 +53,7 @@ describe('loadConfig', () => {
       createMailIdentity: true,
       verifySenderDomain: false,
       visitorLimit: { messages: 5, windowMinutes: 10 },
+      ipv6NetworkLimit: 20,
       originSecretVersion: undefined,
       originSecretPreviousVersion: undefined,
       wafRateLimit: false,
@@ -314,6 +323,31 @@ describe('visitorLimit', () => {
     expect(() => visitorLimitFrom({ visitorLimit: { messages: -1, windowMinutes: 5 } })).toThrow(
       'visitorLimit.messages: -1 is not a whole number from 1 to 1000.',
     );
+  });
+});
+
+describe('ipv6NetworkLimit', () => {
+  it('is 4 visitors’ worth per /48 by default, following visitorLimit, and takes a number of its own', () => {
+    expect(loadConfig(MINIMAL).ipv6NetworkLimit).toBe(IPV6_NETWORK_FACTOR * DEFAULTS.visitorLimit.messages);
+    expect(IPV6_NETWORK_FACTOR).toBe(4);
+    expect(loadConfig({ ...MINIMAL, visitorLimit: { messages: 12, windowMinutes: 10 } }).ipv6NetworkLimit).toBe(48);
+    expect(loadConfig({ ...MINIMAL, ipv6NetworkLimit: '100' }).ipv6NetworkLimit).toBe(100);
+    expect(loadConfig({ ...MINIMAL, ipv6NetworkLimit: 5 }).ipv6NetworkLimit).toBe(5);
+  });
+
+  it('holds at least one visitor, and no more than a counter can hold', () => {
+    expect(problemsOf({ ...MINIMAL, ipv6NetworkLimit: 4 })).toEqual([
+      "ipv6NetworkLimit: 4 is less than visitorLimit.messages (5); a /48 holds at least one visitor's /64.",
+    ]);
+    expect(problemsOf({ ...MINIMAL, ipv6NetworkLimit: 4001 })).toEqual(['ipv6NetworkLimit: 4001 is not a whole number from 1 to 4000.']);
+    expect(problemsOf({ ...MINIMAL, ipv6NetworkLimit: 'veel' })).toEqual(['ipv6NetworkLimit: "veel" is not a whole number from 1 to 4000.']);
+  });
+
+  it('is what ipv6NetworkLimitFrom gives the local stack for the same context and visitor limit', () => {
+    expect(ipv6NetworkLimitFrom({}, 5)).toBe(20);
+    expect(ipv6NetworkLimitFrom({}, 1000)).toBe(4000);
+    expect(ipv6NetworkLimitFrom({ ipv6NetworkLimit: 30 }, 5)).toBe(30);
+    expect(ipv6NetworkLimitFrom(CDK_JSON_CONTEXT, 5)).toBe(loadConfig({ ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES }).ipv6NetworkLimit);
   });
 });
 

@@ -4,6 +4,7 @@
  * Pure: each handler's entry (handlers/) reads its environment once, with these.
  */
 import { FUNCTION_ENV } from '@site/core/function-env';
+import { idempotencyHashKeys, type HashKeys } from './idempotency';
 import { originSecretsFrom, type OriginSecrets } from './origin-verify';
 import { visitorHashKey, visitorLimitFrom, type VisitorLimit } from './visitor-limit';
 
@@ -64,17 +65,24 @@ export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
 
 /**
  * What only the contact function is given, and checks before anything else: the origin
- * secret, and the visitor limit with the key visitor addresses are hashed with.
+ * secret, and the keys derived from it: the one visitor addresses are hashed with, and those
+ * idempotency hashes are made with.
  */
 export interface GuardConfig {
   origin: OriginSecrets;
   visitorLimit: VisitorLimit;
   visitorHashKey: Buffer;
+  idempotencyHashKeys: HashKeys;
 }
 
 export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
   const origin = originSecretsFrom(env);
-  return { origin, visitorLimit: visitorLimitFrom(env), visitorHashKey: visitorHashKey(origin.current) };
+  return {
+    origin,
+    visitorLimit: visitorLimitFrom(env),
+    visitorHashKey: visitorHashKey(origin.current),
+    idempotencyHashKeys: idempotencyHashKeys(origin),
+  };
 }
 
 /** Everything the contact function is given. */

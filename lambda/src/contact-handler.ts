@@ -1,10 +1,10 @@
 /**
- * POST /api/send-contact-email: only through CloudFront, validate, within the visitor's
- * limit, store, then e-mail. A stored message is never lost (the retry job delivers what
- * SES refused); a message that could not be stored is never e-mailed, and the visitor is
- * told to try again. A refused request stores and e-mails nothing. Scripts post JSON and
- * get JSON; the page's form without scripts posts a classic form and is sent on to a
- * result page.
+ * POST /api/send-contact-email: only through CloudFront, only from the site's own pages,
+ * validate, within the visitor's limit, store, then e-mail. A stored message is never lost
+ * (the retry job delivers what SES refused); a message that could not be stored is never
+ * e-mailed, costs the visitor nothing, and the visitor is told to try again. A refused
+ * request stores, counts and e-mails nothing. Scripts post JSON and get JSON; the page's
+ * form without scripts posts a classic form and is sent on to a result page.
  *
  * The handler is built from its parts (configuration, clients, field table, clock), so
  * Lambda's entry (handlers/send-contact-email.ts), the local stack and the tests all run
@@ -12,13 +12,14 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
+import { FETCH_SITE_HEADER, ORIGIN_HEADER, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldTable } from '@site/core/contract';
 import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import type { ContactConfig } from './config';
+import { crossSiteSignal, type CrossSiteSignal } from './cross-site';
 import { deliver, type Courier } from './delivery';
 import { errorResponse, formAnswer, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
 import { bodyHash, contentKey } from './idempotency';
@@ -26,8 +27,9 @@ import { describeError, writeLog, type LogEntry } from './log';
 import { isFromCloudFront } from './origin-verify';
 import { courierOf, systemClock, type FunctionParts } from './parts';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
-import { claimIdempotencyKey, countVisitorMessage, storeMessage, type MessageTable } from './store';
-import { secondsLeft, visitorAddress, visitorCounterId, visitorHash, windowAt } from './visitor-limit';
+import { claimIdempotencyKey, deleteIdempotencyRecord, storeMessage, type MessageTable } from './store';
+import { countMessage, releaseMessage, type Reservation } from './visitor-counter';
+import { countedNetworks, limitOf, secondsLeft, visitorCounterId, visitorHash, windowAt } from './visitor-limit';
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -39,6 +41,7 @@ type Outcome =
   | 'idempotency_conflict'
   | 'spam'
   | 'not_through_cloudfront'
+  | 'cross_site'
   | 'visitor_limited'
   | 'store_failed'
   | 'config_error'
@@ -56,6 +59,10 @@ interface Handled {
   error?: string;
   /** No viewer address to count the message against (a CloudFront misconfiguration): let through, and said so in the log. */
   uncounted?: boolean;
+  /** Which header showed a refused request came from another site. */
+  crossSite?: CrossSiteSignal;
+  /** An Origin that could not be compared with the viewer's host (a CloudFront misconfiguration): said so in the log. */
+  originUnchecked?: boolean;
 }
 
 /** What every request of one handler works with. */
@@ -69,11 +76,12 @@ interface Service {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-function newMessage(id: string, contact: ContactMessage, now: Date, retentionDays: number): StoredMessage {
+function newMessage(id: string, contact: ContactMessage, now: Date, retentionDays: number, idempotencyKey?: string): StoredMessage {
   return {
     // Only what the visitor typed (validation left nothing else in `contact`) plus our bookkeeping.
     ...contact,
     emailKey: emailKey(contact.email),
+    ...(idempotencyKey !== undefined && { idempotencyKey }),
     id,
     receivedAt: now.toISOString(),
     status: 'received',
@@ -82,8 +90,9 @@ function newMessage(id: string, contact: ContactMessage, now: Date, retentionDay
   };
 }
 
-function storeFailed(error: unknown): Handled {
-  return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'store_failed', attempts: 0, error: describeError(error) };
+function storeFailed(error: unknown, releaseError?: string): Handled {
+  const error_ = [describeError(error), releaseError && `release: ${releaseError}`].filter(Boolean).join('; ');
+  return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'store_failed', attempts: 0, error: error_ };
 }
 
 function configError(error: unknown): Handled {
@@ -91,31 +100,76 @@ function configError(error: unknown): Handled {
   return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'config_error', attempts: 0, error: (error as Error).message };
 }
 
-/**
- * Counts the message against its visitor's window, or refuses it (429) when the window is
- * full. The viewer address can be trusted only because the origin check before this proved
- * the request came through CloudFront, which sets it from the connection.
- */
-async function countAgainstVisitor(event: APIGatewayProxyEventV2, service: Service, now: Date): Promise<Handled | 'counted' | 'uncounted'> {
-  const { visitorLimit, visitorHashKey } = service.config;
-  if (visitorLimit.messages === 0) return 'counted';
-  const address = visitorAddress(headerValue(event.headers, VIEWER_ADDRESS_HEADER));
-  // Refusing everyone for a missing header would be worse than the stage throttle alone.
-  if (address === undefined) return 'uncounted';
-  const window = windowAt(now, visitorLimit.windowSeconds);
-  const id = visitorCounterId(visitorHash(visitorHashKey, address), window);
+/** A release gets this long: the visitor is waiting for the 503, and settling (visitor-counter.ts) takes over when it fails. */
+const RELEASE_TIMEOUT_MS = 1_000;
+
+/** Gives the message's places back; the error's name when that failed (the counters then settle it later). */
+async function release(service: Service, reservations: readonly Reservation[]): Promise<string | undefined> {
   try {
-    const counted = await countVisitorMessage(service.table, { id, limit: visitorLimit.messages, expiresAt: window.endsAt });
-    if (counted === 'counted') return 'counted';
+    await Promise.all(
+      reservations.map((reservation) => releaseMessage(service.table, reservation, AbortSignal.timeout(RELEASE_TIMEOUT_MS))),
+    );
+    return undefined;
   } catch (error) {
-    return storeFailed(error);
+    return describeError(error);
   }
+}
+
+function visitorLimited(retryAfterSeconds: number): Handled {
   const refused = errorResponse(429, ERROR_TEXT.tooManyMessages);
   return {
-    response: { ...refused, headers: { ...refused.headers, 'Retry-After': String(secondsLeft(window, now)) } },
+    response: { ...refused, headers: { ...refused.headers, 'Retry-After': String(retryAfterSeconds) } },
     outcome: 'visitor_limited',
     attempts: 0,
   };
+}
+
+/**
+ * Counts the message against every network its viewer counts against (visitor-limit.ts),
+ * or refuses it (429) when one of them is full, giving back what it counted. The viewer
+ * address can be trusted only because the origin check before this proved the request came
+ * through CloudFront, which sets it from the connection.
+ */
+async function countAgainstVisitor(
+  event: APIGatewayProxyEventV2,
+  service: Service,
+  messageId: string,
+  now: Date,
+): Promise<Handled | Reservation[] | 'uncounted'> {
+  const { visitorLimit, visitorHashKey } = service.config;
+  if (visitorLimit.messages === 0) return [];
+  const networks = countedNetworks(headerValue(event.headers, VIEWER_ADDRESS_HEADER));
+  // Refusing everyone for a missing header would be worse than the stage throttle alone.
+  if (networks === undefined) return 'uncounted';
+  const window = windowAt(now, visitorLimit.windowSeconds);
+  const reservations: Reservation[] = [];
+  for (const { network, kind } of networks) {
+    const counter = { id: visitorCounterId(visitorHash(visitorHashKey, network), window), messageId, limit: limitOf(visitorLimit, kind) };
+    let counted;
+    try {
+      counted = await countMessage(service.table, { ...counter, expiresAt: window.endsAt, now });
+    } catch (error) {
+      return storeFailed(error, await release(service, reservations));
+    }
+    if (counted.outcome === 'over') {
+      await release(service, reservations);
+      const settles = counted.retryAt === undefined ? Infinity : Math.ceil((counted.retryAt - now.getTime()) / 1000);
+      return visitorLimited(Math.max(1, Math.min(secondsLeft(window, now), settles)));
+    }
+    reservations.push(counted.reservation);
+  }
+  return reservations;
+}
+
+/** Refuses a post from another site's page (cross-site.ts), before anything of it is read. */
+function refuseCrossSite(event: APIGatewayProxyEventV2): Handled | { originUnchecked: boolean } {
+  const { signal, originChecked } = crossSiteSignal({
+    origin: headerValue(event.headers, ORIGIN_HEADER),
+    fetchSite: headerValue(event.headers, FETCH_SITE_HEADER),
+    viewerHost: headerValue(event.headers, VIEWER_HOST_HEADER),
+  });
+  if (signal === undefined) return { originUnchecked: !originChecked };
+  return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'cross_site', attempts: 0, crossSite: signal };
 }
 
 async function receive(event: APIGatewayProxyEventV2, service: Service): Promise<Handled> {
@@ -123,7 +177,14 @@ async function receive(event: APIGatewayProxyEventV2, service: Service): Promise
   if (!isFromCloudFront(headerValue(event.headers, ORIGIN_VERIFY_HEADER), service.config.origin)) {
     return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'not_through_cloudfront', attempts: 0 };
   }
+  // Only a POST can send anything; another method gets its 405 whoever asks.
+  const site = event.requestContext?.http?.method === 'POST' ? refuseCrossSite(event) : { originUnchecked: false };
+  if ('outcome' in site) return site;
+  const handled = await receiveFromSite(event, service);
+  return site.originUnchecked ? { ...handled, originUnchecked: true } : handled;
+}
 
+async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service): Promise<Handled> {
   const parsed = parseContactRequest(event);
   if (!parsed.ok) return { response: parsed.response, outcome: 'invalid', attempts: 0 };
   const { body, format } = parsed.request;
@@ -139,46 +200,67 @@ async function receive(event: APIGatewayProxyEventV2, service: Service): Promise
   const contact = validation.value as ContactMessage;
 
   const now = service.clock();
-  // After validation, so a refused or invalid request leaves no counter behind; before anything is stored.
-  const counted = await countAgainstVisitor(event, service, now);
-  if (typeof counted === 'object') return counted;
   // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
-  const idempotencyKey = parsed.request.idempotencyKey ?? (format === 'form' ? contentKey(contact) : undefined);
-  const handled = await storeAndSend(contact, idempotencyKey, service, now);
+  const idempotencyKey =
+    parsed.request.idempotencyKey ?? (format === 'form' ? contentKey(service.config.idempotencyHashKeys.current, contact) : undefined);
+  const claim = await claimedId(contact, idempotencyKey, service, now);
+  if ('outcome' in claim) return claim;
+  const { id } = claim;
+  // After validation and the claim, so only a valid message counts, and a retry of it counts once; before anything is stored.
+  const counted = await countAgainstVisitor(event, service, id, now);
+  if (!Array.isArray(counted) && counted !== 'uncounted') {
+    // A refused message leaves nothing behind: the key is free for the same message in a later window.
+    if (counted.outcome === 'visitor_limited' && claim.claimed) await unclaim(service, idempotencyKey!, id);
+    return counted;
+  }
+  const handled = await storeAndSend(newMessage(id, contact, now, service.config.retentionDays, idempotencyKey), counted, service, now);
   return counted === 'uncounted' ? { ...handled, uncounted: true } : handled;
 }
 
-/** The message's id: a new one, or the one an earlier request with the same Idempotency-Key reserved. */
+/**
+ * The message's id: a new one, or the one an earlier request with the same Idempotency-Key
+ * reserved; `claimed` when this request made the reservation.
+ */
 async function claimedId(
   contact: ContactMessage,
   idempotencyKey: string | undefined,
   service: Service,
   now: Date,
-): Promise<Handled | string> {
+): Promise<Handled | { id: string; claimed: boolean }> {
   const id = ulid(now.getTime());
-  if (idempotencyKey === undefined) return id;
+  if (idempotencyKey === undefined) return { id, claimed: false };
+  const keys = service.config.idempotencyHashKeys;
+  const bodyHashes = Object.fromEntries([keys.current, keys.previous].flatMap((key) => (key ? [[key.name, bodyHash(key, contact)]] : [])));
   try {
-    const claim = await claimIdempotencyKey(service.table, { key: idempotencyKey, messageId: id, bodyHash: bodyHash(contact), now });
-    if (claim.outcome !== 'conflict') return claim.messageId;
+    const claim = await claimIdempotencyKey(service.table, {
+      key: idempotencyKey,
+      messageId: id,
+      bodyHashes,
+      hashKeyName: keys.current.name,
+      now,
+    });
+    if (claim.outcome !== 'conflict') return { id: claim.messageId, claimed: claim.outcome === 'claimed' };
     return { response: errorResponse(422, ERROR_TEXT.idempotencyConflict), outcome: 'idempotency_conflict', attempts: 0 };
   } catch (error) {
     return storeFailed(error);
   }
 }
 
-/** Claims the Idempotency-Key if any, stores the message, then e-mails it. */
-async function storeAndSend(contact: ContactMessage, idempotencyKey: string | undefined, service: Service, now: Date): Promise<Handled> {
-  const id = await claimedId(contact, idempotencyKey, service, now);
-  if (typeof id === 'object') return id;
+/** Takes back this request's reservation of a key; best effort (it expires with IDEMPOTENCY_TTL_SECONDS anyway). */
+async function unclaim(service: Service, key: string, messageId: string): Promise<void> {
+  await deleteIdempotencyRecord(service.table, { key, messageId }, AbortSignal.timeout(RELEASE_TIMEOUT_MS)).catch(() => false);
+}
 
-  const message = newMessage(id, contact, now, service.config.retentionDays);
+/** Stores the message (giving its places back when that fails), then e-mails it. */
+async function storeAndSend(message: StoredMessage, counted: Reservation[] | 'uncounted', service: Service, now: Date): Promise<Handled> {
+  const { id } = message;
   try {
     // 'exists': an earlier request with this Idempotency-Key stored it and sends the e-mail.
     if ((await storeMessage(service.table, message)) === 'exists') {
       return { response: jsonResponse(200, { id }), outcome: 'duplicate', attempts: 0, messageId: id };
     }
   } catch (error) {
-    return storeFailed(error);
+    return storeFailed(error, counted === 'uncounted' ? undefined : await release(service, counted));
   }
 
   const delivery = await deliver(service.courier, message, { at: now, isLast: false });
@@ -198,6 +280,7 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   idempotency_conflict: 'info',
   spam: 'info',
   not_through_cloudfront: 'info',
+  cross_site: 'info',
   visitor_limited: 'info',
   stored_email_deferred: 'warn',
   store_failed: 'error',
@@ -223,8 +306,9 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
     }
     // Only the site's own form gets a result page; a request that skipped CloudFront is refused as it is.
     const response = format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formAnswer(handled.response) : handled.response;
+    const misconfigured = handled.uncounted || handled.originUnchecked;
     writeLog({
-      level: (handled.error && handled.outcome === 'stored_and_emailed') || handled.uncounted ? 'warn' : LEVEL[handled.outcome],
+      level: (handled.error && handled.outcome === 'stored_and_emailed') || misconfigured ? 'warn' : LEVEL[handled.outcome],
       msg: CONTACT_REQUEST_LOG.msg,
       requestId: context?.awsRequestId ?? event.requestContext?.requestId,
       outcome: handled.outcome,
@@ -234,7 +318,9 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
       attempts: handled.attempts,
       messageId: handled.messageId,
       error: handled.error,
+      crossSite: handled.crossSite,
       visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
+      originCheck: handled.originUnchecked ? `not applied: no ${VIEWER_HOST_HEADER}` : undefined,
     });
     return response;
   };

@@ -156,6 +156,8 @@ export function parseContactRequest(event: APIGatewayProxyEventV2): ParsedReques
 /** Which page a form post goes on to, from the status its JSON twin would have had. */
 export function formResultFor(status: number): FormResult {
   if (status >= 200 && status < 300) return 'sent';
+  // The only 403 a form post is sent on with: it came from another site's page.
+  if (status === 403) return 'crossSite';
   // What the visitor typed is the problem: unreadable, invalid or too large.
   if (status === 400 || status === 413) return 'check';
   return 'failed';

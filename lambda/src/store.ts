@@ -25,7 +25,7 @@ export interface MessageTable {
 const STATUS_INDEX: IndexName = 'byStatus';
 const EMAIL_INDEX: IndexName = 'byEmail';
 
-function isConditionFailure(error: unknown): boolean {
+export function isConditionFailure(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
 }
 
@@ -47,19 +47,37 @@ export async function storeMessage(table: MessageTable, message: StoredMessage):
 export type IdempotencyClaim =
   /** This request holds the key; `messageId` is the id it proposed. */
   | { outcome: 'claimed'; messageId: string }
-  /** An earlier request with the same body holds the key; answer with its id. */
+  /** An earlier request with the same body holds the key (or one whose body can no longer be checked); answer with its id. */
   | { outcome: 'replayed'; messageId: string }
   /** The key was used for a different body. */
   | { outcome: 'conflict' };
 
-interface IdempotencyRecord {
+/** What an Idempotency-Key reserved: never a field of the message, only the keyed hash of them (idempotency.ts). */
+export interface IdempotencyRecord {
   id: string;
   messageId: string;
   bodyHash: string;
+  /** The name of the key the hash was made with; absent on records made before hashes were keyed. */
+  hashKeyName?: string;
   expiresAt: number;
 }
 
-const idempotencyId = (key: string) => `idempotency#${key}`;
+/** Every idempotency record's item id starts so. */
+export const IDEMPOTENCY_PREFIX = 'idempotency#';
+
+const idempotencyId = (key: string) => `${IDEMPOTENCY_PREFIX}${key}`;
+
+/**
+ * Whether an earlier record is a retry of this body. `bodyHashes` holds this body's hash
+ * under each key the function holds, by key name; a record made under a key no longer held
+ * (before a rotation of the origin secret, or before hashes were keyed) cannot be checked,
+ * and its key is honoured: keys are random UUIDs, so another body under one is a client's bug.
+ */
+function isSameBody(existing: IdempotencyRecord, bodyHashes: Readonly<Record<string, string>>): boolean {
+  const name = existing.hashKeyName;
+  if (name === undefined || !Object.hasOwn(bodyHashes, name)) return true;
+  return existing.bodyHash === bodyHashes[name];
+}
 
 /**
  * Reserves a message id for an Idempotency-Key. Whoever reserves first decides the id;
@@ -69,13 +87,14 @@ const idempotencyId = (key: string) => `idempotency#${key}`;
  */
 export async function claimIdempotencyKey(
   table: MessageTable,
-  claim: { key: string; messageId: string; bodyHash: string; now: Date },
+  claim: { key: string; messageId: string; bodyHashes: Readonly<Record<string, string>>; hashKeyName: string; now: Date },
 ): Promise<IdempotencyClaim> {
   const now = epochSeconds(claim.now);
   const record: IdempotencyRecord = {
     id: idempotencyId(claim.key),
     messageId: claim.messageId,
-    bodyHash: claim.bodyHash,
+    bodyHash: claim.bodyHashes[claim.hashKeyName]!,
+    hashKeyName: claim.hashKeyName,
     expiresAt: now + IDEMPOTENCY_TTL_SECONDS,
   };
   // Twice at most: the record can expire and be removed between the put and the get.
@@ -97,47 +116,43 @@ export async function claimIdempotencyKey(
     const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id: record.id }, ConsistentRead: true }));
     const existing = Item as IdempotencyRecord | undefined;
     if (existing) {
-      return existing.bodyHash === claim.bodyHash ? { outcome: 'replayed', messageId: existing.messageId } : { outcome: 'conflict' };
+      return isSameBody(existing, claim.bodyHashes) ? { outcome: 'replayed', messageId: existing.messageId } : { outcome: 'conflict' };
     }
   }
   throw new Error('Idempotency record vanished twice while being claimed');
 }
 
-/** A visitor's message count in one window (visitor-limit.ts): no `status`, no e-mail, so in no index. */
-interface VisitorCounter {
-  id: string;
-  messageCount: number;
-  expiresAt: number;
+/** The record a message was claimed under (its `idempotencyKey`), while it lasts. */
+export async function getIdempotencyRecord(table: MessageTable, message: StoredMessage): Promise<IdempotencyRecord | undefined> {
+  if (message.idempotencyKey === undefined) return undefined;
+  const key = { id: idempotencyId(message.idempotencyKey) };
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
+  return Item?.messageId === message.id ? (Item as IdempotencyRecord) : undefined;
 }
 
 /**
- * Counts one more message against a visitor's window, or answers 'over' and writes nothing
- * when the window already holds `limit`. One conditional update, so concurrent requests of
- * one visitor can never count past the limit together.
+ * Deletes the record that reserved `messageId` under `key`; false when there is none
+ * (expired, never made, or the key reserved another message since).
  */
-export async function countVisitorMessage(
+export async function deleteIdempotencyRecord(
   table: MessageTable,
-  counter: { id: string; limit: number; expiresAt: number },
-): Promise<'counted' | 'over'> {
-  const names: Record<`#${keyof VisitorCounter}`, keyof VisitorCounter> = {
-    '#id': 'id',
-    '#messageCount': 'messageCount',
-    '#expiresAt': 'expiresAt',
-  };
+  record: { key: string; messageId: string },
+  abortSignal?: AbortSignal,
+): Promise<boolean> {
   try {
     await table.client.send(
-      new UpdateCommand({
+      new DeleteCommand({
         TableName: table.name,
-        Key: { id: counter.id },
-        UpdateExpression: 'SET #expiresAt = if_not_exists(#expiresAt, :expiresAt) ADD #messageCount :one',
-        ConditionExpression: 'attribute_not_exists(#id) OR #messageCount < :limit',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':expiresAt': counter.expiresAt, ':one': 1, ':limit': counter.limit },
+        Key: { id: idempotencyId(record.key) },
+        // Only this message's: the key may have been claimed again for another since it expired.
+        ConditionExpression: 'messageId = :messageId',
+        ExpressionAttributeValues: { ':messageId': record.messageId },
       }),
+      { abortSignal },
     );
-    return 'counted';
+    return true;
   } catch (error) {
-    if (isConditionFailure(error)) return 'over';
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

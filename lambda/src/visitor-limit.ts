@@ -2,17 +2,21 @@
  * Fair use per visitor: at most `messages` contact messages per visitor address in each
  * fixed window of `windowSeconds`, so one client cannot use up the stage-wide throttle for
  * everyone. The address is CloudFront's `CloudFront-Viewer-Address`, trustworthy only on a
- * request that carried the origin header (see origin-verify.ts). The table never holds the
- * address: a counter is keyed by a salted hash (HMAC) of it and the window, and expires with
- * the window. Pure: the counting itself is countVisitorMessage in store.ts.
+ * request that carried the origin header (see origin-verify.ts). An IPv6 visitor is its
+ * /64, and counts against its /48 too, with the higher cap `ipv6Network`: a subscriber given
+ * a /48 or /56 could otherwise be 256 to 65,536 visitors. The table never holds an address:
+ * a counter is keyed by a salted hash (HMAC) of it and the window, and expires with the
+ * window. Pure: the counting itself is in visitor-counter.ts.
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { VISITOR_LIMIT_ENV } from '@site/core/function-env';
 
 export interface VisitorLimit {
-  /** 0: no limit. */
+  /** Per visitor (an IPv4 address, an IPv6 /64); 0: no limit. */
   messages: number;
+  /** Per IPv6 /48, the most one subscriber is given. */
+  ipv6Network: number;
   windowSeconds: number;
 }
 
@@ -28,7 +32,11 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, min: number): number 
 
 /** Required like the rest of the configuration: the stack (or the local stack) passes its one configured value. */
 export function visitorLimitFrom(env: NodeJS.ProcessEnv): VisitorLimit {
-  return { messages: wholeNumber(env, VISITOR_LIMIT_ENV.messages, 0), windowSeconds: wholeNumber(env, VISITOR_LIMIT_ENV.windowSeconds, 1) };
+  return {
+    messages: wholeNumber(env, VISITOR_LIMIT_ENV.messages, 0),
+    ipv6Network: wholeNumber(env, VISITOR_LIMIT_ENV.ipv6Network, 0),
+    windowSeconds: wholeNumber(env, VISITOR_LIMIT_ENV.windowSeconds, 1),
+  };
 }
 
 /** The eight 16-bit groups of an IPv6 address, or undefined. */
@@ -48,12 +56,8 @@ function ipv6Groups(address: string): number[] | undefined {
   return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
-/**
- * The visitor an address stands for: an IPv4 address as it is (an IPv4-mapped IPv6 one
- * too), an IPv6 address by its /64, the network one subscriber is given and can pick any
- * address from. Undefined when the header is missing or not `ip:port`.
- */
-export function visitorAddress(viewerAddress: string | undefined): string | undefined {
+/** The IPv4 address, or the eight 16-bit groups of the IPv6 address, in `ip:port`; undefined for anything else. */
+function viewerIp(viewerAddress: string | undefined): string | number[] | undefined {
   if (viewerAddress === undefined) return undefined;
   const value = viewerAddress.trim();
   const colon = value.lastIndexOf(':');
@@ -65,10 +69,47 @@ export function visitorAddress(viewerAddress: string | undefined): string | unde
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
   }
-  return `${groups
-    .slice(0, 4)
+  return groups;
+}
+
+/** `2001:db8:3333:4444::/64` for the first four groups. */
+const prefix = (groups: number[], bits: 48 | 64) =>
+  `${groups
+    .slice(0, bits / 16)
     .map((group) => group.toString(16))
-    .join(':')}::/64`;
+    .join(':')}::/${bits}`;
+
+/**
+ * The visitor an address stands for: an IPv4 address as it is (an IPv4-mapped IPv6 one
+ * too), an IPv6 address by its /64, the network one subscriber is given and can pick any
+ * address from. Undefined when the header is missing or not `ip:port`.
+ */
+export function visitorAddress(viewerAddress: string | undefined): string | undefined {
+  const ip = viewerIp(viewerAddress);
+  return typeof ip === 'string' || ip === undefined ? ip : prefix(ip, 64);
+}
+
+/** Which limit a counted network is held to. */
+export type NetworkKind = 'visitor' | 'ipv6Network';
+
+/**
+ * Every network a viewer's message counts against, narrowest first: the visitor (see
+ * visitorAddress), and for IPv6 also its /48, so that one subscriber's many /64s add up
+ * while a network shared by many people still gets several visitors' worth.
+ */
+export function countedNetworks(viewerAddress: string | undefined): { network: string; kind: NetworkKind }[] | undefined {
+  const ip = viewerIp(viewerAddress);
+  if (ip === undefined) return undefined;
+  if (typeof ip === 'string') return [{ network: ip, kind: 'visitor' }];
+  return [
+    { network: prefix(ip, 64), kind: 'visitor' },
+    { network: prefix(ip, 48), kind: 'ipv6Network' },
+  ];
+}
+
+/** The cap of a network of this kind. */
+export function limitOf(limit: VisitorLimit, kind: NetworkKind): number {
+  return kind === 'visitor' ? limit.messages : limit.ipv6Network;
 }
 
 /**

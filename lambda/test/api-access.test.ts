@@ -1,8 +1,9 @@
 /**
  * Who may send, end to end against the DynamoDB and SES stand-ins: only requests that came
  * through CloudFront (the origin secret, the previous one during a rotation), refused before
- * anything about them is read; then at most the visitor limit per visitor address and
- * window, counted only for valid messages. A refused request stores and e-mails nothing.
+ * anything about them is read; then at most the visitor limit per visitor address (an IPv6
+ * /64, and its /48 against a higher cap) and window, counted only for valid messages. A
+ * refused request stores and e-mails nothing.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -132,6 +133,7 @@ describe('the visitor limit', () => {
     const key = randomUUID();
     expect((await from('192.0.2.30', VALID_BODY, { ...JSON_TYPE, [IDEMPOTENCY_HEADER]: key })).statusCode).toBe(429);
     expect((await aws.items()).map((item) => String(item.id)).filter((id) => id.includes(key))).toEqual([]);
+    expect((await from('192.0.2.31', VALID_BODY, { ...JSON_TYPE, [IDEMPOTENCY_HEADER]: key })).statusCode).toBe(200);
   });
 
   it('counts only valid messages: invalid ones and the honeypot leave no counter and use up nothing', async () => {
@@ -158,6 +160,33 @@ describe('the visitor limit', () => {
       await aws.startDynamoDb();
     }
     await expectNothingKept();
+  });
+
+  it('counts an IPv6 visitor by its /64, and a whole /48 (one subscriber) against its higher cap', async () => {
+    const { messages, ipv6Network } = TEST_VISITOR_LIMIT;
+    // One /64 is one visitor, whichever of its addresses it sends from.
+    for (let i = 1; i <= messages; i += 1) expect((await from(`2001:db8:64:1::${i}`)).statusCode).toBe(200);
+    expect((await from('2001:db8:64:1:ffff::1')).statusCode).toBe(429);
+    // A sweep through the /64s of one /48: accepted up to the /48's cap, then refused from every fresh /64 of it.
+    const sweep = [];
+    for (let subnet = 0; subnet <= ipv6Network; subnet += 1) sweep.push((await from(`2001:db8:48:${subnet.toString(16)}::1`)).statusCode);
+    expect(sweep.slice(0, ipv6Network)).toEqual(Array(ipv6Network).fill(200));
+    expect(sweep.at(-1)).toBe(429);
+    expect((await from('2001:db8:48:ffff::9')).statusCode).toBe(429);
+    // Another /48 is another subscriber.
+    expect((await from('2001:db8:49::1')).statusCode).toBe(200);
+    expect(await aws.messages()).toHaveLength(messages + ipv6Network + 1);
+  });
+
+  it('gives the /64 its place back when the /48 refuses, so each counter counts only stored messages', async () => {
+    const { ipv6Network } = TEST_VISITOR_LIMIT;
+    for (let subnet = 0; subnet < ipv6Network + 3; subnet += 1) await from(`2001:db8:4848:${subnet.toString(16)}::1`);
+    const counted = (await aws.items())
+      .filter((item) => String(item.id).startsWith('visitor#'))
+      .reduce((sum, counter) => sum + Number(counter.messageCount), 0);
+    // Each stored message is counted twice (its /64 and its /48); the three refused ones nowhere.
+    expect(await aws.messages()).toHaveLength(ipv6Network);
+    expect(counted).toBe(2 * ipv6Network);
   });
 
   it('lets a message through uncounted, with a warning, when CloudFront sent no viewer address', async () => {

@@ -3,6 +3,7 @@ import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES } from '@site/core/contract';
 import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
 import { readConfig, readGuardConfig } from '../src/config';
 import { handler } from '../src/handlers/send-contact-email';
+import { idempotencyHashKeys } from '../src/idempotency';
 import { visitorHashKey } from '../src/visitor-limit';
 import { contactEvent, VALID_BODY } from './support/events';
 import { captureLogs } from './support/logs';
@@ -42,20 +43,32 @@ describe('readConfig', () => {
   });
 });
 
-const GUARD = { ORIGIN_VERIFY: TEST_ORIGIN_SECRET, VISITOR_LIMIT: '5', VISITOR_WINDOW_SECONDS: '600' };
+const GUARD = { ORIGIN_VERIFY: TEST_ORIGIN_SECRET, VISITOR_LIMIT: '5', VISITOR_IPV6_NETWORK_LIMIT: '20', VISITOR_WINDOW_SECONDS: '600' };
 
 describe('readGuardConfig', () => {
-  it('reads the origin secret and the visitor limit, and derives the key addresses are hashed with from the secret', () => {
+  it('reads the origin secret and the visitor limit, and derives the keys addresses and idempotency hashes are made with from the secret', () => {
     expect(readGuardConfig(GUARD)).toEqual({
       origin: { current: TEST_ORIGIN_SECRET },
-      visitorLimit: { messages: 5, windowSeconds: 600 },
+      visitorLimit: { messages: 5, ipv6Network: 20, windowSeconds: 600 },
       visitorHashKey: visitorHashKey(TEST_ORIGIN_SECRET),
+      idempotencyHashKeys: idempotencyHashKeys({ current: TEST_ORIGIN_SECRET }),
     });
+    expect(readGuardConfig(GUARD).idempotencyHashKeys.current.key).not.toEqual(visitorHashKey(TEST_ORIGIN_SECRET));
   });
 
-  it.each(['ORIGIN_VERIFY', 'VISITOR_LIMIT', 'VISITOR_WINDOW_SECONDS'])('names %s when it is missing', (name) => {
-    expect(() => readGuardConfig({ ...GUARD, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
+  it('holds the previous secret’s idempotency key during a rotation, so a retry across it is still checked', () => {
+    const previous = 'the-origin-secret-before-the-rotation-0123456789';
+    const keys = readGuardConfig({ ...GUARD, ORIGIN_VERIFY_PREVIOUS: previous }).idempotencyHashKeys;
+    expect(keys.previous).toEqual(idempotencyHashKeys({ current: previous }).current);
+    expect(keys.previous!.name).not.toBe(keys.current.name);
   });
+
+  it.each(['ORIGIN_VERIFY', 'VISITOR_LIMIT', 'VISITOR_IPV6_NETWORK_LIMIT', 'VISITOR_WINDOW_SECONDS'])(
+    'names %s when it is missing',
+    (name) => {
+      expect(() => readGuardConfig({ ...GUARD, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
+    },
+  );
 });
 
 describe("Lambda's entry without configuration", () => {

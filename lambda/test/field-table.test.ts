@@ -4,15 +4,15 @@
  * `npm run messages` without any other change. The site's side of the same walk (the form,
  * its check page, the privacy statement) is in frontend/src/field-table.test.tsx.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS, tooLongMessage } from '@site/core/content/contact-fields';
 import { FIELD_LIMITS, REQUIRED_FIELDS, type FieldTable } from '@site/core/contract';
 import { FIELDS_WITH_JOB_TITLE as WITH_JOB_TITLE } from '@site/local/field-fixture';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { startLocalAws, TEST_ORIGIN_SECRET, type LocalAws } from '@site/local/local-aws';
 import { exportJson, messageText } from '@site/ops/messages/render';
 import { createContactHandler } from '../src/contact-handler';
-import { bodyHash } from '../src/idempotency';
+import { bodyHash as keyedHash, idempotencyHashKeys } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY } from './support/events';
 import { captureLogs, type CapturedLogs } from './support/logs';
@@ -22,6 +22,9 @@ function valid<T extends FieldTable>(body: unknown, table: T) {
   if (!result.ok) throw new Error(`expected a valid message: ${JSON.stringify(result.fields)}`);
   return result.value;
 }
+
+const HASH_KEY = idempotencyHashKeys({ current: TEST_ORIGIN_SECRET }).current;
+const bodyHash = (message: Readonly<Record<string, string | undefined>>) => keyedHash(HASH_KEY, message);
 
 const SENT = { ...VALID_BODY, functie: '  Hoofd <Control> & "Finance"  ' };
 const TYPED = 'Hoofd <Control> & "Finance"';
@@ -92,7 +95,9 @@ describe('a field added to the table', () => {
       expect(fieldRows.map((line) => line.split(/\s+/)[0])).toEqual(['name', 'email', 'phone', 'company', 'message', 'functie']);
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^functie\\s+${TYPED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
 
-      const exported = JSON.parse(exportJson('functie@voorbeeld.nl', [stored], new Date(), WITH_JOB_TITLE)) as {
+      const exported = JSON.parse(
+        exportJson('functie@voorbeeld.nl', { messages: [stored], idempotencyRecords: [] }, new Date(), WITH_JOB_TITLE),
+      ) as {
         messages: Record<string, unknown>[];
       };
       expect(exported.messages).toEqual([stored]);
@@ -102,11 +107,21 @@ describe('a field added to the table', () => {
 });
 
 describe('the idempotency hash', () => {
+  const pairs = Object.entries(VALID_BODY).sort(([a], [b]) => (a < b ? -1 : 1));
+
   it('is over the fields present, as name/value pairs sorted by name, whatever the order they came in', () => {
-    const pairs = Object.entries(VALID_BODY).sort(([a], [b]) => (a < b ? -1 : 1));
-    const expected = createHash('sha256').update(JSON.stringify(pairs)).digest('hex');
+    const expected = createHmac('sha256', HASH_KEY.key).update(JSON.stringify(pairs)).digest('hex');
     expect(bodyHash(valid(VALID_BODY, CONTACT_FIELDS))).toBe(expected);
     expect(bodyHash(valid(Object.fromEntries([...pairs].reverse()), CONTACT_FIELDS))).toBe(expected);
+  });
+
+  it('is keyed with the stage’s secret, so nobody with only the table can confirm a guess of a message', () => {
+    const hash = bodyHash(valid(VALID_BODY, CONTACT_FIELDS));
+    expect(hash).not.toBe(createHash('sha256').update(JSON.stringify(pairs)).digest('hex'));
+    const otherStage = idempotencyHashKeys({ current: 'the-origin-secret-of-another-stage-0123456789' }).current;
+    expect(keyedHash(otherStage, valid(VALID_BODY, CONTACT_FIELDS))).not.toBe(hash);
+    expect(otherStage.name).not.toBe(HASH_KEY.name);
+    expect(HASH_KEY.name).toMatch(/^[0-9a-f]{12}$/);
   });
 });
 

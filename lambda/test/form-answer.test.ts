@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_RESULT_PAGES } from '@site/core/contract';
 import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/http';
-import { contentKey, normaliseIdempotencyKey } from '../src/idempotency';
+import { contentKey, idempotencyHashKeys, normaliseIdempotencyKey } from '../src/idempotency';
 import { contactEvent, VALID_BODY } from './support/events';
+import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -25,7 +26,7 @@ describe('formResultFor', () => {
       headers: { Location: '/controleer-bericht', 'Cache-Control': 'no-store' },
       body: '',
     });
-    expect(Object.values(FORM_RESULT_PAGES)).toEqual(['/bedankt', '/controleer-bericht', '/niet-verzonden']);
+    expect(Object.values(FORM_RESULT_PAGES)).toEqual(['/bedankt', '/via-andere-website', '/controleer-bericht', '/niet-verzonden']);
   });
 });
 
@@ -64,12 +65,13 @@ describe('parseContactRequest of a form post', () => {
 
 describe('contentKey', () => {
   const message = { name: 'Jan', email: 'jan@voorbeeld.nl', message: 'Hallo' };
+  const hashKey = idempotencyHashKeys({ current: TEST_ORIGIN_SECRET }).current;
 
   it('is a UUID of version 8 that the Idempotency-Key rules accept, the same for the same content', () => {
-    const key = contentKey(message);
+    const key = contentKey(hashKey, message);
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(normaliseIdempotencyKey(key)).toBe(key);
-    expect(contentKey({ ...message })).toBe(key);
+    expect(contentKey(hashKey, { ...message })).toBe(key);
   });
 
   it('differs for any difference in any field', () => {
@@ -80,6 +82,6 @@ describe('contentKey', () => {
       { ...message, company: '06' },
       { ...message, message: 'hallo' },
     ];
-    expect(new Set(keys.map((variant) => contentKey(variant))).size).toBe(keys.length);
+    expect(new Set(keys.map((variant) => contentKey(hashKey, variant))).size).toBe(keys.length);
   });
 });

@@ -287,6 +287,7 @@ describe('Idempotency-Key', () => {
       id: `idempotency#${key}`,
       messageId: json.id,
       bodyHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      hashKeyName: aws.config.idempotencyHashKeys.current.name,
       expiresAt: expect.any(Number),
     });
     expect(record!.expiresAt).toBeGreaterThanOrEqual(before + IDEMPOTENCY_TTL_SECONDS);
@@ -339,7 +340,8 @@ describe('Idempotency-Key', () => {
     await aws.put({
       id: `idempotency#${key}`,
       messageId: reservedId,
-      bodyHash: bodyHash(validated.value),
+      bodyHash: bodyHash(aws.config.idempotencyHashKeys.current, validated.value),
+      hashKeyName: aws.config.idempotencyHashKeys.current.name,
       expiresAt: Math.floor(Date.now() / 1000) + 3600,
     });
 

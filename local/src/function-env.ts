@@ -10,7 +10,7 @@ export interface FunctionSettings {
   mail: { from: string; to: string };
   retentionDays: number;
   originSecret: string;
-  visitorLimit: { messages: number; windowSeconds: number };
+  visitorLimit: { messages: number; ipv6Network: number; windowSeconds: number };
 }
 
 export function functionEnvironment(settings: FunctionSettings): Record<string, string> {
@@ -21,6 +21,7 @@ export function functionEnvironment(settings: FunctionSettings): Record<string, 
     [FUNCTION_ENV.retentionDays]: String(settings.retentionDays),
     [ORIGIN_VERIFY_ENV.current]: settings.originSecret,
     [VISITOR_LIMIT_ENV.messages]: String(settings.visitorLimit.messages),
+    [VISITOR_LIMIT_ENV.ipv6Network]: String(settings.visitorLimit.ipv6Network),
     [VISITOR_LIMIT_ENV.windowSeconds]: String(settings.visitorLimit.windowSeconds),
   };
 }

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULTS } from '@site/core/deploy-config';
+import { DEFAULTS, defaultIpv6NetworkLimit } from '@site/core/deploy-config';
 import type { StoredMessage } from '@site/core/table';
 import { createAwsClients, type AwsClients } from '@site/lambda/aws';
 import { readContactConfig, type ContactConfig } from '@site/lambda/config';
@@ -36,6 +36,7 @@ export const MAIL_TO = 'info@firma.example';
 /** The deploy's default visitor limit, which the handlers of these tests are given. */
 export const TEST_VISITOR_LIMIT: VisitorLimit = {
   messages: DEFAULTS.visitorLimit.messages,
+  ipv6Network: defaultIpv6NetworkLimit(DEFAULTS.visitorLimit.messages),
   windowSeconds: DEFAULTS.visitorLimit.windowMinutes * 60,
 };
 

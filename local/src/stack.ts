@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import { ipv6NetworkLimitFrom, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { createAwsClients } from '@site/lambda/aws';
@@ -118,12 +118,17 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
 function localFunctions(urls: EmulatorUrls, options: LocalStackOptions) {
   const originSecret = randomBytes(32).toString('base64url');
   const visitorLimit = visitorLimitFrom(CDK_JSON_CONTEXT);
+  const messages = options.visitorLimit ?? visitorLimit.messages;
   const settings = functionEnvironment({
     tableName: DEFAULT_TABLE_NAME,
     mail: LOCAL_MAIL,
     retentionDays: retentionDaysFrom(CDK_JSON_CONTEXT),
     originSecret,
-    visitorLimit: { messages: options.visitorLimit ?? visitorLimit.messages, windowSeconds: visitorLimit.windowMinutes * 60 },
+    visitorLimit: {
+      messages,
+      ipv6Network: ipv6NetworkLimitFrom(CDK_JSON_CONTEXT, messages),
+      windowSeconds: visitorLimit.windowMinutes * 60,
+    },
   });
   const clients = createAwsClients(emulatorConnections(urls));
   const contact: ApiHandler = createContactHandler({ config: readContactConfig(settings), clients });

@@ -1,0 +1,168 @@
+/**
+ * Posts made from another site's page (a hidden form, a script) are refused: JSON with a
+ * Dutch 403, a form post sent on to its Dutch page; nothing stored, counted or e-mailed.
+ * The site's own posts, and clients that are no browser, keep working. The events carry the
+ * headers a browser sends, through the local edge's origin request (the API's CloudFront
+ * Function and the origin request policy), as the function gets them behind CloudFront.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
+import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, IDEMPOTENCY_HEADER } from '@site/core/contract';
+import { startLocalAws, TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/local-aws';
+import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { crossSiteSignal } from '../src/cross-site';
+import { answer, contactEvent, VALID_BODY } from './support/events';
+import { captureLogs, type CapturedLogs } from './support/logs';
+
+const SITE = 'www.example.nl';
+const JSON_TYPE = { 'content-type': 'application/json' };
+const FORM_TYPE = { 'content-type': FORM_CONTENT_TYPE };
+/** What a browser sends with a post from the site's own page. */
+const OWN_PAGE = { host: SITE, origin: `https://${SITE}`, 'sec-fetch-site': 'same-origin' };
+/** What a browser sends with a post another site's page makes it send. */
+const OTHER_SITE = { host: SITE, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+
+describe('crossSiteSignal', () => {
+  it('refuses by Sec-Fetch-Site anything but the same origin', () => {
+    for (const fetchSite of ['cross-site', 'same-site', 'none', 'CROSS-SITE', 'garbage']) {
+      expect(crossSiteSignal({ fetchSite, origin: `https://${SITE}`, viewerHost: SITE }).signal, fetchSite).toBe('sec-fetch-site');
+    }
+    expect(crossSiteSignal({ fetchSite: 'same-origin', origin: `https://${SITE}`, viewerHost: SITE }).signal).toBeUndefined();
+  });
+
+  it('refuses an Origin whose host is not the one the viewer asked for (older browsers send no Sec-Fetch-Site)', () => {
+    const signal = (origin: string, viewerHost = SITE) => crossSiteSignal({ origin, viewerHost }).signal;
+    expect(signal(`https://${SITE}`)).toBeUndefined();
+    expect(signal(`https://${SITE.toUpperCase()}`)).toBeUndefined();
+    expect(signal(`https://${SITE}`, `${SITE}:443`)).toBeUndefined();
+    expect(signal('http://127.0.0.1:8080', '127.0.0.1:8080')).toBeUndefined();
+    for (const origin of [
+      'https://evil.example',
+      `https://${SITE}.evil.example`,
+      'https://blog.example.nl',
+      `https://${SITE}:8443`,
+      'not a url',
+    ]) {
+      expect(signal(origin), origin).toBe('origin');
+    }
+  });
+
+  it('refuses an opaque origin (null: a sandboxed frame, a data: URL) unless Sec-Fetch-Site says same-origin', () => {
+    expect(crossSiteSignal({ origin: 'null', viewerHost: SITE }).signal).toBe('origin');
+    expect(crossSiteSignal({ origin: 'null', fetchSite: 'same-origin', viewerHost: SITE }).signal).toBeUndefined();
+  });
+
+  it('lets a client that sends neither header through: it is no browser, and no other site can make it post', () => {
+    expect(crossSiteSignal({ viewerHost: SITE })).toEqual({ originChecked: true });
+    expect(crossSiteSignal({})).toEqual({ originChecked: true });
+  });
+
+  it('says when an Origin could not be compared, because no viewer host reached the function', () => {
+    expect(crossSiteSignal({ origin: 'https://evil.example' })).toEqual({ originChecked: false });
+  });
+});
+
+describe('through the handler', () => {
+  let aws: LocalAws;
+  let logs: CapturedLogs;
+  let handler: ContactHandler;
+
+  beforeAll(async () => {
+    logs = captureLogs();
+    aws = await startLocalAws();
+    handler = createContactHandler({ config: aws.config, clients: aws.clients });
+  });
+  afterAll(async () => {
+    await aws?.close();
+    logs.restore();
+  });
+  beforeEach(async () => {
+    await aws.stopDynamoDb();
+    await aws.startDynamoDb();
+    await aws.clearEmails();
+    logs.clear();
+  });
+
+  const expectNothingKept = async () => {
+    expect(await aws.items()).toEqual([]);
+    expect(await aws.sentEmails()).toEqual([]);
+  };
+
+  it('refuses JSON from another site with a Dutch 403, and stores, counts and e-mails nothing', async () => {
+    for (const headers of [OTHER_SITE, { ...OTHER_SITE, 'sec-fetch-site': undefined }, { ...OTHER_SITE, origin: undefined }]) {
+      const response = answer(await handler(contactEvent({ headers: { ...JSON_TYPE, ...clean(headers) }, body: VALID_BODY })));
+      expect(response.statusCode).toBe(403);
+      expect(response.json).toEqual({ error: ERROR_TEXT.notThroughSite });
+    }
+    await expectNothingKept();
+    expect(logs.entries()).toEqual([
+      expect.objectContaining({ level: 'info', outcome: 'cross_site', crossSite: 'sec-fetch-site', status: 403 }),
+      expect.objectContaining({ outcome: 'cross_site', crossSite: 'origin', status: 403 }),
+      expect.objectContaining({ outcome: 'cross_site', crossSite: 'sec-fetch-site', status: 403 }),
+    ]);
+    expect(logs.raw()).not.toContain('evil.example');
+  });
+
+  it('sends a hidden form post from another site on to its Dutch page, and keeps nothing', async () => {
+    const result = await handler(
+      contactEvent({ headers: { ...FORM_TYPE, ...OTHER_SITE }, body: new URLSearchParams(VALID_BODY).toString() }),
+    );
+    expect(result).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.crossSite } });
+    await expectNothingKept();
+    expect(logs.entries()).toEqual([expect.objectContaining({ outcome: 'cross_site', format: 'form', status: 303 })]);
+  });
+
+  it('does not let another site use up a visitor’s allowance: after more posts than the limit, the visitor still sends', async () => {
+    const viewer = '198.51.100.99';
+    for (let i = 0; i <= TEST_VISITOR_LIMIT.messages; i += 1) {
+      const event = contactEvent({ headers: { ...FORM_TYPE, ...OTHER_SITE }, body: new URLSearchParams(VALID_BODY).toString(), viewer });
+      expect((await handler(event)).statusCode).toBe(303);
+    }
+    const own = await handler(contactEvent({ headers: { ...JSON_TYPE, ...OWN_PAGE }, body: VALID_BODY, viewer }));
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('accepts the site’s own JSON and form posts, and clients that send neither header', async () => {
+    const own = answer(
+      await handler(contactEvent({ headers: { ...JSON_TYPE, ...OWN_PAGE, [IDEMPOTENCY_HEADER]: randomUUID() }, body: VALID_BODY })),
+    );
+    expect(own.statusCode).toBe(200);
+    const form = await handler(
+      contactEvent({ headers: { ...FORM_TYPE, ...OWN_PAGE }, body: new URLSearchParams({ ...VALID_BODY, name: 'Formulier' }).toString() }),
+    );
+    expect(form).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.sent } });
+    const curl = answer(await handler(contactEvent({ headers: JSON_TYPE, body: { ...VALID_BODY, name: 'Zonder browser' } })));
+    expect(curl.statusCode).toBe(200);
+    expect(await aws.messages()).toHaveLength(3);
+    expect(await aws.sentEmails()).toHaveLength(3);
+  });
+
+  it('compares with the Host the viewer sent, whatever a viewer claims under the header the API function writes', async () => {
+    const forged = { ...OTHER_SITE, 'sec-fetch-site': undefined, [VIEWER_HOST_HEADER]: 'evil.example' };
+    const response = await handler(contactEvent({ headers: { ...JSON_TYPE, ...clean(forged) }, body: VALID_BODY }));
+    expect(response.statusCode).toBe(403);
+    await expectNothingKept();
+  });
+
+  it('answers another method 405 whoever asks: only a post can send anything', async () => {
+    const response = answer(await handler(contactEvent({ method: 'GET', headers: OTHER_SITE })));
+    expect(response.statusCode).toBe(405);
+  });
+
+  it('lets an Origin it cannot compare through, and says so in the log (a CloudFront Function missing)', async () => {
+    const response = await handler(contactEvent({ headers: { ...JSON_TYPE, origin: `https://${SITE}` }, body: VALID_BODY }));
+    expect(response.statusCode).toBe(200);
+    expect(logs.entries().at(-1)).toMatchObject({
+      level: 'warn',
+      outcome: 'stored_and_emailed',
+      originCheck: `not applied: no ${VIEWER_HOST_HEADER}`,
+    });
+  });
+});
+
+/** The headers without those set to undefined. */
+function clean(headers: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}

@@ -1,0 +1,166 @@
+/**
+ * A message that was not stored costs the visitor nothing: a 503 (the store failed, or a
+ * call timed out) leaves the allowance as it was, also when the counting write lands after
+ * the SDK gave up on it, and a retry of the same message counts once. The handler runs
+ * against the DynamoDB stand-in with its own client, into which the tests put the faults of
+ * a stalled DynamoDB: a call that fails before it is sent, and a call that is applied but
+ * whose answer never comes back (the SDK's TimeoutError after the write landed).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '@site/core/contract';
+import { emulatorConnections } from '@site/local/defaults';
+import { startLocalAws, TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/local-aws';
+import { createAwsClients, type AwsClients } from '../src/aws';
+import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { SETTLE_MS } from '../src/visitor-counter';
+import { windowAt } from '../src/visitor-limit';
+import { answer, contactEvent, VALID_BODY } from './support/events';
+import { captureLogs, type CapturedLogs } from './support/logs';
+
+/** Which DynamoDB call a fault hits, by its request; and whether the call is sent before it fails. */
+interface Fault {
+  call: 'count' | 'release' | 'store message';
+  /**
+   * 'lost': never sent. 'late': applied by DynamoDB, but the SDK gives up before the answer.
+   * 'held': the SDK gives up at once, and DynamoDB applies it when the test lets it land.
+   */
+  kind: 'lost' | 'late' | 'held';
+}
+
+const CALLS: Record<Fault['call'], (request: string) => boolean> = {
+  count: (request) => request.includes('visitor#') && request.includes('ADD #messageCount :one'),
+  release: (request) => request.includes('visitor#') && request.includes('REMOVE #entry'),
+  'store message': (request) => request.includes('"receivedAt"') && request.includes('attribute_not_exists(id)'),
+};
+
+const timeout = () => Object.assign(new Error('Request timed out'), { name: 'TimeoutError' });
+
+/** Calls a 'held' fault keeps back, to be applied later. */
+const held: (() => Promise<unknown>)[] = [];
+const landHeld = () => Promise.all(held.splice(0).map((land) => land()));
+
+/** Clients whose DynamoDB calls meet each planned fault once, in turn. */
+function faultyClients(aws: LocalAws, faults: Fault[]): AwsClients {
+  const clients = createAwsClients(emulatorConnections(aws.urls));
+  clients.documents.middlewareStack.add(
+    (next) => async (args) => {
+      const request = JSON.stringify(args.input);
+      const index = faults.findIndex((fault) => CALLS[fault.call](request));
+      if (index < 0) return next(args);
+      const [fault] = faults.splice(index, 1);
+      if (fault!.kind === 'late') await next(args);
+      if (fault!.kind === 'held') held.push(() => next(args));
+      throw timeout();
+    },
+    { step: 'initialize', name: 'stalledDynamoDb' },
+  );
+  return clients;
+}
+
+let aws: LocalAws;
+let logs: CapturedLogs;
+let faults: Fault[];
+let handler: ContactHandler;
+/** The handler's clock: inside one window, moved on by the tests. */
+let now: Date;
+
+beforeAll(async () => {
+  logs = captureLogs();
+  aws = await startLocalAws();
+});
+afterAll(async () => {
+  await aws?.close();
+  logs.restore();
+});
+beforeEach(() => {
+  faults = [];
+  // A minute into a window of a day no other test uses, so moving on by SETTLE_MS stays inside it.
+  const start = windowAt(new Date(Date.UTC(2031, 0, 1 + Math.floor(Math.random() * 3000))), TEST_VISITOR_LIMIT.windowSeconds);
+  now = new Date((start.endsAt - TEST_VISITOR_LIMIT.windowSeconds + 60) * 1000);
+  handler = createContactHandler({ config: aws.config, clients: faultyClients(aws, faults), clock: () => now });
+  logs.clear();
+});
+
+let visitors = 0;
+const newViewer = () => `203.0.113.${(visitors += 1)}`;
+
+/** A message of its own from `viewer`, with `key` as its Idempotency-Key if given. */
+async function post(viewer: string, key?: string) {
+  const headers = { 'content-type': 'application/json', ...(key && { [IDEMPOTENCY_HEADER]: key }) };
+  return answer(await handler(contactEvent({ viewer, headers, body: { ...VALID_BODY, message: `Bericht ${key ?? randomUUID()}` } })));
+}
+
+/** The statuses of `count` new messages from `viewer`. */
+async function statuses(viewer: string, count: number) {
+  const result = [];
+  for (let i = 0; i < count; i += 1) result.push((await post(viewer)).statusCode);
+  return result;
+}
+
+const full = (accepted: number) => [...Array<number>(accepted).fill(200), 429];
+
+describe('a 503', () => {
+  it('when the store failed, leaves the whole allowance: its place was given back at once', async () => {
+    const viewer = newViewer();
+    faults.push({ call: 'store message', kind: 'lost' });
+    const failed = await post(viewer);
+    expect(failed.statusCode).toBe(503);
+    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError' });
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages + 1)).toEqual(full(TEST_VISITOR_LIMIT.messages));
+  });
+
+  it('when the count landed after the SDK gave up, costs nothing once it settles: the next place frees in seconds, not at the window’s end', async () => {
+    const viewer = newViewer();
+    faults.push({ call: 'count', kind: 'late' });
+    expect((await post(viewer)).statusCode).toBe(503);
+    // The late write holds a place for now...
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
+    const refused = await post(viewer);
+    expect(Number(refused.headers['Retry-After'])).toBe(SETTLE_MS / 1000);
+    // ...until no request can still store its message: then it is given back.
+    now = new Date(now.getTime() + SETTLE_MS);
+    expect(await statuses(viewer, 2)).toEqual(full(1));
+  });
+
+  it('when the count is applied only after the visitor got the 503, costs nothing once it settles', async () => {
+    const viewer = newViewer();
+    faults.push({ call: 'count', kind: 'held' });
+    expect((await post(viewer)).statusCode).toBe(503);
+    await landHeld();
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
+    now = new Date(now.getTime() + SETTLE_MS);
+    expect(await statuses(viewer, 2)).toEqual(full(1));
+  });
+
+  it('when the store failed and its release did too (DynamoDB still stalled), costs nothing once it settles', async () => {
+    const viewer = newViewer();
+    faults.push({ call: 'store message', kind: 'lost' }, { call: 'release', kind: 'lost' });
+    expect((await post(viewer)).statusCode).toBe(503);
+    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError; release: TimeoutError' });
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
+    now = new Date(now.getTime() + SETTLE_MS);
+    expect(await statuses(viewer, 2)).toEqual(full(1));
+  });
+
+  it('when its release was applied but unanswered, leaves the whole allowance', async () => {
+    const viewer = newViewer();
+    faults.push({ call: 'store message', kind: 'lost' }, { call: 'release', kind: 'late' });
+    expect((await post(viewer)).statusCode).toBe(503);
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages + 1)).toEqual(full(TEST_VISITOR_LIMIT.messages));
+  });
+});
+
+describe('a retry of the same message after a 503', () => {
+  it('is accepted, and the message counts once however often it was tried', async () => {
+    const viewer = newViewer();
+    const key = randomUUID();
+    faults.push({ call: 'count', kind: 'late' }, { call: 'store message', kind: 'lost' });
+    expect((await post(viewer, key)).statusCode).toBe(503);
+    expect((await post(viewer, key)).statusCode).toBe(503);
+    const stored = await post(viewer, key);
+    expect(stored.statusCode).toBe(200);
+    expect(await aws.message(stored.json.id!)).toMatchObject({ idempotencyKey: key, status: 'emailed' });
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
+  });
+});
