@@ -8,9 +8,18 @@ import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
 import type { MailRoute } from '@site/lambda/mail';
-import { deleteMessage, getMessage, leaseForRetry, listByEmail, listLatest } from '@site/lambda/store';
+import {
+  deleteIdempotencyRecord,
+  deleteMessage,
+  getIdempotencyRecord,
+  getMessage,
+  leaseForRetry,
+  listByEmail,
+  listLatest,
+  type IdempotencyRecord,
+} from '@site/lambda/store';
 import type { Command } from './arguments';
-import { erasePreview, exportJson, listTable, messageText } from './render';
+import { erasePreview, exportJson, listTable, messageText, type Found } from './render';
 import type { Target } from './target';
 
 /** A refusal or failure with its own sentence; the command exits 1. */
@@ -86,6 +95,24 @@ async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promi
   }
 }
 
+/** Every message from the address, and the idempotency records they were claimed under (while those last). */
+async function findByEmail(target: Target, address: string): Promise<Found> {
+  const messages = await listByEmail(target.table, address);
+  const records = await Promise.all(messages.map((message) => getIdempotencyRecord(target.table, message)));
+  return { messages, idempotencyRecords: records.filter((record): record is IdempotencyRecord => record !== undefined) };
+}
+
+/**
+ * Deletes one message and, first, its idempotency record: its hash is keyed, but it still
+ * links the message's id to its content, and once the message is gone nothing would find it.
+ */
+async function eraseMessage(target: Target, message: StoredMessage): Promise<{ message: boolean; record: boolean }> {
+  const record =
+    message.idempotencyKey !== undefined &&
+    (await deleteIdempotencyRecord(target.table, { key: message.idempotencyKey, messageId: message.id }));
+  return { message: await deleteMessage(target.table, message.id), record };
+}
+
 async function erase(target: Target, address: string, yes: boolean): Promise<void> {
   const messages = await listByEmail(target.table, address);
   if (messages.length === 0) {
@@ -102,13 +129,18 @@ async function erase(target: Target, address: string, yes: boolean): Promise<voi
     throw new CommandError('Nothing deleted.');
   }
   let deleted = 0;
+  let records = 0;
   try {
-    for (const message of messages) if (await deleteMessage(target.table, message.id)) deleted += 1;
+    for (const message of messages) {
+      const erased = await eraseMessage(target, message);
+      deleted += Number(erased.message);
+      records += Number(erased.record);
+    }
   } catch (error) {
     console.log(`Deleted ${deleted} of ${messages.length} before the error below; run erase again for the rest.`);
     throw error;
   }
-  console.log(`Deleted ${plural(deleted, 'message')}.`);
+  console.log(`Deleted ${plural(deleted, 'message')}${records > 0 ? ` and ${plural(records, 'idempotency record')}` : ''}.`);
   const arrived = await listByEmail(target.table, address);
   if (arrived.length > 0) console.error(`${plural(arrived.length, 'more message')} arrived meanwhile; run erase again.`);
 }
@@ -123,7 +155,7 @@ export async function runCommand(command: Command, target: Target, env: NodeJS.P
     case 'resend':
       return resend(target, command.id, env);
     case 'export':
-      console.log(exportJson(command.address, await listByEmail(target.table, command.address), new Date()));
+      console.log(exportJson(command.address, await findByEmail(target, command.address), new Date()));
       return;
     case 'erase':
       return erase(target, command.address, command.yes);

@@ -3,6 +3,7 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, type FieldTable } from '@site/core/contract';
 import { BOOKKEEPING_ATTRIBUTES, type StoredMessage } from '@site/core/table';
 import { MESSAGE_NOISE } from '@site/lambda/characters';
+import type { IdempotencyRecord } from '@site/lambda/store';
 import { textTable } from '@site/ops/text-table';
 
 /**
@@ -25,6 +26,7 @@ export function listTable(messages: readonly StoredMessage[]): string {
 /** The delivery bookkeeping, in the order an operator reads it. */
 const BOOKKEEPING_ROWS: [label: string, value: (message: StoredMessage) => string | undefined][] = [
   ['id', (message) => message.id],
+  ['idempotency key', (message) => message.idempotencyKey],
   ['received', (message) => message.receivedAt],
   ['status', (message) => message.status],
   ['attempts', (message) => String(message.attempts)],
@@ -77,10 +79,29 @@ function forReading(message: StoredMessage, fields: FieldTable): Record<string, 
   return Object.fromEntries(order.filter((key) => Object.hasOwn(item, key)).map((key) => [key, item[key]]));
 }
 
-/** An access request's answer: every stored message from the address, with every attribute as stored. */
-export function exportJson(address: string, messages: readonly StoredMessage[], at: Date, fields: FieldTable = CONTACT_FIELDS): string {
-  const readable = messages.map((message) => forReading(message, fields));
-  return JSON.stringify({ address, exportedAt: at.toISOString(), count: messages.length, messages: readable }, null, 2);
+/** What is stored about an address: its messages, and the idempotency records they were claimed under. */
+export interface Found {
+  messages: readonly StoredMessage[];
+  idempotencyRecords: readonly IdempotencyRecord[];
+}
+
+/**
+ * An access request's answer: every stored message from the address, with every attribute
+ * as stored, and the idempotency records of those messages (a keyed hash of the fields, no text).
+ */
+export function exportJson(address: string, found: Found, at: Date, fields: FieldTable = CONTACT_FIELDS): string {
+  const readable = found.messages.map((message) => forReading(message, fields));
+  return JSON.stringify(
+    {
+      address,
+      exportedAt: at.toISOString(),
+      count: found.messages.length,
+      messages: readable,
+      idempotencyRecords: found.idempotencyRecords,
+    },
+    null,
+    2,
+  );
 }
 
 /** What an erasure will delete, one line a message. */

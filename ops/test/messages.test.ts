@@ -250,6 +250,8 @@ describe('export', () => {
     expect(Date.parse(exported.exportedAt)).not.toBeNaN();
     expect(exported.count).toBe(120);
     expect(exported.messages).toEqual(theirs);
+    // No message says it was claimed under that key, so the record is not theirs to see.
+    expect(exported).toMatchObject({ idempotencyRecords: [] });
   });
 
   it('prints an empty export for an address with no messages', async () => {
@@ -305,6 +307,35 @@ describe('erase', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('Deleted 1 message.');
     expect(await aws.message(one!.id)).toBeUndefined();
+  });
+
+  it('deletes the idempotency records of the messages too, and only theirs', async () => {
+    const keys = ['9a1f5c4e-0b7d-4c2a-8e3f-1d2c3b4a5f60', '9a1f5c4e-0b7d-4c2a-8e3f-1d2c3b4a5f61'];
+    const theirs = await stored(
+      message(30, { email: 'met.sleutel@voorbeeld.nl', idempotencyKey: keys[0] }),
+      message(20, { email: 'met.sleutel@voorbeeld.nl', idempotencyKey: keys[1] }),
+    );
+    const record = (key: string, messageId: string) => ({
+      id: `idempotency#${key}`,
+      messageId,
+      bodyHash: 'f'.repeat(64),
+      hashKeyName: 'abc123',
+      expiresAt: 2_000_000_000,
+    });
+    await aws.put(record(keys[0]!, theirs[0]!.id));
+    // The second key expired and was claimed again for someone else's message: that record stays.
+    await aws.put(record(keys[1]!, '01JTSOMEONEELSE00000000000'));
+
+    const exported = JSON.parse((await runMessages(['export', 'met.sleutel@voorbeeld.nl'])).stdout) as { idempotencyRecords: unknown[] };
+    expect(exported.idempotencyRecords).toEqual([record(keys[0]!, theirs[0]!.id)]);
+
+    const { code, stdout } = await runMessages(['erase', 'met.sleutel@voorbeeld.nl', '--yes']);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('Deleted 2 messages and 1 idempotency record.');
+    const ids = (await aws.items()).map((item) => item.id);
+    expect(ids).not.toContain(`idempotency#${keys[0]}`);
+    expect(ids).toContain(`idempotency#${keys[1]}`);
+    for (const item of theirs) expect(ids).not.toContain(item.id);
   });
 
   it('says so when there is nothing to erase', async () => {
