@@ -45,6 +45,7 @@ describe('routing', () => {
     expect(routeFor(`${FORM_RESULT_PAGES.sent}.html`)).toBe('form-sent');
     expect(routeFor(FORM_RESULT_PAGES.check)).toBe('form-check');
     expect(routeFor(FORM_RESULT_PAGES.failed)).toBe('form-failed');
+    expect(routeFor(FORM_RESULT_PAGES.crossSite)).toBe('form-crossSite');
     for (const path of ['/bedankt/', '/Bedankt', '/bedankt.htm', '/.html']) expect(routeFor(path)).toBe('not-found');
   });
 

@@ -60,6 +60,7 @@ describe('renderHead', () => {
     ['form-sent', 'Bericht verzonden | Streepje Voor Finance'],
     ['form-check', 'Controleer uw bericht | Streepje Voor Finance'],
     ['form-failed', 'Bericht niet verzonden | Streepje Voor Finance'],
+    ['form-crossSite', 'Bericht via een andere website | Streepje Voor Finance'],
   ] as const)('keeps the form result page %s out of search results, with a Dutch title', (route, title) => {
     const doc = parse(renderHead(route));
     expect(doc.title).toBe(title);

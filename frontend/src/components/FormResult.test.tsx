@@ -43,4 +43,11 @@ describe('the form’s result pages (no scripts)', () => {
     expect(main.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
     expect(main.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+?\d+$/));
   });
+
+  it('says a post made from another site was not sent, why, and leads to the form on this site', async () => {
+    render(<App route="form-crossSite" />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht is niet verzonden');
+    expect(screen.getByText(/vanaf een andere website naar ons verstuurd/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar het contactformulier' })).toHaveAttribute('href', '/#contact');
+  });
 });

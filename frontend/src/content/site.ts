@@ -276,7 +276,7 @@ export const formResults = {
     link: { href: '/', label: 'Terug naar de homepage' },
   },
   crossSite: {
-    title: 'Bericht niet verzonden',
+    title: 'Bericht via een andere website',
     headline: 'Uw bericht is niet verzonden',
     text: 'Dit bericht werd vanaf een andere website naar ons verstuurd. Om misbruik te voorkomen nemen we alleen berichten aan die via het contactformulier op onze eigen website worden verstuurd.',
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },

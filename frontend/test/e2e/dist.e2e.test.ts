@@ -39,6 +39,7 @@ const PAGES = [
   ['bedankt.html', 'form-sent', 'Bedankt voor uw bericht'],
   ['controleer-bericht.html', 'form-check', 'Uw bericht is nog niet verzonden'],
   ['niet-verzonden.html', 'form-failed', 'Uw bericht kon niet worden verzonden'],
+  ['via-andere-website.html', 'form-crossSite', 'Uw bericht is niet verzonden'],
 ] as const;
 
 describe.each(PAGES)('dist/%s', (file, route, headline) => {
