@@ -149,7 +149,11 @@ async function countAgainstVisitor(
     try {
       counted = await countMessage(service.table, { ...counter, expiresAt: window.endsAt, now });
     } catch (error) {
-      return storeFailed(error, await release(service, reservations));
+      // No answer is not no write: a count that timed out may have been applied (or be applied
+      // yet). Take back what this request may have written, conditional on its own time; a
+      // count that lands after this release is settled later (visitor-counter.ts).
+      const unanswered: Reservation = { counterId: counter.id, messageId, at: now.getTime(), added: true };
+      return storeFailed(error, await release(service, [...reservations, unanswered]));
     }
     if (counted.outcome === 'over') {
       await release(service, reservations);

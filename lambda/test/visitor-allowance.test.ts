@@ -110,25 +110,24 @@ describe('a 503', () => {
     expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages + 1)).toEqual(full(TEST_VISITOR_LIMIT.messages));
   });
 
-  it('when the count landed after the SDK gave up, costs nothing once it settles: the next place frees in seconds, not at the window’s end', async () => {
+  it('when the count was applied but its answer never came (the SDK gave up), leaves the whole allowance: the request takes it back', async () => {
     const viewer = newViewer();
     faults.push({ call: 'count', kind: 'late' });
     expect((await post(viewer)).statusCode).toBe(503);
+    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError' });
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages + 1)).toEqual(full(TEST_VISITOR_LIMIT.messages));
+  });
+
+  it('when the count is applied only after the visitor got the 503 (after its release), costs nothing once it settles: in seconds, not at the window’s end', async () => {
+    const viewer = newViewer();
+    faults.push({ call: 'count', kind: 'held' });
+    expect((await post(viewer)).statusCode).toBe(503);
+    await landHeld();
     // The late write holds a place for now...
     expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
     const refused = await post(viewer);
     expect(Number(refused.headers['Retry-After'])).toBe(SETTLE_MS / 1000);
     // ...until no request can still store its message: then it is given back.
-    now = new Date(now.getTime() + SETTLE_MS);
-    expect(await statuses(viewer, 2)).toEqual(full(1));
-  });
-
-  it('when the count is applied only after the visitor got the 503, costs nothing once it settles', async () => {
-    const viewer = newViewer();
-    faults.push({ call: 'count', kind: 'held' });
-    expect((await post(viewer)).statusCode).toBe(503);
-    await landHeld();
-    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
     now = new Date(now.getTime() + SETTLE_MS);
     expect(await statuses(viewer, 2)).toEqual(full(1));
   });
