@@ -124,14 +124,24 @@ describe('functions', () => {
     });
   });
 
-  it('gives only the contact function the origin secret and the visitor limit (5 per 10 minutes by default)', () => {
+  it('gives only the contact function the origin secret and the visitor limit (5 per 10 minutes by default, 20 per IPv6 /48)', () => {
     const secretId = only(s.template, 'AWS::SecretsManager::Secret').id;
     expect(Object.keys(fn('send-contact-email').resource.Properties.Environment.Variables).sort()).toEqual(
-      ['MAIL_FROM', 'MAIL_TO', 'ORIGIN_VERIFY', 'RETENTION_DAYS', 'TABLE_NAME', 'VISITOR_LIMIT', 'VISITOR_WINDOW_SECONDS'].sort(),
+      [
+        'MAIL_FROM',
+        'MAIL_TO',
+        'ORIGIN_VERIFY',
+        'RETENTION_DAYS',
+        'TABLE_NAME',
+        'VISITOR_LIMIT',
+        'VISITOR_IPV6_NETWORK_LIMIT',
+        'VISITOR_WINDOW_SECONDS',
+      ].sort(),
     );
     expect(fn('send-contact-email').resource.Properties.Environment.Variables).toMatchObject({
       ORIGIN_VERIFY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
       VISITOR_LIMIT: '5',
+      VISITOR_IPV6_NETWORK_LIMIT: '20',
       VISITOR_WINDOW_SECONDS: '600',
     });
     expect(Object.keys(fn('retry-undelivered').resource.Properties.Environment.Variables).sort()).toEqual(
