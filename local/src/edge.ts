@@ -259,11 +259,21 @@ export function originRequestHeaders(
   return headers;
 }
 
-async function invoke(options: ApiOptions, req: IncomingMessage, headers: IncomingHttpHeaders, body: Buffer): Promise<ApiResponse> {
-  const event = toApiGatewayEvent(
-    { method: req.method ?? 'GET', url: req.url ?? '/', headers, body, sourceIp: req.socket.remoteAddress ?? LOOPBACK },
-    CONTACT_ROUTE_KEY,
-  );
+/** The request line and the connection's address, as API Gateway sees them. */
+interface Arrival {
+  method: string;
+  url: string;
+  sourceIp: string;
+}
+
+const arrivalOf = (req: IncomingMessage): Arrival => ({
+  method: req.method ?? 'GET',
+  url: req.url ?? '/',
+  sourceIp: req.socket.remoteAddress ?? LOOPBACK,
+});
+
+async function invoke(options: ApiOptions, arrival: Arrival, headers: IncomingHttpHeaders, body: Buffer): Promise<ApiResponse> {
+  const event = toApiGatewayEvent({ ...arrival, headers, body }, CONTACT_ROUTE_KEY);
   const deadline = Date.now() + options.functionTimeoutMs;
   const context = lambdaContext(options.functionName, event.requestContext.requestId, deadline);
   let timer: NodeJS.Timeout | undefined;
@@ -287,9 +297,24 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, options: ApiO
   let response: ApiResponse;
   if (body === undefined) response = gatewayError(413, 'Request Entity Too Large');
   else if (pathOf(req.url) !== API_PATH) response = gatewayError(404, 'Not Found');
-  else response = await invoke(options, req, headers, body);
+  else response = await invoke(options, arrivalOf(req), headers, body);
   send(res, response.statusCode, response.headers, response.body, req.method === 'HEAD');
   return response.statusCode;
+}
+
+/**
+ * What the edge answers a POST to the API from `viewer`, without a socket: for viewers this
+ * machine cannot be, such as addresses of other IPv6 networks (loopback has only ::1). The
+ * same origin request (the API's CloudFront Function, the policy, the secret, the viewer's
+ * `ip:port`) into the same API stand-in and function as a request on the edge's port.
+ */
+export function postFromViewer(
+  options: EdgeOptions,
+  viewer: { address: string; port: number },
+  request: { headers: IncomingHttpHeaders; body: Buffer },
+): Promise<ApiResponse> {
+  const headers = originRequestHeaders(request.headers, viewer, options.originSecret);
+  return invoke(options, { method: 'POST', url: API_PATH, sourceIp: viewer.address }, headers, request.body);
 }
 
 /**

@@ -13,8 +13,11 @@ import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { createAwsClients } from '@site/lambda/aws';
 import { readConfig, readContactConfig } from '@site/lambda/config';
 import { createContactHandler } from '@site/lambda/contact-handler';
+import { logLine } from '@site/lambda/log';
 import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } from '@site/lambda/retry';
-import { startApiGateway, startEdge, type ApiHandler } from './edge';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ApiResponse } from './api-gateway';
+import { postFromViewer, startApiGateway, startEdge, type ApiHandler } from './edge';
 import { emulatorConnections, emulatorSdkEnv, LOCAL_MAIL, LOCAL_PORTS, type EmulatorUrls } from './defaults';
 import { ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';
 import { functionEnvironment } from './function-env';
@@ -59,6 +62,11 @@ export interface LocalStack {
   startDynamoDb(): Promise<void>;
   stopSes(): Promise<void>;
   startSes(): Promise<void>;
+  /**
+   * A POST to the API from a viewer at `viewer`, handled as the edge handles one on its port
+   * (postFromViewer in edge.ts): for viewers this machine cannot send from, such as IPv6 networks.
+   */
+  postFromViewer(viewer: { address: string; port: number }, request: { headers: IncomingHttpHeaders; body: Buffer }): Promise<ApiResponse>;
   /** Runs the retry job once, as the schedule would. */
   runRetryJob(): Promise<RetrySummary>;
   /** The retry job itself, for a run with options of its own (no grace period, say); logs no summary. */
@@ -151,12 +159,14 @@ async function startFrontDoors(handler: ApiHandler, originSecret: string, option
   };
   const accessLog = (prefix: string) => (options.quiet ? undefined : (line: string) => console.log(`${prefix}${line}`));
   const sitePort = options.port ?? LOCAL_PORTS.site.port;
-  const edge = await onPort(
-    () =>
-      startEdge({ ...common, port: sitePort, siteDir: options.siteDir ?? DEFAULT_SITE_DIR, accessLog: accessLog('edge  '), originSecret }),
-    sitePort,
-    LOCAL_PORTS.site.variable,
-  );
+  const edgeOptions = {
+    ...common,
+    port: sitePort,
+    siteDir: options.siteDir ?? DEFAULT_SITE_DIR,
+    accessLog: accessLog('edge  '),
+    originSecret,
+  };
+  const edge = await onPort(() => startEdge(edgeOptions), sitePort, LOCAL_PORTS.site.variable);
   started.push(edge);
   const apiPort = options.apiPort ?? 0;
   const api = await onPort(
@@ -165,14 +175,18 @@ async function startFrontDoors(handler: ApiHandler, originSecret: string, option
     LOCAL_PORTS.api.variable,
   );
   started.push(api);
-  return { site: edge.url, api: api.url };
+  return {
+    urls: { site: edge.url, api: api.url },
+    postFromViewer: (viewer: { address: string; port: number }, request: { headers: IncomingHttpHeaders; body: Buffer }) =>
+      postFromViewer(edgeOptions, viewer, request),
+  };
 }
 
 /** Runs the retry job every `intervalMs` (0: never), as EventBridge's schedule does. */
 function scheduleRetries(run: () => Promise<unknown>, intervalMs: number): NodeJS.Timeout | undefined {
   if (intervalMs <= 0) return undefined;
   const timer = setInterval(() => {
-    run().catch((error: Error) => console.error(JSON.stringify({ level: 'error', msg: 'retry job failed', error: error.message })));
+    run().catch((error: Error) => console.error(logLine({ level: 'error', msg: 'retry job failed', error: error.message })));
   }, intervalMs);
   timer.unref();
   return timer;
@@ -186,13 +200,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const doors = await startFrontDoors(functions.contact, functions.originSecret, options, started);
     const timer = scheduleRetries(functions.runRetryJob, options.retryIntervalMs ?? 60_000);
     return {
-      urls: { ...doors, ...emulators.urls },
+      urls: { ...doors.urls, ...emulators.urls },
       tableName: DEFAULT_TABLE_NAME,
       lambdaEnv: functions.lambdaEnv,
       stopDynamoDb: emulators.stopDynamoDb,
       startDynamoDb: emulators.startDynamoDb,
       stopSes: emulators.stopSes,
       startSes: emulators.startSes,
+      postFromViewer: doors.postFromViewer,
       runRetryJob: functions.runRetryJob,
       retryJob: functions.retryJob,
       async close() {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '@site/core/api-origin';
-import { originRequestHeaders, startApiGateway, startEdge } from '../src/edge';
+import { originRequestHeaders, postFromViewer, startApiGateway, startEdge } from '../src/edge';
 import type { RunningServer } from '../src/emulators';
 
 const SECRET = 'a-secret-only-the-edge-and-the-function-know-0123456789';
@@ -86,6 +86,27 @@ describe('through the edge', () => {
   it('reports a client on another loopback address as another visitor', async () => {
     const { event, clientPort } = await post(edge.url, { 'content-type': 'application/json' }, '127.0.0.7');
     expect(event.headers[VIEWER_ADDRESS_HEADER.toLowerCase()]).toBe(`127.0.0.7:${clientPort}`);
+  });
+});
+
+describe('postFromViewer', () => {
+  it('hands the handler what a POST on the edge’s port from that viewer would, for an address loopback cannot be', async () => {
+    const options = { port: 0, handler, functionName: 'recorder', functionTimeoutMs: 5_000, siteDir: '.', originSecret: SECRET };
+    const answer = await postFromViewer(
+      options,
+      { address: '2001:db8:4848:12::7', port: 40001 },
+      { headers: { ...FORGED, host: 'www.example.nl', origin: 'https://www.example.nl' }, body: Buffer.from('{}') },
+    );
+    expect(answer.statusCode).toBe(200);
+    const event = received.at(-1)!;
+    expect(event.requestContext.http).toMatchObject({ method: 'POST', path: API_PATH, sourceIp: '2001:db8:4848:12::7' });
+    expect(event.headers).toMatchObject({
+      [ORIGIN_VERIFY_HEADER.toLowerCase()]: SECRET,
+      [VIEWER_ADDRESS_HEADER.toLowerCase()]: '2001:db8:4848:12::7:40001',
+      [VIEWER_HOST_HEADER.toLowerCase()]: 'www.example.nl',
+      origin: 'https://www.example.nl',
+    });
+    expect(event.headers).not.toHaveProperty('cookie');
   });
 });
 
