@@ -58,6 +58,13 @@ export interface PrototypeReport {
   added: string[];
 }
 
+export interface ViewerPost {
+  address: string;
+  port: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 /** Commands and their results, one table so the client is typed end to end. */
 export interface Commands {
   stopDynamoDb: { args: void; result: void };
@@ -67,7 +74,12 @@ export interface Commands {
   /** A second SES emulator on a free port (for the proxies); it shares the first one's outbox. */
   startSesBackend: { args: void; result: { url: string } };
   stopSesBackend: { args: void; result: void };
+  /** Stops the stack's DynamoDB and serves its data from a free port, for a proxy to take the stack's port. */
+  startDynamoDbBackend: { args: void; result: { url: string } };
+  stopDynamoDbBackend: { args: void; result: void };
   runRetryJob: { args: RetryRunOptions; result: RetryRunSummary };
+  /** A JSON POST to the API as the edge handles it from a viewer at `address` (IPv6 networks loopback cannot be). */
+  postFromViewer: { args: ViewerPost; result: { status: number; body: string } };
   memory: { args: { gc: boolean }; result: MemorySample };
   prototypes: { args: void; result: PrototypeReport };
   close: { args: void; result: void };

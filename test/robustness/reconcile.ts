@@ -66,7 +66,7 @@ function checkNothingLost(ctx: SuiteContext, contents: TableContents, emails: Se
   return { lost, orphans };
 }
 
-/** Nothing stored that no client was given the id of; every message valid, every visitor counter only a hash, a count and a TTL. */
+/** Nothing stored that no client was given the id of; every message valid, every visitor counter only a hash, message ids, a count and a TTL. */
 function checkWhatIsStored(ctx: SuiteContext, contents: TableContents): void {
   const { report, ledger } = ctx;
   const unanswered = contents.messages.filter((item) => !ledger.accepted.has(item.id)).length;
@@ -89,7 +89,7 @@ function checkWhatIsStored(ctx: SuiteContext, contents: TableContents): void {
     .filter((problems) => problems.length > 0);
   report.check(
     AREA,
-    `every visitor counter holds a hash, a count and a TTL only (${count(contents.visitors.length)})`,
+    `every visitor counter holds a hash, message ids, a count and a TTL only (${count(contents.visitors.length)})`,
     counters.length === 0,
     describeProblems(counters),
   );

@@ -28,7 +28,9 @@ export interface StackClient {
   call<K extends CommandName>(cmd: K, args: Commands[K]['args'], timeoutMs?: number): Promise<Commands[K]['result']>;
   /** Every JSON log line of the child so far (stdout and stderr). */
   logs: LogEntry[];
-  /** Lines that were not JSON: stack traces would show up here. */
+  /** The local edge's and API's access log lines (`edge  GET /path 200 3ms`), apart from the rest. */
+  accessLines: string[];
+  /** Lines that were neither JSON nor access log lines: stack traces would show up here. */
   otherLines: string[];
   logFile: string;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startStackProcess(config: StackProcessConfig, logFile: str
     ready,
     call,
     logs: log.logs,
+    accessLines: log.accessLines,
     otherLines: log.otherLines,
     logFile,
     async close() {
@@ -78,15 +81,19 @@ export async function startStackProcess(config: StackProcessConfig, logFile: str
 
 interface ChildLog {
   logs: LogEntry[];
+  accessLines: string[];
   otherLines: string[];
   logFile: string;
   /** The raw output, as it came. */
   out: WriteStream;
 }
 
+/** How local/src/stack.ts prefixes the edge's and the API's access log lines. */
+const ACCESS_LINE = /^(edge {2}|api {3})/;
+
 /** The child's stdout and stderr: raw into the log file, JSON lines parsed, anything else kept apart (shortened). */
 function collectLog(child: ChildProcess, logFile: string): ChildLog {
-  const log: ChildLog = { logs: [], otherLines: [], logFile, out: createWriteStream(logFile) };
+  const log: ChildLog = { logs: [], accessLines: [], otherLines: [], logFile, out: createWriteStream(logFile) };
   const collect = (stream: NodeJS.ReadableStream | null) => {
     let rest = '';
     stream?.on('data', (chunk: Buffer) => {
@@ -95,6 +102,10 @@ function collectLog(child: ChildProcess, logFile: string): ChildLog {
       rest = lines.pop() ?? '';
       for (const line of lines) {
         if (!line.trim()) continue;
+        if (ACCESS_LINE.test(line)) {
+          log.accessLines.push(line);
+          continue;
+        }
         try {
           const parsed = JSON.parse(line) as unknown;
           if (parsed && typeof parsed === 'object') log.logs.push(parsed as LogEntry);

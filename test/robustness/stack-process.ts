@@ -51,9 +51,14 @@ type CommandTable = { [K in CommandName]: (args: Commands[K]['args']) => Promise
  */
 function stackCommands(
   stack: LocalStack,
-  startSesEmulator: (options: { port: number }) => Promise<RunningServer>,
+  emulators: {
+    startSesEmulator: (options: { port: number }) => Promise<RunningServer>;
+    startDynamoDb: (options: { port: number; path?: string }) => Promise<RunningServer>;
+  },
+  dataDir: string,
 ): Omit<CommandTable, 'memory' | 'prototypes'> {
   let sesBackend: RunningServer | undefined;
+  let dynamoDbBackend: RunningServer | undefined;
   const running = { dynamodb: true, ses: true };
   return {
     async stopDynamoDb() {
@@ -61,6 +66,9 @@ function stackCommands(
       running.dynamodb = false;
     },
     async startDynamoDb() {
+      // Its data cannot be open twice.
+      await dynamoDbBackend?.close();
+      dynamoDbBackend = undefined;
       if (!running.dynamodb) await stack.startDynamoDb();
       running.dynamodb = true;
     },
@@ -75,12 +83,27 @@ function stackCommands(
     async startSesBackend() {
       // aws-ses-v2-local keeps its outbox in a module-level store: every emulator started in
       // this process writes to the same list, so `GET /store` on any of them sees all e-mails.
-      sesBackend = await startSesEmulator({ port: 0 });
+      sesBackend = await emulators.startSesEmulator({ port: 0 });
       return { url: sesBackend.url };
     },
     async stopSesBackend() {
       await sesBackend?.close();
       sesBackend = undefined;
+    },
+    async startDynamoDbBackend() {
+      // The stack's DynamoDB is stopped first: the backend opens the same data, on a free port.
+      if (running.dynamodb) await stack.stopDynamoDb();
+      running.dynamodb = false;
+      dynamoDbBackend ??= await emulators.startDynamoDb({ port: 0, path: dataDir });
+      return { url: dynamoDbBackend.url };
+    },
+    async stopDynamoDbBackend() {
+      await dynamoDbBackend?.close();
+      dynamoDbBackend = undefined;
+    },
+    async postFromViewer({ address, port, headers, body }) {
+      const answer = await stack.postFromViewer({ address, port }, { headers, body: Buffer.from(body, 'utf8') });
+      return { status: answer.statusCode, body: answer.body.toString('utf8') };
     },
     async runRetryJob({ bypassGrace }) {
       if (!bypassGrace) return stack.runRetryJob();
@@ -91,6 +114,7 @@ function stackCommands(
       closing = true;
       await stack.close();
       await sesBackend?.close();
+      await dynamoDbBackend?.close();
     },
   };
 }
@@ -139,7 +163,7 @@ function answerCommands(commands: CommandTable): void {
 async function main(): Promise<void> {
   const config = JSON.parse(process.env.ROBUSTNESS_STACK_CONFIG ?? '{}') as StackProcessConfig;
   const { startLocalStack } = await import('@site/local/stack');
-  const { startSesEmulator } = await import('@site/local/emulators');
+  const emulators = await import('@site/local/emulators');
 
   // Port 0 everywhere: the suite never collides with `npm start` or another run.
   const stack = await startLocalStack({
@@ -151,9 +175,10 @@ async function main(): Promise<void> {
     visitorLimit: config.visitorLimit,
     // The suite runs the retry job itself, at the moments the checks need.
     retryIntervalMs: 0,
-    quiet: true,
+    // The access log is on: the hostile phase checks that no request can forge a line in it.
+    quiet: false,
   });
-  answerCommands({ ...stackCommands(stack, startSesEmulator), ...probeCommands });
+  answerCommands({ ...stackCommands(stack, emulators, config.dataDir), ...probeCommands });
 
   send({
     type: 'ready',

@@ -6,7 +6,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { hasLineBreaking } from '@site/lambda/characters';
+import { hasLineBreaking, isBlank, UNNEEDED_INVISIBLE } from '@site/lambda/characters';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FIELDS, TEXT_FIELDS } from './contact-fields';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
@@ -83,7 +83,8 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
       problems.push(`${field} is not a string`);
       continue;
     }
-    if (value.trim() === '') problems.push(`${field} is empty`);
+    if (isBlank(value)) problems.push(`${field} is empty`);
+    if (new RegExp(UNNEEDED_INVISIBLE.source, 'u').test(value)) problems.push(`${field} holds an invisible character text does not need`);
     if (characters(value) > limit) problems.push(`${field} longer than ${limit}`);
     if (kind !== 'multiline' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
   }
@@ -194,13 +195,21 @@ export function tally<T>(values: Iterable<T>): { counts: Map<T, number>; repeate
 
 const COUNTER_ID = new RegExp(`^${VISITOR_COUNTER_PREFIX}[0-9a-f]{32}#\\d+$`);
 
-/** A visitor counter holds the hash of an address, its window, a count and a short TTL (its window's end): nothing else. */
+/** A message a counter counts: its id, and when it was counted (epoch ms; 0 once found stored). */
+const COUNTED_MESSAGE = /^message#[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/**
+ * A visitor counter holds the hash of an address, its window, the messages it counts (by id,
+ * never their content), their number and a short TTL (its window's end): nothing else.
+ */
 export function problemsOfVisitorCounter(item: Item, windowSeconds: number): string[] {
   const problems: string[] = [];
   if (!COUNTER_ID.test(item.id)) problems.push('id is not visitor#<hash>#<window>');
-  const extra = Object.keys(item).filter((key) => !['id', 'messageCount', 'expiresAt'].includes(key));
-  if (extra.length > 0) problems.push(`attributes beyond id, messageCount, expiresAt: ${extra.join(', ')}`);
-  if (typeof item.messageCount !== 'number' || item.messageCount < 1) problems.push('messageCount is not a positive number');
+  const entries = Object.keys(item).filter((key) => COUNTED_MESSAGE.test(key));
+  const extra = Object.keys(item).filter((key) => !['id', 'messageCount', 'expiresAt'].includes(key) && !COUNTED_MESSAGE.test(key));
+  if (extra.length > 0) problems.push(`attributes beyond id, messageCount, expiresAt and message#<id>: ${extra.join(', ')}`);
+  if (entries.some((key) => typeof item[key] !== 'number')) problems.push('a message entry is not a time');
+  if (item.messageCount !== entries.length) problems.push('messageCount is not the number of messages it counts');
   const window = Number(item.id.split('#')[2]);
   if (item.expiresAt !== (window + 1) * windowSeconds) problems.push("expiresAt is not its window's end");
   if (typeof item.expiresAt !== 'number' || item.expiresAt > Date.now() / 1000 + windowSeconds)

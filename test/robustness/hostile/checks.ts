@@ -3,7 +3,7 @@
  * no 5xx, hang or stack trace; nothing invalid was stored; no e-mail carries an injected
  * header, an extra recipient or unescaped visitor HTML, in the outbox or on the wire to SES.
  */
-import { hasLineBreaking } from '@site/lambda/characters';
+import { hasLineBreaking, INVISIBLE } from '@site/lambda/characters';
 import type { SuiteContext } from '../context';
 import type { WireSendEmail } from '../delay-proxy';
 import { describeProblems } from '../load';
@@ -201,6 +201,7 @@ function problemsOnWire(sent: WireSendEmail, expected: { mailFrom: string; mailT
   if (sent.bcc.length) problems.push('Bcc present');
   if (sent.replyTo.length !== 1 || !isSingleAddress(sent.replyTo[0])) problems.push('Reply-To is not one plain address');
   if (hasLineBreaking(sent.subject ?? '')) problems.push('Subject holds a control character');
+  if (new RegExp(INVISIBLE.source, 'u').test(sent.subject ?? '')) problems.push('Subject holds an invisible or direction character');
   return problems;
 }
 

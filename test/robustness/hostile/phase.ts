@@ -8,12 +8,14 @@
  * What must hold (docs/design.md, "never a 5xx for bad input"; contract.ts), checked in
  * checks.ts: no 5xx and no hang; the status the contract names where it names one; nothing
  * invalid stored; no e-mail with an injected header, an extra recipient or unescaped
- * visitor HTML; no prototype polluted.
+ * visitor HTML; no prototype polluted. Then the fixed attacks of abuse.ts: cross-site posts,
+ * invisible-character names, forged log paths, a stalled DynamoDB.
  */
 import type { SuiteContext } from '../context';
 import { parseSendEmail, startDelayProxy, type DelayProxy, type WireSendEmail } from '../delay-proxy';
 import { runPool } from '../pool';
 import { count } from '../report';
+import { abuseAttacks } from './abuse';
 import type { HostileCase } from './case';
 import { AREA, checkAnswers, checkStoredAndSent, reportTotals } from './checks';
 import { generateCases } from './generate';
@@ -36,7 +38,11 @@ export async function hostilePhase(ctx: SuiteContext, options: { runs: number; c
   );
   const started = performance.now();
   const cases = generateCases(seed, options.runs, runTag);
-  const run = await sendWithSesOnTheWire(ctx, (send) => sendCases(ctx, cases, options.concurrency, send));
+  const run = await sendWithSesOnTheWire(ctx, async (send) => {
+    const sent = await sendCases(ctx, cases, options.concurrency, send);
+    await abuseAttacks(ctx);
+    return sent;
+  });
   report.timing(`hostile input: ${count(options.runs)} requests`, performance.now() - started);
 
   const answered = checkAnswers(ctx, cases, run);

@@ -8,6 +8,8 @@ export interface RawAnswer {
   /** 0 when no status line came back. */
   status: number;
   body: string;
+  /** The Location header, if the answer had one. */
+  location?: string;
   ms: number;
   error?: string;
 }
@@ -36,14 +38,17 @@ export function requestBytes(hostileCase: HostileCase, host: string): Buffer[] {
   return [Buffer.concat([...head.flatMap((line) => [line, enc('\r\n')]), enc('\r\n')]), body];
 }
 
-/** One request on its own connection, from a visitor of its own (visitors.ts); bounded by CLIENT_TIMEOUT_MS. */
-export function sendRaw(port: number, chunks: Buffer[]): Promise<RawAnswer> {
+/**
+ * One request on its own connection, from a visitor of its own (visitors.ts) unless `from`
+ * names the loopback address to send from; bounded by CLIENT_TIMEOUT_MS.
+ */
+export function sendRaw(port: number, chunks: Buffer[], from = newVisitor()): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const started = performance.now();
     const received: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const socket = connect({ host: '127.0.0.1', port, localAddress: newVisitor() });
+    const socket = connect({ host: '127.0.0.1', port, localAddress: from });
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;
@@ -53,6 +58,7 @@ export function sendRaw(port: number, chunks: Buffer[]): Promise<RawAnswer> {
       const split = text.indexOf('\r\n\r\n');
       resolve({
         status,
+        location: /\r\nlocation: ([^\r]*)/i.exec(split >= 0 ? text.slice(0, split) : text)?.[1],
         body: split >= 0 ? Buffer.from(text.slice(split + 4), 'latin1').toString('utf8') : '',
         ms: performance.now() - started,
         error: status ? undefined : error,
