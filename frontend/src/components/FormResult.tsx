@@ -1,5 +1,5 @@
 import { CONTACT_FIELDS, fieldNames, type FormResult as Result } from '@site/core/contract';
-import { firm, formResults, phoneHref } from '../content/site';
+import { directContact, emailHref, firm, formResults, phoneHref } from '../content/site';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
 
@@ -35,8 +35,7 @@ export function FormResult({ result }: { result: Result }) {
       {'back' in text && <p className="status-text">{text.back}</p>}
       {result === 'failed' && (
         <p className="status-text">
-          {formResults.failed.direct.call} <a href={phoneHref}>{firm.phone}</a> {formResults.failed.direct.mail}{' '}
-          <a href={`mailto:${firm.email}`}>{firm.email}</a>.
+          {directContact.call} <a href={phoneHref}>{firm.phone}</a> {directContact.mail} <a href={emailHref}>{firm.email}</a>.
         </p>
       )}
       <a className="btn btn-accent" href={text.link.href}>

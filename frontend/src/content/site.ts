@@ -32,6 +32,16 @@ export const firm = {
 } as const;
 
 export const phoneHref = `tel:${firm.phone.replace(/[^+\d]/g, '')}`;
+export const emailHref = `mailto:${firm.email}`;
+
+/** How to reach the firm without the form: said wherever the form could not send. */
+export const directContact = {
+  call: 'Liever meteen contact? Bel',
+  mail: 'of mail naar',
+} as const;
+
+/** 'over 1 minuut', 'over 7 minuten'. */
+const inMinutes = (minutes: number) => `over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
 
 export const seo = {
   title: `${firm.name} | Finance professionals, interim management en advies in Apeldoorn`,
@@ -257,6 +267,14 @@ export const contactForm = {
     success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
     failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
   },
+  /**
+   * The failure toast's second line when the visitor has sent too many messages (429): when
+   * sending works again, from the answer's Retry-After (whole minutes, rounded up).
+   */
+  limited: {
+    again: (minutes: number | undefined) =>
+      `U kunt ${minutes === undefined ? 'over enkele minuten' : inMinutes(minutes)} weer een bericht sturen.`,
+  },
 } as const;
 
 /** The back button of the browser keeps what was typed in the form; these pages say so. */
@@ -288,7 +306,18 @@ export const formResults = {
     headline: 'Uw bericht kon niet worden verzonden',
     text: 'Er ging bij ons iets mis; aan uw bericht ligt het niet. Probeer het over enkele minuten opnieuw.',
     back: backToForm,
-    direct: { call: 'Liever meteen contact? Bel', mail: 'of mail naar' },
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
+  /**
+   * Over the visitor limit. The page is the same for everyone, so it states the longest wait
+   * (one window of the deploy's visitor limit) rather than the minutes this visitor has left.
+   */
+  limited: {
+    title: 'Bericht niet verzonden',
+    headline: 'Uw bericht kon niet worden verzonden',
+    text: contactForm.messages.failure,
+    again: (windowMinutes: number) => `U kunt uiterlijk ${inMinutes(windowMinutes)} weer een bericht sturen.`,
+    back: backToForm,
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },
 } as const;
