@@ -11,6 +11,8 @@ export default defineConfig(async (env) =>
         root: import.meta.dirname,
         environment: 'jsdom',
         include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+        // The browser suites are the frontend-e2e project's (vitest.e2e.config.ts), in Node, not jsdom.
+        exclude: ['test/e2e/**'],
         setupFiles: ['test/setup.ts'],
         restoreMocks: true,
         unstubGlobals: true,
