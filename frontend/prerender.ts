@@ -3,23 +3,24 @@
  * index.html, so dist/index.html, dist/privacy.html, dist/404.html and the form's result pages carry the whole
  * page before any script runs, and fills the site origin into robots.txt and sitemap.xml.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SITE_ORIGIN } from './src/content/site';
-import { PATHS, type Route } from './src/routes';
+import { PAGE_PATHS, type Route } from './src/routes';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const ssrDir = join(root, '.ssr');
 
-/** Each route's file in dist/: the edge serves /<name> from <name>.html. */
-const PAGES = Object.fromEntries(
-  [...(Object.keys(PATHS) as (keyof typeof PATHS)[]), 'not-found' as const].map((route) => [
-    route,
-    route === 'home' ? 'index.html' : route === 'not-found' ? '404.html' : `${PATHS[route].slice(1)}.html`,
+/** Each route's file in dist/: the edge serves /<name> from <name>.html (/controleer-bericht/email too). */
+const PAGES: [Route, string][] = [
+  ...Object.entries(PAGE_PATHS).map(([route, path]): [Route, string] => [
+    route as Route,
+    path === '/' ? 'index.html' : `${path.slice(1)}.html`,
   ]),
-) as Record<Route, string>;
+  ['not-found', '404.html'],
+];
 const ORIGIN_TOKEN = '%SITE_ORIGIN%';
 
 function fill(template: string, slots: Record<string, string>): string {
@@ -32,8 +33,9 @@ function fill(template: string, slots: Record<string, string>): string {
 const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as typeof import('./src/entry-server');
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 
-for (const [route, file] of Object.entries(PAGES) as [Route, string][]) {
+for (const [route, file] of PAGES) {
   const { head, html } = await render(route);
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), fill(template, { '<!--app-head-->': head, '<!--app-route-->': route, '<!--app-html-->': html }));
 }
 
@@ -43,4 +45,4 @@ for (const file of ['robots.txt', 'sitemap.xml']) {
 }
 
 rmSync(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${Object.values(PAGES).join(', ')} for ${SITE_ORIGIN}`);
+console.log(`prerendered ${PAGES.length} pages into dist/ for ${SITE_ORIGIN}`);

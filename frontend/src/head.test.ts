@@ -59,7 +59,9 @@ describe('renderHead', () => {
   it.each([
     ['form-sent', 'Bericht verzonden | Streepje Voor Finance'],
     ['form-check', 'Controleer uw bericht | Streepje Voor Finance'],
+    ['form-check/name-email', 'Controleer uw bericht | Streepje Voor Finance'],
     ['form-failed', 'Bericht niet verzonden | Streepje Voor Finance'],
+    ['form-limited', 'Bericht niet verzonden | Streepje Voor Finance'],
   ] as const)('keeps the form result page %s out of search results, with a Dutch title', (route, title) => {
     const doc = parse(renderHead(route));
     expect(doc.title).toBe(title);

@@ -66,7 +66,7 @@ function listedPage({ title, description, path }: { title: string; description: 
 /** The title of a page kept out of search results: the 404 page and the form's result pages. */
 function unlistedTitle(route: Exclude<Route, 'home' | 'privacy'>): string {
   const result = formResultOf(route);
-  return result === undefined ? seo.notFoundTitle : `${formResults[result].title} | ${firm.name}`;
+  return result === undefined ? seo.notFoundTitle : `${formResults[result.result].title} | ${firm.name}`;
 }
 
 /** The <head> tags of one prerendered page; only the home page and the privacy statement are meant for search results. */

@@ -1,14 +1,15 @@
-import { CONTACT_FIELDS, fieldNames, type FormResult as Result } from '@site/core/contract';
+import { CONTACT_FIELDS, fieldNames, type ContactField } from '@site/core/contract';
 import { directContact, emailHref, firm, formResults, phoneHref } from '../content/site';
+import type { FormResultPage } from '../routes';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
 
-/** What each field asks for, from the contact-field table, so the page can never disagree with the server. */
-function FieldRules() {
+/** What each of `fields` asks for, from the contact-field table, so the page can never disagree with the server. */
+function FieldRules({ fields }: { fields: readonly ContactField[] }) {
   const text = formResults.check;
   return (
     <ul className="form-result-rules">
-      {fieldNames(CONTACT_FIELDS).map((name) => {
+      {fields.map((name) => {
         const field = CONTACT_FIELDS[name];
         const rules = [field.required && text.required, field.kind === 'email' && text.emailExample, text.limit(field.limit)];
         return (
@@ -21,23 +22,33 @@ function FieldRules() {
   );
 }
 
+function DirectContact() {
+  return (
+    <p className="status-text">
+      {directContact.call} <a href={phoneHref}>{firm.phone}</a> {directContact.mail} <a href={emailHref}>{firm.email}</a>.
+    </p>
+  );
+}
+
 /**
  * Where the form without scripts ends up (the function answers its post with 303 to one
  * of these). Each says what happened and what to do next; the Back button keeps what was typed.
  */
-export function FormResult({ result }: { result: Result }) {
+export function FormResult({ result, refused }: FormResultPage) {
   const text = formResults[result];
   const code = result === 'sent' ? <Icon name="check" className="status-icon" /> : '!';
   return (
     <StatusPage code={code} headline={text.headline} headlineLang={null}>
-      <p className="status-text">{text.text}</p>
-      {result === 'check' && <FieldRules />}
-      {'back' in text && <p className="status-text">{text.back}</p>}
-      {result === 'failed' && (
-        <p className="status-text">
-          {directContact.call} <a href={phoneHref}>{firm.phone}</a> {directContact.mail} <a href={emailHref}>{firm.email}</a>.
+      <p className="status-text">{result === 'check' && refused ? formResults.check.refused(refused.length) : text.text}</p>
+      {result === 'check' && <FieldRules fields={refused ?? fieldNames(CONTACT_FIELDS)} />}
+      {result === 'limited' && (
+        // The build's visitor window; the synth refuses a deploy whose window differs (infra/lib/stated-facts.ts).
+        <p className="status-text" data-visitor-window-minutes={__VISITOR_WINDOW_MINUTES__}>
+          {formResults.limited.again(__VISITOR_WINDOW_MINUTES__)}
         </p>
       )}
+      {'back' in text && <p className="status-text">{text.back}</p>}
+      {(result === 'failed' || result === 'limited') && <DirectContact />}
       <a className="btn btn-accent" href={text.link.href}>
         {text.link.label}
         <Icon name="arrowRight" />

@@ -295,6 +295,9 @@ export const formResults = {
     title: 'Controleer uw bericht',
     headline: 'Uw bericht is nog niet verzonden',
     text: 'Er ontbreekt iets in het formulier, of iets klopt niet. Dit vraagt het formulier:',
+    /** When the function named the fields it refused (the page's address holds their names). */
+    refused: (count: number) =>
+      count === 1 ? 'Eén veld is nog niet goed ingevuld. Dit vraagt het formulier:' : 'Deze velden zijn nog niet goed ingevuld:',
     required: 'verplicht',
     emailExample: 'een geldig adres, zoals naam@bedrijf.nl',
     limit: (limit: number) => `maximaal ${limit} tekens`,

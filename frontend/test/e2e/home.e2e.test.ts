@@ -111,11 +111,18 @@ describe('home page in Chromium, served by the local edge', () => {
     await expect.poll(() => card.evaluate((el) => getComputedStyle(el).opacity), { timeout: 5000 }).toBe('1');
   });
 
-  it('rotates the expertise term, starting with Compliance', async () => {
+  it('rotates the expertise term, starting with Compliance, with a pause button that stops it', async () => {
     const { page } = await site.open('/');
     const shown = () => page.locator('.expertise-term[data-active]').textContent();
     expect(await shown()).toBe('Compliance');
     await expect.poll(shown, { timeout: 10_000 }).toBe('Business Control');
+    const pause = page.getByRole('button', { name: 'Wisselende expertise pauzeren' });
+    expect(await pause.isVisible()).toBe(true);
+    await pause.click();
+    expect(await pause.getAttribute('aria-pressed')).toBe('true');
+    const stopped = await shown();
+    await page.waitForTimeout(3500);
+    expect(await shown()).toBe(stopped);
   });
 
   it.each([
@@ -201,6 +208,9 @@ describe('home page in Chromium, served by the local edge', () => {
       page.locator('.expertise-term[data-active]'),
     ];
     for (const locator of mustBeVisible) expect(await locator.isVisible()).toBe(true);
+    // Nothing rotates without script, so there is no pause button that would do nothing.
+    expect(await page.getByRole('button', { name: 'Wisselende expertise pauzeren' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Wisselende expertise pauzeren' }).isVisible()).toBe(false);
     // Every service, not only the first tab.
     const panels = page.locator('.service-panel');
     expect(await panels.count()).toBe(3);
