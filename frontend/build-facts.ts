@@ -2,6 +2,16 @@ import { tsImport } from 'tsx/esm/api';
 
 type CdkContextModule = typeof import('@site/core/cdk-context');
 type ConfigModule = typeof import('@site/core/deploy-config');
+type SiteContentModule = typeof import('./src/content/site');
+
+/** Where a file of the build names the site's public address: robots.txt, sitemap.xml, the print stylesheet. */
+export const SITE_ORIGIN_TOKEN = '%SITE_ORIGIN%';
+
+/** The site's public address from the content (SITE_ORIGIN), for files the build writes it into. */
+export async function siteOrigin(): Promise<string> {
+  const { SITE_ORIGIN } = (await tsImport('./src/content/site.ts', import.meta.url)) as SiteContentModule;
+  return SITE_ORIGIN;
+}
 
 /**
  * Facts of the deployment that the site's pages quote (the privacy statement, the page for a

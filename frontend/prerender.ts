@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SITE_ORIGIN_TOKEN } from './build-facts';
 import { SITE_ORIGIN } from './src/content/site';
 import { PAGE_PATHS, type Route } from './src/routes';
 
@@ -21,7 +22,6 @@ const PAGES: [Route, string][] = [
   ]),
   ['not-found', '404.html'],
 ];
-const ORIGIN_TOKEN = '%SITE_ORIGIN%';
 
 function fill(template: string, slots: Record<string, string>): string {
   return Object.entries(slots).reduce((html, [slot, value]) => {
@@ -41,7 +41,7 @@ for (const [route, file] of PAGES) {
 
 for (const file of ['robots.txt', 'sitemap.xml']) {
   const path = join(dist, file);
-  writeFileSync(path, readFileSync(path, 'utf8').replaceAll(ORIGIN_TOKEN, SITE_ORIGIN));
+  writeFileSync(path, readFileSync(path, 'utf8').replaceAll(SITE_ORIGIN_TOKEN, SITE_ORIGIN));
 }
 
 rmSync(ssrDir, { recursive: true, force: true });
