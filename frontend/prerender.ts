@@ -1,11 +1,13 @@
 /**
  * Last build step: renders each route with the server bundle into the client build's
  * index.html, so dist/index.html, dist/privacy.html, dist/404.html and the form's result pages carry the whole
- * page before any script runs, and fills the site origin into robots.txt and sitemap.xml.
+ * page before any script runs; writes the icons, the web manifest and the share picture
+ * (brand-files.ts); and fills the site origin into robots.txt and sitemap.xml.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brandFiles } from './brand-files';
 import { SITE_ORIGIN_TOKEN } from './build-facts';
 import { SITE_ORIGIN } from './src/content/site';
 import { PAGE_PATHS, type Route } from './src/routes';
@@ -38,6 +40,8 @@ for (const [route, file] of PAGES) {
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), fill(template, { '<!--app-head-->': head, '<!--app-route-->': route, '<!--app-html-->': html }));
 }
+
+for (const [path, body] of await brandFiles()) writeFileSync(join(dist, path), body);
 
 for (const file of ['robots.txt', 'sitemap.xml']) {
   const path = join(dist, file);
