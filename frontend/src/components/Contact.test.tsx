@@ -32,10 +32,14 @@ describe('Contact', () => {
     expect(shownTerm()).toBe('Business Control');
   });
 
-  it('gives screen readers the whole list once instead of the changing word', () => {
+  it('gives screen readers the whole list once instead of the changing word, each English term marked as English', () => {
     renderContact();
     expect(terms()).toHaveAttribute('aria-hidden', 'true');
-    expect(screen.getByText(expertise.join(', '), { exact: false })).toHaveClass('visually-hidden');
+    const list = document.querySelector('.expertise-label .visually-hidden')!;
+    expect(list.textContent).toBe(` ${expertise.join(', ')}`);
+    const marked = [...list.children].map((term) => [term.textContent, term.getAttribute('lang')]);
+    expect(marked).toEqual(expertise.map((term) => [term, term === 'Innovatie' ? null : 'en']));
+    expect([...terms().children].map((term) => term.getAttribute('lang'))).toEqual(marked.map(([, lang]) => lang));
   });
 
   it('can be paused and resumed', () => {
