@@ -56,7 +56,11 @@ describe('Contact', () => {
 
   it('shows the address in Apeldoorn, a mailto link and a tel link', () => {
     renderContact();
-    expect(screen.getByText(/Apeldoorn/)).toHaveTextContent(`${firm.address.street}, ${firm.address.postalCode} Apeldoorn`);
+    const city = screen.getByText(/Apeldoorn/);
+    expect(city.closest('li')).toHaveTextContent(`${firm.address.street}, ${firm.address.postalCode} Apeldoorn`);
+    // The postal code stays with its city on one line.
+    expect(city).toHaveClass('nowrap');
+    expect(city).toHaveTextContent(`${firm.address.postalCode} Apeldoorn`);
     expect(screen.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
     expect(screen.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+31/));
     expect(screen.getByRole('heading', { level: 3, name: 'Stuur ons een bericht' })).toBeInTheDocument();

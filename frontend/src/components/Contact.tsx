@@ -31,7 +31,7 @@ export function Contact() {
                   </span>
                   <span>
                     <span className="details-label">{contact.details.addressLabel}</span>
-                    {street}, {postalCode} {city}
+                    {street}, <span className="nowrap">{`${postalCode} ${city}`}</span>
                   </span>
                 </li>
                 <li>

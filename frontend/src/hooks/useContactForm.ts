@@ -12,7 +12,7 @@ import {
 import { checkFields, type FieldProblems } from '../contact-checks';
 import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
 import { retryAfterMinutes } from '../retry-after';
-import { useToast, type ToastDetailPart } from '../toast';
+import { useToast, type ToastDetailLine } from '../toast';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -44,13 +44,16 @@ const TOO_MANY_REQUESTS = 429;
  * Under the spec's failure text when the visitor is over the limit: trying again at once
  * would fail too, so when it will work, and how to reach the firm meanwhile.
  */
-function limitedDetail(response: Response): ToastDetailPart[] {
+function limitedDetail(response: Response): ToastDetailLine[] {
   return [
-    `${contactForm.limited.again(retryAfterMinutes(response.headers.get('Retry-After')))} ${directContact.call} `,
-    { href: phoneHref, label: firm.phone },
-    ` ${directContact.mail} `,
-    { href: emailHref, label: firm.email },
-    '.',
+    [contactForm.limited.again(retryAfterMinutes(response.headers.get('Retry-After')))],
+    [
+      `${directContact.call} `,
+      { href: phoneHref, label: firm.phone },
+      ` ${directContact.mail} `,
+      { href: emailHref, label: firm.email },
+      '.',
+    ],
   ];
 }
 

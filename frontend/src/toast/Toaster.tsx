@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect } from 'react';
 import { Icon } from '../components/Icon';
 import { toasts as text } from '../content/site';
-import { ToastListContext, type Toast, type ToastDetailPart } from './context';
+import { ToastListContext, type Toast, type ToastDetailLine } from './context';
 import { useToast } from './useToast';
 
 /** Long enough to read the longest message twice. */
@@ -40,7 +40,9 @@ function ToastItem({ toast }: { toast: Toast }) {
       <Icon name={toast.variant} className="toast-icon" />
       <div className="toast-body">
         <p className="toast-message">{toast.message}</p>
-        {toast.detail && <ToastDetail parts={toast.detail} />}
+        {toast.detail?.map((line, i) => (
+          <ToastDetail key={i} parts={line} />
+        ))}
       </div>
       <button type="button" className="toast-close" onClick={close} aria-label={text.close}>
         <Icon name="close" />
@@ -49,7 +51,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-function ToastDetail({ parts }: { parts: readonly ToastDetailPart[] }) {
+function ToastDetail({ parts }: { parts: ToastDetailLine }) {
   return (
     <p className="toast-detail">
       {parts.map((part, i) =>

@@ -2,19 +2,22 @@ import { createContext } from 'react';
 
 export type ToastVariant = 'loading' | 'success' | 'error';
 
-/** A piece of a toast's second line: text, or a link (a phone number, an e-mail address). */
+/** A piece of a line under a toast's message: text, or a link (a phone number, an e-mail address). */
 export type ToastDetailPart = string | { href: string; label: string };
+
+/** A line under a toast's message. */
+export type ToastDetailLine = readonly ToastDetailPart[];
 
 export interface Toast {
   id: number;
   variant: ToastVariant;
   message: string;
-  /** A second line under the message, for what the visitor can do next. */
-  detail?: readonly ToastDetailPart[];
+  /** Lines under the message, for what the visitor can do next. */
+  detail?: readonly ToastDetailLine[];
 }
 
 export interface ToastOptions {
-  detail?: readonly ToastDetailPart[];
+  detail?: readonly ToastDetailLine[];
 }
 
 export interface ToastApi {

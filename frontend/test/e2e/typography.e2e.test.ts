@@ -52,7 +52,7 @@ function loneLastWords(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-const TEXTS = 'h1, h2, h3, h4, p, li';
+const TEXTS = 'h1, h2, h3, h4, p, li, .service-tab-summary';
 
 describe.each(VIEWPORTS)('type at %s px', (_, options) => {
   it.each([
