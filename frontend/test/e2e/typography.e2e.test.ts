@@ -92,7 +92,7 @@ describe('English in the Dutch page', () => {
     expect(await page.getByText(hero.badge).getAttribute('lang')).toBe('en');
     expect(await page.getByRole('link', { name: hero.scrollDown.label }).getAttribute('lang')).toBe('en');
     const langOf = (selector: string) =>
-      page.locator(selector).evaluateAll((terms) => terms.map((term) => [term.textContent, term.lang || null]));
+      page.locator(selector).evaluateAll((terms) => terms.map((term) => [term.textContent, term.getAttribute('lang')]));
     const expected = expertise.map((term) => [term, (expertiseInDutch as readonly string[]).includes(term) ? null : 'en']);
     // What is shown and what a screen reader hears.
     expect(await langOf('.expertise-term')).toEqual(expected);
