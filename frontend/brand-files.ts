@@ -81,29 +81,29 @@ export function shareImageSvg(): string {
   ].join('');
 }
 
-/** The web manifest: name, icons and colours for a bookmark on a home screen; the site stays a site. */
+/**
+ * The web manifest: name, icons and colours for a bookmark on a home screen; the site stays a
+ * site. Chromium fetches a linked manifest after every page load to see whether the site can
+ * be installed, so it is written without whitespace: it is the one brand file in the first view.
+ */
 export function webManifest(): string {
-  return JSON.stringify(
-    {
-      name: firm.name,
-      description: seo.description,
-      lang: 'nl',
-      dir: 'ltr',
-      start_url: '/',
-      scope: '/',
-      display: 'browser',
-      theme_color: seo.themeColor,
-      background_color: '#ffffff',
-      icons: [
-        { src: BRAND_FILES.faviconSvg, sizes: 'any', type: 'image/svg+xml' },
-        { src: BRAND_FILES.icon192, sizes: '192x192', type: 'image/png' },
-        { src: BRAND_FILES.icon512, sizes: '512x512', type: 'image/png' },
-        { src: BRAND_FILES.maskableIcon, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ],
-    },
-    null,
-    2,
-  );
+  return JSON.stringify({
+    name: firm.name,
+    description: seo.description,
+    lang: 'nl',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'browser',
+    theme_color: seo.themeColor,
+    background_color: '#ffffff',
+    icons: [
+      { src: BRAND_FILES.faviconSvg, sizes: 'any', type: 'image/svg+xml' },
+      { src: BRAND_FILES.icon192, sizes: '192x192', type: 'image/png' },
+      { src: BRAND_FILES.icon512, sizes: '512x512', type: 'image/png' },
+      { src: BRAND_FILES.maskableIcon, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  });
 }
 
 /** Every brand file by its address in the site, ready to write into dist/. */
