@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { CONTACT_FIELDS, refusedFieldsPage } from '@site/core/contract';
+import { listSiteFiles } from '@site/core/site-files';
+import { edgeFunctionCode } from '@site/infra/edge-functions';
 import { retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
 import { describe, expect, it } from 'vitest';
 import { inlineScripts, scriptHash, securityHeaders, siteInlineScriptHashes } from '@site/core/security-headers';
@@ -135,6 +137,14 @@ describe('dist', () => {
     const pages = readdirSync(join(dist, 'controleer-bericht')).map((file) => file.replace(/\.html$/, ''));
     expect(pages).toHaveLength(2 ** names.length - 1);
     for (const page of pages) expect(refusedFieldsPage(page.split('-'))).toBe(`/controleer-bericht/${page}`);
+  });
+
+  it('fits, with every page of this build in its file list, in the CloudFront Functions’ 10 KB of code', () => {
+    for (const name of ['viewer-request', 'viewer-response'] as const) {
+      const bytes = Buffer.byteLength(edgeFunctionCode(name, listSiteFiles(dist)));
+      // About 3.5 KB with five fields' 31 check pages; each field more doubles those.
+      expect(bytes, name).toBeLessThan(10 * 1024);
+    }
   });
 
   it('has every icon, the manifest and the share picture the pages link, at the paths they link', () => {
