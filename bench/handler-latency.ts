@@ -1,9 +1,10 @@
 /**
  * Latency and throughput of the send-contact-email handler against the local emulators
- * (dynalite and aws-ses-v2-local, in this process, configured by startLocalStack exactly
- * as `npm start` configures them), calling the bundled handler function directly with the
- * API Gateway v2 events the local edge builds — no HTTP in front, so the figures are the
- * function's own.
+ * (dynalite and aws-ses-v2-local, in this process, started by startLocalStack exactly as
+ * `npm start` starts them), calling the bundled handler directly with the API Gateway v2
+ * events the local edge builds — no HTTP in front, so the figures are the function's own.
+ * The handler is built from the bundle's own parts, configured from the environment the
+ * stack gives its function and with clients pointed at the emulators.
  *
  * Beside it, the bare round trips no handler can avoid — one DynamoDB PutItem of the
  * message and one SES SendEmail of its notification — with the same client options, the
@@ -16,14 +17,14 @@ import { pathToFileURL } from 'node:url';
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/core/contract';
 import { emailKey, type StoredMessage } from '@site/core/table';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
-import { readConfig } from '@site/lambda/config';
 import { buildNotification } from '@site/lambda/mail';
-import { originSecretsFrom } from '@site/lambda/origin-verify';
 import { CONTACT_ROUTE_KEY, lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
+import { emulatorClientConfig, emulatorConnections } from '@site/local/defaults';
 import { originRequestHeaders } from '@site/local/edge';
 import { clearSentEmails } from '@site/local/emulators';
 import type { LocalStack } from '@site/local/stack';
@@ -31,7 +32,11 @@ import { percentile } from './stats';
 
 const BLOCKS = 4;
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+/** What the bundle of handlers/send-contact-email.ts exports besides Lambda's `handler`: the parts it is built from. */
+type BundleParts = Pick<
+  typeof import('@site/lambda/handlers/send-contact-email'),
+  'createContactHandler' | 'createAwsClients' | 'readContactConfig'
+>;
 
 export interface LatencyStats {
   concurrency: number;
@@ -189,34 +194,30 @@ function captureHandlerLogs(logPath: string, outcomes: Record<string, number>): 
   };
 }
 
-export async function measureHandlerLatency(options: {
-  stack: LocalStack;
-  bundlePath: string;
-  logPath: string;
-  concurrency: readonly number[];
-  requests: Record<number, number>;
-  warmup: number;
-}): Promise<HandlerLatency> {
-  // startLocalStack has put the function's environment (table, addresses, emulator
-  // endpoints) into process.env; the bundle's SDK clients read it as they are created.
-  const { handler } = (await import(pathToFileURL(options.bundlePath).href)) as { handler: Handler };
-  const siteHost = new URL(options.stack.urls.site).host;
-  const settings = readConfig(process.env);
-  const originSecret = originSecretsFrom(process.env).current;
+type ContactConfig = ReturnType<BundleParts['readContactConfig']>;
 
-  let sequence = 0;
-  const callHandler = async () => {
-    const event = contactEvent(sequence++, siteHost, originSecret);
-    const context = lambdaContext('send-contact-email', event.requestContext.requestId, Date.now() + 10_000);
+/** The bundled handler, built from the bundle's own parts as the stack configures its function, one request per call. */
+async function handlerCalls(bundlePath: string, stack: LocalStack, next: () => number) {
+  const bundle = (await import(pathToFileURL(bundlePath).href)) as BundleParts;
+  const settings = bundle.readContactConfig(stack.lambdaEnv);
+  const handler = bundle.createContactHandler({ config: settings, clients: bundle.createAwsClients(emulatorConnections(stack.urls)) });
+  const siteHost = new URL(stack.urls.site).host;
+  const call = async () => {
+    const event = contactEvent(next(), siteHost, settings.origin.current);
+    const context = lambdaContext('send-contact-email', event.requestContext.requestId, Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000);
     const result = await handler(event, context);
     if (result.statusCode !== 200) throw new Error(`handler answered ${result.statusCode}: ${result.body}`);
   };
+  return { call, settings };
+}
 
-  const dynamo = new DynamoDBClient(AWS_CLIENT_OPTIONS);
-  const ses = new SESClient(AWS_CLIENT_OPTIONS);
-  const callBare = async () => {
+/** The two round trips no handler can avoid, with the handler's client options, one message per call. */
+function bareCalls(stack: LocalStack, settings: ContactConfig, next: () => number) {
+  const dynamo = new DynamoDBClient({ ...AWS_CLIENT_OPTIONS, ...emulatorClientConfig(stack.urls.dynamodb) });
+  const ses = new SESClient({ ...AWS_CLIENT_OPTIONS, ...emulatorClientConfig(stack.urls.ses) });
+  const call = async () => {
     const now = new Date();
-    const body = contactBody(sequence++);
+    const body = contactBody(next());
     const message: StoredMessage = {
       id: `bench-${randomUUID()}`,
       receivedAt: now.toISOString(),
@@ -233,39 +234,62 @@ export async function measureHandlerLatency(options: {
     await dynamo.send(new PutItemCommand({ TableName: settings.tableName, Item: marshall(message, { removeUndefinedValues: true }) }));
     await ses.send(new SendEmailCommand(buildNotification(message, { from: settings.mailFrom, to: settings.mailTo })));
   };
+  const destroy = () => {
+    dynamo.destroy();
+    ses.destroy();
+  };
+  return { call, destroy };
+}
+
+/** One concurrency level: handler and bare alternate in blocks. */
+async function measureLevel(concurrency: number, total: number, callHandler: () => Promise<void>, callBare: () => Promise<void>) {
+  // A short untimed burst at this concurrency opens the sockets it needs first.
+  await load(concurrency, concurrency * 2, callHandler);
+  await load(concurrency, concurrency * 2, callBare);
+  // Handler and bare alternate in blocks, so a slow spell on a shared machine lands on
+  // both and the overhead ratio stays about the handler.
+  const handlerSamples: Sample[] = [];
+  const bareSamples: Sample[] = [];
+  for (let block = 0; block < BLOCKS; block++) {
+    const size = Math.ceil(total / BLOCKS);
+    handlerSamples.push(await load(concurrency, size, callHandler));
+    bareSamples.push(await load(concurrency, size, callBare));
+  }
+  return { handler: statsOf(concurrency, handlerSamples), bare: statsOf(concurrency, bareSamples) };
+}
+
+export async function measureHandlerLatency(options: {
+  stack: LocalStack;
+  bundlePath: string;
+  logPath: string;
+  concurrency: readonly number[];
+  requests: Record<number, number>;
+  warmup: number;
+}): Promise<HandlerLatency> {
+  let sequence = 0;
+  const next = () => sequence++;
+  const handler = await handlerCalls(options.bundlePath, options.stack, next);
+  const bare = bareCalls(options.stack, handler.settings, next);
 
   const outcomes: Record<string, number> = {};
   const result: HandlerLatency = { handler: [], bare: [], outcomes, requestsPerLevel: options.requests, bundle: options.bundlePath };
   const restore = captureHandlerLogs(options.logPath, outcomes);
   try {
     // Warm-up: JIT, the SDKs' lazy initialisation, the emulators' first tables and sockets.
-    for (const call of [callHandler, callBare]) {
+    for (const call of [handler.call, bare.call]) {
       const warm = await load(10, options.warmup, call);
       if (warm.errors) throw new Error(`warm-up failed: ${warm.firstError}`);
     }
     for (const concurrency of options.concurrency) {
-      const total = options.requests[concurrency] ?? 1000;
-      // A short untimed burst at this concurrency opens the sockets it needs first.
-      await load(concurrency, concurrency * 2, callHandler);
-      await load(concurrency, concurrency * 2, callBare);
-      // Handler and bare alternate in blocks, so a slow spell on a shared machine lands on
-      // both and the overhead ratio stays about the handler.
-      const handlerSamples: Sample[] = [];
-      const bareSamples: Sample[] = [];
-      for (let block = 0; block < BLOCKS; block++) {
-        const size = Math.ceil(total / BLOCKS);
-        handlerSamples.push(await load(concurrency, size, callHandler));
-        bareSamples.push(await load(concurrency, size, callBare));
-      }
-      result.handler.push(statsOf(concurrency, handlerSamples));
-      result.bare.push(statsOf(concurrency, bareSamples));
+      const level = await measureLevel(concurrency, options.requests[concurrency] ?? 1000, handler.call, bare.call);
+      result.handler.push(level.handler);
+      result.bare.push(level.bare);
       // The SES stand-in keeps every e-mail in memory; emptied so later levels don't pay for earlier ones.
       await clearSentEmails(options.stack.urls.ses);
     }
   } finally {
     await restore();
-    dynamo.destroy();
-    ses.destroy();
+    bare.destroy();
   }
   return result;
 }

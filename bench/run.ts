@@ -23,7 +23,8 @@ import { buildLambdaBundle, buildUnbundledSdkHandler } from './lambda-bundle';
 import { runLighthouse } from './lighthouse';
 import { measurePageWeight } from './page-weight';
 import { measureReactFloor } from './react-floor';
-import { buildRows, failed, renderText, writeReports } from './report';
+import { buildRows, failed } from './budget-rows';
+import { renderText, writeReports } from './report';
 import type { BenchResults } from './results';
 import { startStaticSite, writeBaselineSite } from './static-site';
 
@@ -88,10 +89,11 @@ try {
   if (results.lambdaBundle && stack) {
     const { outfile } = results.lambdaBundle;
     const emulators = stack;
-    // After startLocalStack: process.env now holds the function's environment, as Lambda's would.
+    // With the function's environment, as Lambda's would be: the stack's settings and the SDK's.
+    const lambdaEnv = { ...process.env, ...emulators.lambdaEnv };
     results.coldImport = await part('coldImport', `Cold import in fresh processes, ${COLD_IMPORT_SAMPLES} samples each`, () =>
       buildUnbundledSdkHandler(join(WORK_DIR, 'lambda')).then((sdkFromNodeModules) =>
-        measureColdImport({ bundle: outfile, sdkFromNodeModules }, join(WORK_DIR, 'lambda'), process.env, COLD_IMPORT_SAMPLES),
+        measureColdImport({ bundle: outfile, sdkFromNodeModules }, join(WORK_DIR, 'lambda'), lambdaEnv, COLD_IMPORT_SAMPLES),
       ),
     );
     results.handlerLatency = await part('handlerLatency', `Handler latency at ${LATENCY_CONCURRENCY.join(', ')} concurrent`, () =>

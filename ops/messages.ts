@@ -23,13 +23,12 @@ async function main(): Promise<number> {
 
   let target: Target | undefined;
   try {
-    // Before any SDK client exists: they read the environment when first used.
     target = await resolveTarget(process.env, invocation.stage);
     await runCommand(invocation.command, target, process.env);
     return 0;
   } catch (error) {
     if (error instanceof TargetError || error instanceof CommandError) console.error(error.message);
-    else if (target) console.error(explain(error, { service: 'DynamoDB', where: target.where, tableName: target.tableName }));
+    else if (target) console.error(explain(error, { service: 'DynamoDB', where: target.where, tableName: target.table.name }));
     else console.error(explain(error, { service: 'CloudFormation', where: `in ${regionText(process.env)}` }));
     return 1;
   }

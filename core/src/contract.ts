@@ -2,7 +2,9 @@
  * The public contract of POST /api/send-contact-email: one definition, imported by the
  * handler, the front end, the CDK stack and the local stack. Plain constants and types
  * only, so the front end can import it without pulling the validation library into its bundle.
+ * Its texts (the field table's labels and messages, the API's answers) are in content/.
  */
+import { CONTACT_FIELDS } from './content/contact-fields';
 
 export const API_PATH = '/api/send-contact-email';
 
@@ -58,7 +60,10 @@ export interface ContactFieldSpec {
   readonly label: string;
   /** The label of the field's row in the firm's e-mail. */
   readonly mailLabel: string;
-  /** The field in a sentence to the visitor: '<named> is te lang …'. */
+  /**
+   * The field in a sentence: '<named> is te lang …' to the visitor, and, with its first
+   * letter in lower case, in the privacy statement's list of what the form collects.
+   */
   readonly named: string;
   /** What the visitor reads when the field is missing, empty or not text. */
   readonly absent: string;
@@ -66,64 +71,12 @@ export interface ContactFieldSpec {
   readonly autoComplete?: string;
 }
 
-export type FieldTable = Readonly<Record<string, ContactFieldSpec>>;
-
 /**
- * Every contact field, in the order the form shows them and the e-mail lists them: the one
- * description the types, the validation, the idempotency hash, the e-mail, the form and
- * the robustness checks are derived from. A field added here flows through all of them.
+ * A table of contact fields, in the order the form shows them and the e-mail lists them: the
+ * one description the types, the validation, the e-mail, the form, its check page and the
+ * privacy statement are derived from. The site's is CONTACT_FIELDS (content/contact-fields.ts).
  */
-export const CONTACT_FIELDS = {
-  name: {
-    limit: 100,
-    required: true,
-    kind: 'text',
-    label: 'Naam',
-    mailLabel: 'Naam',
-    named: 'Uw naam',
-    absent: 'Vul uw naam in.',
-    autoComplete: 'name',
-  },
-  email: {
-    limit: 254,
-    required: true,
-    kind: 'email',
-    label: 'E-mailadres',
-    mailLabel: 'E-mail',
-    named: 'Uw e-mailadres',
-    absent: 'Vul uw e-mailadres in.',
-    autoComplete: 'email',
-  },
-  phone: {
-    limit: 40,
-    required: false,
-    kind: 'phone',
-    label: 'Telefoonnummer',
-    mailLabel: 'Telefoon',
-    named: 'Uw telefoonnummer',
-    absent: 'Vul een geldig telefoonnummer in.',
-    autoComplete: 'tel',
-  },
-  company: {
-    limit: 150,
-    required: false,
-    kind: 'text',
-    label: 'Bedrijf',
-    mailLabel: 'Bedrijf',
-    named: 'De bedrijfsnaam',
-    absent: 'Vul een geldige bedrijfsnaam in.',
-    autoComplete: 'organization',
-  },
-  message: {
-    limit: 5000,
-    required: true,
-    kind: 'multiline',
-    label: 'Bericht',
-    mailLabel: 'Bericht',
-    named: 'Uw bericht',
-    absent: 'Vul uw bericht in.',
-  },
-} as const satisfies FieldTable;
+export type FieldTable = Readonly<Record<string, ContactFieldSpec>>;
 
 export type ContactFields = typeof CONTACT_FIELDS;
 export type ContactField = keyof ContactFields;
@@ -177,22 +130,6 @@ export interface ContactErrorResponse {
   error: string;
   /** Per-field Dutch messages, for 400 answers. */
   fields?: Partial<Record<ContactField, string>>;
-}
-
-/** What the form shows, and the server answers, when a required field is empty. */
-export const REQUIRED_FIELDS_MESSAGE = 'Vul alle verplichte velden in.';
-
-export const INVALID_EMAIL_MESSAGE = 'Vul een geldig e-mailadres in.';
-
-const specOf = (field: ContactField | ContactFieldSpec): ContactFieldSpec => (typeof field === 'string' ? CONTACT_FIELDS[field] : field);
-
-export function tooLongMessage(field: ContactField | ContactFieldSpec): string {
-  const { named, limit } = specOf(field);
-  return `${named} is te lang (maximaal ${limit} tekens).`;
-}
-
-export function invalidCharactersMessage(field: ContactField | ContactFieldSpec): string {
-  return `${specOf(field).named} bevat ongeldige tekens.`;
 }
 
 /**

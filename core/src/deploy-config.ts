@@ -2,7 +2,13 @@
  * Deployment configuration: the CDK context (cdk.json "context", or `-c key=value` on the
  * command line) read into one typed object and checked before anything is built, so a typo
  * fails the synth with one message that says what to fix instead of a half-deployed stack.
+ *
+ * The check is one valibot schema: SETTINGS holds each key's rule and default, CONFIG_SCHEMA
+ * adds the rules between keys. Every problem is reported at once, one line each, named by
+ * its key and in the order of the keys.
  */
+import * as v from 'valibot';
+import { placeholderAddressReason } from './placeholders';
 
 export interface ApiRateLimit {
   /** Steady-state requests per second for the whole API stage. */
@@ -70,9 +76,37 @@ export interface Config {
    * rule blocks it; false (the default) creates no WAF, which costs more than the whole site.
    */
   wafRateLimit: number | false;
+  /** HSTS for every subdomain of the site's host too; off by default (see security-headers.ts). */
+  hstsIncludeSubdomains: boolean;
 }
 
-import { placeholderReason } from './placeholders';
+/**
+ * The defaults that do not depend on other keys. Two do: deletionProtection is on for
+ * `prod`, and verifySenderDomain is on when the stack can write the sender domain's DKIM
+ * records itself (see withDerivedDefaults).
+ */
+export const DEFAULTS = {
+  region: 'eu-west-1',
+  retentionDays: 365,
+  apiRateLimit: { rate: 10, burst: 20 },
+  reservedConcurrency: false,
+  createMailIdentity: true,
+  visitorLimit: { messages: 5, windowMinutes: 10 },
+  wafRateLimit: false,
+  hstsIncludeSubdomains: false,
+} as const;
+
+/** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */
+export const VISITOR_LIMIT_BOUNDS = { messages: 1000, windowMinutes: 24 * 60 } as const;
+
+/** Lambda keeps this many of an account's concurrent executions unreserved, always. */
+export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
+/** A new account's quota is often 10; an established one's default is 1,000. */
+const DEFAULT_CONCURRENCY_QUOTA = 1000;
+const MAX_RESERVED_CONCURRENCY = DEFAULT_CONCURRENCY_QUOTA - UNRESERVED_CONCURRENCY_MINIMUM;
+
+/** AWS WAF's bounds for a rate-based rule's limit (requests per evaluation window). */
+const WAF_RATE_LIMIT = { min: 10, max: 2_000_000_000 } as const;
 
 /** CloudWatch Logs accepts only these retention periods. */
 const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
@@ -87,47 +121,141 @@ const SECRET_VERSION_ID = /^[A-Za-z0-9-]{32,64}$/;
 /** CloudFront only takes certificates from us-east-1. */
 const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
 
-export const DEFAULTS = {
-  region: 'eu-west-1',
-  retentionDays: 365,
-  apiRateLimit: { rate: 10, burst: 20 },
-  reservedConcurrency: false,
-  visitorLimit: { messages: 5, windowMinutes: 10 },
-  wafRateLimit: false,
-} as const;
+// ---------------------------------------------------------------------------------------
+// The pieces each key is built from. A message says what the value is not; the key is put
+// in front of it when the problem is listed (problemsOf).
+// ---------------------------------------------------------------------------------------
 
-/** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */
-export const VISITOR_LIMIT_BOUNDS = { messages: 1000, windowMinutes: 24 * 60 } as const;
+type Message = (issue: v.BaseIssue<unknown>) => string;
 
-/** AWS WAF's bounds for a rate-based rule's limit (requests per evaluation window). */
-const WAF_RATE_LIMIT = { min: 10, max: 2_000_000_000 } as const;
+/** A refused value as the problem shows it: as JSON, so the string "30" and the number 30 read apart. */
+const shown = (value: unknown) => String(JSON.stringify(value));
 
-/** Lambda keeps this many of an account's concurrent executions unreserved, always. */
-export const UNRESERVED_CONCURRENCY_MINIMUM = 100;
-/** A new account's quota is often 10; an established one's default is 1,000. */
-const DEFAULT_CONCURRENCY_QUOTA = 1000;
+const isNot =
+  (what: string): Message =>
+  (issue) =>
+    `${shown(issue.input)} is not ${what}.`;
 
-const KEYS = [
-  'stage',
-  'region',
-  'contactRecipient',
-  'senderAddress',
-  'domainName',
-  'hostedZoneName',
-  'hostedZoneId',
-  'certificateArn',
-  'alarmEmail',
-  'retentionDays',
-  'apiRateLimit',
-  'reservedConcurrency',
-  'deletionProtection',
-  'createMailIdentity',
-  'verifySenderDomain',
-  'visitorLimit',
-  'originSecretVersion',
-  'originSecretPreviousVersion',
-  'wafRateLimit',
-] as const satisfies readonly (keyof Config)[];
+/** A string matching `pattern`. */
+function text(pattern: RegExp, what: string) {
+  const message = isNot(what);
+  return v.pipe(v.string(message), v.regex(pattern, message));
+}
+
+/** A whole number from `min` to `max`, in one message whatever is wrong with it. */
+function wholeNumber(min: number, max: number, message = isNot(`a whole number from ${min} to ${max}`)) {
+  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+}
+
+/** false, or a whole number from `min` to `max`. */
+function falseOrWholeNumber(min: number, max: number, message: Message) {
+  return v.union([v.literal(false), wholeNumber(min, max, message)], message);
+}
+
+const trueOrFalse = v.boolean(isNot('true or false'));
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const inWords = (keys: readonly string[]) => (keys.length > 1 ? `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}` : keys.join(''));
+
+/**
+ * An object of exactly these keys. A key left out reaches its own rule as undefined, so it
+ * is refused (or defaulted) in that rule's words; a key it does not know is named.
+ */
+function shape<const E extends v.ObjectEntries>(entries: E, options: { example: string; unknownKey: string }) {
+  const keys = Object.keys(entries);
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, isNot(`an object like ${options.example}`)),
+    v.transform((value) => ({ ...Object.fromEntries(keys.map((key) => [key, undefined])), ...value })),
+    // Each key reports its first problem only: "2.5 is not a whole number" once, not once per rule it breaks.
+    v.config(v.objectWithRest(entries, v.never(options.unknownKey)), { abortPipeEarly: true }),
+  );
+}
+
+/** A nested setting such as {"rate": 10, "burst": 20}. */
+function settingObject<const E extends v.ObjectEntries>(entries: E, example: string) {
+  return shape(entries, { example, unknownKey: `unknown key; only ${inWords(Object.keys(entries))}.` });
+}
+
+/** How to set an address key, said whenever one is missing or refused. */
+const howToSetAddress = (key: string) => `set it with -c ${key}=<address> or as "${key}" in the "context" of cdk.json`;
+
+/** An e-mail address that is not a sample or fill-in one (see placeholders.ts). */
+function address(key: string) {
+  return v.pipe(
+    text(EMAIL, 'an e-mail address'),
+    v.check(
+      (value) => placeholderAddressReason(value) === undefined,
+      (issue) =>
+        `${String(issue.input)} is a placeholder (${placeholderAddressReason(String(issue.input))}); ${howToSetAddress(key)} to the real address.`,
+    ),
+  );
+}
+
+const requiredAddress = (key: string, what: string) => v.nonOptional(address(key), `required (${what}); ${howToSetAddress(key)}.`);
+
+const STAGE_NAME = 'a stage name: lower-case letters, digits and dashes, starting with a letter, at most 16 characters';
+const SECRET_VERSION = text(SECRET_VERSION_ID, 'a Secrets Manager version id (the VersionId that put-secret-value prints)');
+
+const RETENTION_DAYS = v.pipe(
+  wholeNumber(1, 3653),
+  v.picklist(LOG_RETENTION_DAYS, isNot(`a period CloudWatch Logs offers; use one of ${LOG_RETENTION_DAYS.join(', ')}`)),
+);
+
+const API_RATE_LIMIT = settingObject({ rate: wholeNumber(1, 10_000), burst: wholeNumber(1, 5_000) }, '{"rate": 10, "burst": 20}');
+
+const VISITOR_LIMIT = settingObject(
+  { messages: wholeNumber(1, VISITOR_LIMIT_BOUNDS.messages), windowMinutes: wholeNumber(1, VISITOR_LIMIT_BOUNDS.windowMinutes) },
+  '{"messages": 5, "windowMinutes": 10}',
+);
+
+const RESERVED_CONCURRENCY = falseOrWholeNumber(
+  1,
+  MAX_RESERVED_CONCURRENCY,
+  (issue) =>
+    `${shown(issue.input)} is not false or a whole number from 1 to ${MAX_RESERVED_CONCURRENCY}. ` +
+    `Lambda keeps ${UNRESERVED_CONCURRENCY_MINIMUM} concurrent executions unreserved, so the account's quota ` +
+    `(Service Quotas, AWS Lambda, Concurrent executions; new accounts often have 10, the usual default is ${DEFAULT_CONCURRENCY_QUOTA}) ` +
+    `must be at least the value + ${UNRESERVED_CONCURRENCY_MINIMUM}; false reserves none.`,
+);
+
+const WAF_RATE = falseOrWholeNumber(
+  WAF_RATE_LIMIT.min,
+  WAF_RATE_LIMIT.max,
+  isNot(`a whole number from ${WAF_RATE_LIMIT.min} to ${WAF_RATE_LIMIT.max}`),
+);
+
+// ---------------------------------------------------------------------------------------
+// The keys, in the order problems and the known keys are listed.
+// ---------------------------------------------------------------------------------------
+
+/** Every key the app accepts, with its rule and, where it has one, its default. */
+export const SETTINGS = {
+  stage: v.nonOptional(text(STAGE, STAGE_NAME), `required (${STAGE_NAME}).`),
+  region: v.optional(text(REGION, 'an AWS region such as eu-west-1'), DEFAULTS.region),
+  contactRecipient: requiredAddress('contactRecipient', 'the address contact messages are e-mailed to'),
+  senderAddress: requiredAddress('senderAddress', 'the From address of those e-mails'),
+  domainName: v.optional(text(DOMAIN, 'a lower-case domain name such as www.example.nl')),
+  hostedZoneName: v.optional(text(DOMAIN, 'a lower-case domain name such as example.nl')),
+  hostedZoneId: v.optional(text(HOSTED_ZONE_ID, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ')),
+  certificateArn: v.optional(text(CERTIFICATE_ARN, 'the ARN of an ACM certificate in us-east-1 (CloudFront uses no other region)')),
+  alarmEmail: v.optional(address('alarmEmail')),
+  retentionDays: v.optional(RETENTION_DAYS, DEFAULTS.retentionDays),
+  apiRateLimit: v.optional(API_RATE_LIMIT, DEFAULTS.apiRateLimit),
+  reservedConcurrency: v.optional(RESERVED_CONCURRENCY, DEFAULTS.reservedConcurrency),
+  deletionProtection: v.optional(trueOrFalse),
+  createMailIdentity: v.optional(trueOrFalse, DEFAULTS.createMailIdentity),
+  verifySenderDomain: v.optional(trueOrFalse),
+  visitorLimit: v.optional(VISITOR_LIMIT, DEFAULTS.visitorLimit),
+  originSecretVersion: v.optional(SECRET_VERSION),
+  originSecretPreviousVersion: v.optional(SECRET_VERSION),
+  wafRateLimit: v.optional(WAF_RATE, DEFAULTS.wafRateLimit),
+  hstsIncludeSubdomains: v.optional(trueOrFalse, DEFAULTS.hstsIncludeSubdomains),
+};
+
+export type SettingKey = keyof typeof SETTINGS;
+const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 /**
  * Context the CDK itself puts there: feature flags (`@aws-cdk/...`), its own settings
@@ -136,6 +264,132 @@ const KEYS = [
 function isCdkOwnKey(key: string): boolean {
   return key.startsWith('@') || key.includes(':') || ['acknowledged-issue-numbers', 'cli-telemetry'].includes(key);
 }
+
+/**
+ * A context value as the rules read it. `-c key=value` always arrives as a string, cdk.json
+ * gives real JSON types, so a string that spells JSON is read as that JSON; null or an empty
+ * string is a key left unset.
+ */
+function contextValue(value: unknown): unknown {
+  if (value === null || value === '') return undefined;
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (/^[{[]/.test(trimmed) || /^(true|false|-?\d+(\.\d+)?)$/.test(trimmed)) {
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+/** The context without the CDK's own keys, each value as the rules read it. */
+function settingsOf(context: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(context).flatMap(([key, value]) => (isCdkOwnKey(key) ? [] : [[key, contextValue(value)] as const])),
+  );
+}
+
+const SETTINGS_SHAPE = shape(SETTINGS, {
+  example: '{"stage": "test"}',
+  unknownKey: `unknown key. Known keys: ${SETTING_KEYS.join(', ')}.`,
+});
+type Settings = v.InferOutput<typeof SETTINGS_SHAPE>;
+
+/** Where a problem of a rule between keys is listed: under `key`, as that key's own are. */
+const under = (key: SettingKey, settings: Record<string, unknown>): [v.ObjectPathItem] => [
+  { type: 'object', origin: 'value', input: settings, key, value: settings[key] },
+];
+
+const hasProblem = (issues: readonly v.BaseIssue<unknown>[] | undefined, keys: readonly SettingKey[]) =>
+  issues?.some((issue) => keys.includes(issue.path?.[0]?.key as SettingKey)) ?? false;
+
+/**
+ * A rule between keys, checked once each of `keys` has passed its own rule (a problem there
+ * is already listed, and would only make this one noise). Its problem is listed under
+ * `listedUnder`, or on a line of its own.
+ */
+function rule(
+  keys: readonly SettingKey[],
+  holds: (settings: Settings) => boolean,
+  problem: string | ((settings: Settings) => string),
+  listedUnder?: SettingKey,
+) {
+  return v.rawCheck<Settings>(({ dataset, addIssue }) => {
+    if (hasProblem(dataset.issues, keys)) return;
+    const settings = dataset.value as Settings;
+    if (holds(settings)) return;
+    addIssue({
+      message: typeof problem === 'string' ? problem : problem(settings),
+      path: listedUnder && under(listedUnder, settings),
+    });
+  });
+}
+
+/** After a refused value of `key`, one more problem: what its values mean. */
+function explainRefused(key: SettingKey, meaning: string) {
+  return v.rawCheck<Settings>(({ dataset, addIssue }) => {
+    if (hasProblem(dataset.issues, [key])) addIssue({ message: meaning, path: under(key, dataset.value as Settings) });
+  });
+}
+
+/** The defaults that depend on other keys. */
+function withDerivedDefaults(settings: Settings): Config {
+  // The domain is verified by default where the stack can write its DKIM records itself.
+  const senderDomain = settings.senderAddress.split('@')[1]?.toLowerCase();
+  return {
+    ...settings,
+    deletionProtection: settings.deletionProtection ?? settings.stage === 'prod',
+    verifySenderDomain: settings.verifySenderDomain ?? (settings.createMailIdentity && senderDomain === settings.hostedZoneName),
+  };
+}
+
+const isWithin = (domain: string, zone: string) => domain === zone || domain.endsWith(`.${zone}`);
+
+/** The whole context: every key's rule, then the rules between keys, then the derived defaults. */
+export const CONFIG_SCHEMA = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.transform(settingsOf),
+  SETTINGS_SHAPE,
+  explainRefused('wafRateLimit', 'false creates no WAF; a number is requests per 5 minutes per IP address to /api/*.'),
+  rule(
+    ['domainName', 'hostedZoneName', 'hostedZoneId'],
+    (s) => !s.domainName || (s.hostedZoneName !== undefined && s.hostedZoneId !== undefined),
+    'needs hostedZoneName and hostedZoneId, the Route 53 zone that holds it (the synth does no lookups).',
+    'domainName',
+  ),
+  rule(
+    ['domainName', 'hostedZoneName'],
+    (s) => !s.domainName || !s.hostedZoneName || isWithin(s.domainName, s.hostedZoneName),
+    (s) => `${s.domainName} is not inside hostedZoneName ${s.hostedZoneName}.`,
+    'domainName',
+  ),
+  rule(
+    ['domainName'],
+    (s) => s.domainName !== undefined || (s.hostedZoneName === undefined && s.hostedZoneId === undefined && s.certificateArn === undefined),
+    'hostedZoneName, hostedZoneId and certificateArn only apply with domainName: set domainName or remove them.',
+  ),
+  rule(
+    ['verifySenderDomain', 'createMailIdentity'],
+    (s) => !(s.verifySenderDomain === true && !s.createMailIdentity),
+    'only applies when the app creates the identity; remove it, or set createMailIdentity to true.',
+    'verifySenderDomain',
+  ),
+  rule(
+    ['originSecretPreviousVersion'],
+    (s) => s.originSecretPreviousVersion === undefined || s.originSecretVersion !== undefined,
+    'only applies with originSecretVersion, the version CloudFront is to send from now on.',
+    'originSecretPreviousVersion',
+  ),
+  rule(
+    ['originSecretPreviousVersion', 'originSecretVersion'],
+    (s) => s.originSecretPreviousVersion === undefined || s.originSecretPreviousVersion !== s.originSecretVersion,
+    'is the same as originSecretVersion; it names the version being replaced.',
+    'originSecretPreviousVersion',
+  ),
+  v.transform(withDerivedDefaults),
+);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -147,18 +401,30 @@ export class ConfigError extends Error {
   }
 }
 
-/** `-c key=value` always arrives as a string; cdk.json gives real JSON types. */
-function fromCli(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  if (/^[{[]/.test(trimmed) || /^(true|false|-?\d+(\.\d+)?)$/.test(trimmed)) {
-    try {
-      return JSON.parse(trimmed);
-    } catch {
-      return value;
-    }
-  }
-  return value;
+/**
+ * One line per problem, "key: what is wrong", in the order of the keys: unknown keys first,
+ * then each key's own problems and those between it and others, then the rest.
+ */
+function problemsOf(issues: readonly v.BaseIssue<unknown>[], under?: SettingKey): string[] {
+  const lines = issues.map((issue) => {
+    const path = [...(under ? [under] : []), ...(issue.path ?? []).map((item) => String(item.key))];
+    const order = path.length === 0 ? SETTING_KEYS.length : SETTING_KEYS.indexOf(path[0] as SettingKey);
+    return { order, line: path.length ? `${path.join('.')}: ${issue.message}` : issue.message };
+  });
+  return lines.sort((a, b) => a.order - b.order).map(({ line }) => line);
+}
+
+export function loadConfig(context: Record<string, unknown>): Config {
+  const result = v.safeParse(CONFIG_SCHEMA, context);
+  if (!result.success) throw new ConfigError(problemsOf(result.issues));
+  return result.output;
+}
+
+/** One key of the context by its own rule and default, for a tool that needs only that one. */
+function settingFrom<K extends SettingKey>(context: Record<string, unknown>, key: K): v.InferOutput<(typeof SETTINGS)[K]> {
+  const result = v.safeParse(SETTINGS[key], contextValue(context[key]), { abortPipeEarly: true });
+  if (!result.success) throw new ConfigError(problemsOf(result.issues, key));
+  return result.output;
 }
 
 /**
@@ -166,31 +432,7 @@ function fromCli(value: unknown): unknown {
  * build reads it from cdk.json for the privacy statement, so the page and the table agree.
  */
 export function retentionDaysFrom(context: Record<string, unknown>): number {
-  const value = fromCli(context.retentionDays ?? DEFAULTS.retentionDays);
-  if (typeof value !== 'number' || !LOG_RETENTION_DAYS.includes(value)) {
-    throw new ConfigError([
-      `retentionDays: ${JSON.stringify(value)} is not a period CloudWatch Logs offers; use one of ${LOG_RETENTION_DAYS.join(', ')}.`,
-    ]);
-  }
-  return value;
-}
-
-/** `visitorLimit` checked, or undefined with the problems added. */
-function readVisitorLimit(value: unknown, problems: string[]): VisitorLimitConfig | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    problems.push(`visitorLimit: ${JSON.stringify(value)} is not an object like {"messages": 5, "windowMinutes": 10}.`);
-    return undefined;
-  }
-  const { messages, windowMinutes, ...extra } = value as Record<string, unknown>;
-  const wholeNumber = (key: string, n: unknown, max: number) => {
-    if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= max) return n;
-    problems.push(`visitorLimit.${key}: ${JSON.stringify(n)} is not a whole number from 1 to ${max}.`);
-    return undefined;
-  };
-  const m = wholeNumber('messages', messages, VISITOR_LIMIT_BOUNDS.messages);
-  const w = wholeNumber('windowMinutes', windowMinutes, VISITOR_LIMIT_BOUNDS.windowMinutes);
-  for (const key of Object.keys(extra)) problems.push(`visitorLimit.${key}: unknown key; only messages and windowMinutes.`);
-  return m !== undefined && w !== undefined && Object.keys(extra).length === 0 ? { messages: m, windowMinutes: w } : undefined;
+  return settingFrom(context, 'retentionDays');
 }
 
 /**
@@ -198,193 +440,5 @@ function readVisitorLimit(value: unknown, problems: string[]): VisitorLimitConfi
  * local stack reads it from cdk.json, so `npm start` limits visitors as a deploy would.
  */
 export function visitorLimitFrom(context: Record<string, unknown>): VisitorLimitConfig {
-  const problems: string[] = [];
-  const limit = readVisitorLimit(fromCli(context.visitorLimit ?? DEFAULTS.visitorLimit), problems);
-  if (!limit) throw new ConfigError(problems);
-  return limit;
-}
-
-export function loadConfig(context: Record<string, unknown>): Config {
-  const problems: string[] = [];
-  const raw = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, fromCli(v)]));
-
-  for (const key of Object.keys(raw)) {
-    if (!isCdkOwnKey(key) && !(KEYS as readonly string[]).includes(key)) {
-      problems.push(`${key}: unknown key. Known keys: ${KEYS.join(', ')}.`);
-    }
-  }
-
-  const text = (key: (typeof KEYS)[number], pattern: RegExp, what: string, required: boolean): string | undefined => {
-    const value = raw[key];
-    if (value === undefined || value === null || value === '') {
-      if (required) problems.push(`${key}: required (${what}).`);
-      return undefined;
-    }
-    if (typeof value !== 'string' || !pattern.test(value)) {
-      problems.push(`${key}: ${JSON.stringify(value)} is not ${what}.`);
-      return undefined;
-    }
-    return value;
-  };
-  const integer = (key: string, value: unknown, min: number, max: number): number | undefined => {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${key}: ${JSON.stringify(value)} is not a whole number from ${min} to ${max}.`);
-      return undefined;
-    }
-    return value;
-  };
-
-  const stage = text(
-    'stage',
-    STAGE,
-    'a stage name: lower-case letters, digits and dashes, starting with a letter, at most 16 characters',
-    true,
-  );
-  const region = text('region', REGION, 'an AWS region such as eu-west-1', false) ?? DEFAULTS.region;
-  const address = (key: 'contactRecipient' | 'senderAddress' | 'alarmEmail', what: string, required: boolean) => {
-    const howToSet = `set it with -c ${key}=<address> or as "${key}" in the "context" of cdk.json`;
-    if (required && (raw[key] === undefined || raw[key] === null || raw[key] === '')) {
-      problems.push(`${key}: required (${what}); ${howToSet}.`);
-      return undefined;
-    }
-    const value = text(key, EMAIL, 'an e-mail address', false);
-    const placeholder = value && placeholderReason(value);
-    if (placeholder) {
-      problems.push(`${key}: ${value} is a placeholder (${placeholder}); ${howToSet} to the real address.`);
-      return undefined;
-    }
-    return value;
-  };
-  const contactRecipient = address('contactRecipient', 'the address contact messages are e-mailed to', true);
-  const senderAddress = address('senderAddress', 'the From address of those e-mails', true);
-  const alarmEmail = address('alarmEmail', 'who is mailed when an alarm fires', false);
-  const domainName = text('domainName', DOMAIN, 'a lower-case domain name such as www.example.nl', false);
-  const hostedZoneName = text('hostedZoneName', DOMAIN, 'a lower-case domain name such as example.nl', false);
-  const hostedZoneId = text('hostedZoneId', HOSTED_ZONE_ID, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ', false);
-  const certificateArn = text(
-    'certificateArn',
-    CERTIFICATE_ARN,
-    'the ARN of an ACM certificate in us-east-1 (CloudFront uses no other region)',
-    false,
-  );
-
-  if (domainName && (!hostedZoneName || !hostedZoneId)) {
-    problems.push('domainName: needs hostedZoneName and hostedZoneId, the Route 53 zone that holds it (the synth does no lookups).');
-  }
-  if (domainName && hostedZoneName && domainName !== hostedZoneName && !domainName.endsWith(`.${hostedZoneName}`)) {
-    problems.push(`domainName: ${domainName} is not inside hostedZoneName ${hostedZoneName}.`);
-  }
-  if (!domainName && (hostedZoneName || hostedZoneId || certificateArn)) {
-    problems.push('hostedZoneName, hostedZoneId and certificateArn only apply with domainName: set domainName or remove them.');
-  }
-
-  const retentionValue = raw.retentionDays ?? DEFAULTS.retentionDays;
-  let retentionDays = integer('retentionDays', retentionValue, 1, 3653);
-  if (retentionDays !== undefined && !LOG_RETENTION_DAYS.includes(retentionDays)) {
-    problems.push(`retentionDays: ${retentionDays} is not a period CloudWatch Logs offers; use one of ${LOG_RETENTION_DAYS.join(', ')}.`);
-    retentionDays = undefined;
-  }
-
-  let apiRateLimit: ApiRateLimit | undefined;
-  const rateValue = raw.apiRateLimit ?? DEFAULTS.apiRateLimit;
-  if (typeof rateValue !== 'object' || rateValue === null || Array.isArray(rateValue)) {
-    problems.push(`apiRateLimit: ${JSON.stringify(rateValue)} is not an object like {"rate": 10, "burst": 20}.`);
-  } else {
-    const { rate, burst, ...extra } = rateValue as Record<string, unknown>;
-    const r = integer('apiRateLimit.rate', rate, 1, 10_000);
-    const b = integer('apiRateLimit.burst', burst, 1, 5_000);
-    for (const key of Object.keys(extra)) problems.push(`apiRateLimit.${key}: unknown key; only rate and burst.`);
-    if (r !== undefined && b !== undefined) apiRateLimit = { rate: r, burst: b };
-  }
-
-  const concurrencyValue = raw.reservedConcurrency ?? DEFAULTS.reservedConcurrency;
-  const concurrencyMaximum = DEFAULT_CONCURRENCY_QUOTA - UNRESERVED_CONCURRENCY_MINIMUM;
-  let reservedConcurrency: number | false | undefined = false;
-  if (concurrencyValue !== false) {
-    const value = concurrencyValue;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > concurrencyMaximum) {
-      problems.push(
-        `reservedConcurrency: ${JSON.stringify(value)} is not false or a whole number from 1 to ${concurrencyMaximum}. ` +
-          `Lambda keeps ${UNRESERVED_CONCURRENCY_MINIMUM} concurrent executions unreserved, so the account's quota ` +
-          `(Service Quotas, AWS Lambda, Concurrent executions; new accounts often have 10, the usual default is ${DEFAULT_CONCURRENCY_QUOTA}) ` +
-          `must be at least the value + ${UNRESERVED_CONCURRENCY_MINIMUM}; false reserves none.`,
-      );
-      reservedConcurrency = undefined;
-    } else {
-      reservedConcurrency = value;
-    }
-  }
-
-  const flag = (key: 'deletionProtection' | 'createMailIdentity' | 'verifySenderDomain', fallback: boolean): boolean => {
-    const value = raw[key] ?? fallback;
-    if (typeof value !== 'boolean') problems.push(`${key}: ${JSON.stringify(value)} is not true or false.`);
-    return value === true;
-  };
-  const deletionProtection = flag('deletionProtection', stage === 'prod');
-  const createMailIdentity = flag('createMailIdentity', true);
-  // By default the domain is verified where the stack can write its DKIM records itself.
-  const senderDomain = senderAddress?.split('@')[1]?.toLowerCase();
-  const verifySenderDomain = flag(
-    'verifySenderDomain',
-    createMailIdentity && senderDomain !== undefined && senderDomain === hostedZoneName,
-  );
-  if (raw.verifySenderDomain === true && !createMailIdentity) {
-    problems.push('verifySenderDomain: only applies when the app creates the identity; remove it, or set createMailIdentity to true.');
-  }
-
-  const visitorLimit = readVisitorLimit(raw.visitorLimit ?? DEFAULTS.visitorLimit, problems);
-
-  const secretVersion = (key: 'originSecretVersion' | 'originSecretPreviousVersion') =>
-    text(key, SECRET_VERSION_ID, 'a Secrets Manager version id (the VersionId that put-secret-value prints)', false);
-  const originSecretVersion = secretVersion('originSecretVersion');
-  const originSecretPreviousVersion = secretVersion('originSecretPreviousVersion');
-  if (originSecretPreviousVersion && !raw.originSecretVersion) {
-    problems.push('originSecretPreviousVersion: only applies with originSecretVersion, the version CloudFront is to send from now on.');
-  }
-  if (originSecretPreviousVersion && originSecretPreviousVersion === originSecretVersion) {
-    problems.push('originSecretPreviousVersion: is the same as originSecretVersion; it names the version being replaced.');
-  }
-
-  const wafValue = raw.wafRateLimit ?? DEFAULTS.wafRateLimit;
-  let wafRateLimit: number | false | undefined = false;
-  if (wafValue !== false) {
-    wafRateLimit = integer('wafRateLimit', wafValue, WAF_RATE_LIMIT.min, WAF_RATE_LIMIT.max);
-    if (wafRateLimit === undefined)
-      problems.push('wafRateLimit: false creates no WAF; a number is requests per 5 minutes per IP address to /api/*.');
-  }
-
-  if (
-    problems.length > 0 ||
-    !visitorLimit ||
-    wafRateLimit === undefined ||
-    !stage ||
-    !contactRecipient ||
-    !senderAddress ||
-    !retentionDays ||
-    !apiRateLimit ||
-    reservedConcurrency === undefined
-  ) {
-    throw new ConfigError(problems);
-  }
-  return {
-    stage,
-    region,
-    contactRecipient,
-    senderAddress,
-    domainName,
-    hostedZoneName,
-    hostedZoneId,
-    certificateArn,
-    alarmEmail,
-    retentionDays,
-    apiRateLimit,
-    reservedConcurrency,
-    deletionProtection,
-    createMailIdentity,
-    verifySenderDomain,
-    visitorLimit,
-    originSecretVersion,
-    originSecretPreviousVersion,
-    wafRateLimit,
-  };
+  return settingFrom(context, 'visitorLimit');
 }

@@ -1,9 +1,19 @@
 /**
- * The names of the environment variables the stack and the local stack give the contact
- * function: one definition for the function that reads them and for whatever sets them.
+ * The names of the environment variables the stack and the local stack give the functions:
+ * one definition for the functions that read them and for whatever sets them.
  */
 
-/** Where the function finds the accepted origin secrets. */
+/** What both functions are given: where messages are kept, and who the e-mail comes from and goes to. */
+export const FUNCTION_ENV = {
+  tableName: 'TABLE_NAME',
+  mailFrom: 'MAIL_FROM',
+  /** One address, or several separated by commas. */
+  mailTo: 'MAIL_TO',
+  /** Days a stored message is kept (its TTL). */
+  retentionDays: 'RETENTION_DAYS',
+} as const;
+
+/** Where the contact function finds the accepted origin secrets. */
 export const ORIGIN_VERIFY_ENV = {
   /** What CloudFront sends. */
   current: 'ORIGIN_VERIFY',
@@ -11,7 +21,7 @@ export const ORIGIN_VERIFY_ENV = {
   previous: 'ORIGIN_VERIFY_PREVIOUS',
 } as const;
 
-/** The visitor limit: messages per visitor per window (0 turns it off) and the window's length. */
+/** The contact function's visitor limit: messages per visitor per window (0 turns it off) and the window's length. */
 export const VISITOR_LIMIT_ENV = {
   messages: 'VISITOR_LIMIT',
   windowSeconds: 'VISITOR_WINDOW_SECONDS',

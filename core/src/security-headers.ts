@@ -63,11 +63,28 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
+export interface SecurityHeaderOptions {
+  /**
+   * HSTS for every subdomain too. Off unless the deploy asks for it (hstsIncludeSubdomains):
+   * on an apex domain it would force HTTPS for a year on every host of the firm's domain,
+   * including ones this stack does not serve (an intranet, a mail web client, a shop).
+   */
+  hstsIncludeSubdomains?: boolean;
+}
+
+/** The Strict-Transport-Security value: a year of HTTPS for this host, and its subdomains when asked. */
+export function strictTransportSecurity({ hstsIncludeSubdomains = false }: SecurityHeaderOptions = {}): string {
+  return `max-age=${HSTS_MAX_AGE_SECONDS}${hstsIncludeSubdomains ? '; includeSubDomains' : ''}`;
+}
+
 /** Every security header by its HTTP name, for a site whose pages carry these inline scripts. */
-export function securityHeadersFor(inlineScriptHashes: readonly string[]): Readonly<Record<string, string>> {
+export function securityHeadersFor(
+  inlineScriptHashes: readonly string[],
+  options: SecurityHeaderOptions = {},
+): Readonly<Record<string, string>> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes),
-    'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+    'Strict-Transport-Security': strictTransportSecurity(options),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': REFERRER_POLICY,
@@ -77,6 +94,6 @@ export function securityHeadersFor(inlineScriptHashes: readonly string[]): Reado
 }
 
 /** Every security header for the built site in `siteDir`: its CSP allows exactly the inline scripts its pages carry. */
-export function securityHeaders(siteDir: string): Readonly<Record<string, string>> {
-  return securityHeadersFor(siteInlineScriptHashes(siteDir));
+export function securityHeaders(siteDir: string, options: SecurityHeaderOptions = {}): Readonly<Record<string, string>> {
+  return securityHeadersFor(siteInlineScriptHashes(siteDir), options);
 }

@@ -4,7 +4,8 @@ import { App } from './App';
 import { ErrorScreen, errorDetail } from './components/ErrorScreen';
 import { firm } from './content/site';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { CONTACT_FIELDS, FORM_RESULT_PAGES, fieldNames, refusedFieldsPage } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { FORM_RESULT_PAGES, fieldNames, refusedFieldsPage } from '@site/core/contract';
 import { routeFor } from './routes';
 
 describe('routing', () => {

@@ -1,9 +1,10 @@
 /**
  * What the form checks before it sends, with the server's own rules and sentences from the
- * contract (the server checks again; this only spares the visitor a round trip), and how
+ * field table (the server checks again; this only spares the visitor a round trip), and how
  * near a field is to its limit. Pure functions of the values and the field table.
  */
-import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, fieldNames, tooLongMessage, type FieldTable } from '@site/core/contract';
+import { INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
+import { EMAIL_PATTERN, fieldNames, type FieldTable } from '@site/core/contract';
 
 /** Per field, the Dutch sentence that says what is wrong with it. */
 export type FieldProblems = Partial<Record<string, string>>;

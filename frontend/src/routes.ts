@@ -1,4 +1,5 @@
-import { CONTACT_FIELDS, FORM_RESULT_PAGES, fieldNames, refusedFieldsPage, type ContactField, type FormResult } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { FORM_RESULT_PAGES, fieldNames, refusedFieldsPage, type ContactField, type FormResult } from '@site/core/contract';
 
 /**
  * The pages a form post without scripts is sent on to, one per result; the check page also

@@ -6,7 +6,8 @@ import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { CertificateStack } from './certificate-stack';
 import { loadConfig, type Config } from '@site/core/deploy-config';
-import { checkContentPlaceholders } from './content-placeholders';
+import { refusePlaceholdersInProd, type PlaceholdersByFile } from '@site/core/placeholders';
+import { PLACEHOLDERS_BY_FILE } from '@site/frontend/content-index';
 import { checkStatedFacts } from './stated-facts';
 import { mailIdentityName } from './constructs/mail-identity';
 import { MailStack } from './mail-stack';
@@ -24,13 +25,13 @@ export interface SiteApp {
 
 export interface BuildOptions {
   siteDir: string;
-  /** What is left of the content's placeholder(…) values; the site's own by default. */
-  contentPlaceholders?: ReadonlyMap<string, string>;
+  /** What is left of the content's placeholder(…) values, by file; the site's own by default. */
+  contentPlaceholders?: PlaceholdersByFile;
 }
 
 export function buildApp(app: App, options: BuildOptions): SiteApp {
   const config = loadConfig(app.node.getAllContext() as Record<string, unknown>);
-  checkContentPlaceholders(config.stage, options.contentPlaceholders);
+  refusePlaceholdersInProd(config.stage, options.contentPlaceholders ?? PLACEHOLDERS_BY_FILE);
   checkStatedFacts(options.siteDir, config);
   // The account comes from the credentials at deploy time; synth needs none.
   const account = process.env.CDK_DEFAULT_ACCOUNT;

@@ -10,7 +10,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import { FUNCTION_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
 import type { Config } from '@site/core/deploy-config';
 import { Alarms } from './constructs/alarms';
 import { ContactApi } from './constructs/contact-api';
@@ -56,6 +56,7 @@ export class SiteStack extends Stack {
       retention,
       domain: config.domainName && zone && certificate ? { name: config.domainName, zone, certificate } : undefined,
       webAclArn: props.webAclArn,
+      hstsIncludeSubdomains: config.hstsIncludeSubdomains,
     });
     this.distribution = site.distribution;
 
@@ -69,9 +70,9 @@ export class SiteStack extends Stack {
       prefix,
       table: this.table,
       environment: {
-        MAIL_FROM: config.senderAddress,
-        MAIL_TO: config.contactRecipient,
-        RETENTION_DAYS: String(config.retentionDays),
+        [FUNCTION_ENV.mailFrom]: config.senderAddress,
+        [FUNCTION_ENV.mailTo]: config.contactRecipient,
+        [FUNCTION_ENV.retentionDays]: String(config.retentionDays),
       },
       requestEnvironment: {
         ...originSecret.functionEnvironment,

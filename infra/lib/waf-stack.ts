@@ -7,7 +7,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { ERROR_TEXT } from '@site/lambda/http';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 
 export interface WafStackProps extends StackProps {
   /** Start of every resource name. */

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Template } from 'aws-cdk-lib/assertions';
 import { MIN_ORIGIN_SECRET_LENGTH } from '@site/lambda/origin-verify';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { ERROR_TEXT } from '@site/lambda/http';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { WAF_EVALUATION_WINDOW_SECONDS } from '../lib/waf-stack';
 import { expectNoFindings, only, synth, type Synthesized } from './synth';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { CONTENT_PLACEHOLDERS } from '@site/frontend/placeholders';
+import { CONTENT_PLACEHOLDERS } from '@site/frontend/content-index';
 import { buildApp } from '../lib/app';
 import { ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
 import { CDK_JSON_CONTEXT, makeSiteDir, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       originSecretVersion: undefined,
       originSecretPreviousVersion: undefined,
       wafRateLimit: false,
+      hstsIncludeSubdomains: false,
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * Alarms, the topic they notify, the metrics read from the retry job's log, and the stack
+ * Alarms, the topic they notify, the metrics read from the functions' log lines, and the stack
  * outputs; with an alarm e-mail address configured.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,18 +19,27 @@ const alarm = (name: string) =>
 const functionId = (name: string) => only(s.template, 'AWS::Lambda::Function', { FunctionName: `consultancy-site-test-${name}` }).id;
 
 describe('alarm topic', () => {
-  it('is encrypted with a rotated key CloudWatch may use, refuses plain HTTP, and mails alarmEmail', () => {
+  it('is encrypted with a rotated key only this account’s alarms may use, refuses plain HTTP, and mails alarmEmail', () => {
     const topic = only(s.template, 'AWS::SNS::Topic').resource.Properties;
     expect(topic.TopicName).toBe('consultancy-site-test-alarms');
     const keyId = topic.KmsMasterKeyId['Fn::GetAtt'][0];
     const key = resources[keyId].Properties;
     expect(key.EnableKeyRotation).toBe(true);
-    expect(key.KeyPolicy.Statement).toContainEqual({
-      Effect: 'Allow',
-      Principal: { Service: 'cloudwatch.amazonaws.com' },
-      Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-      Resource: '*',
-    });
+    const ownAlarms = {
+      StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+      ArnLike: { 'aws:SourceArn': { 'Fn::Join': ['', ['arn:aws:cloudwatch:eu-west-1:', { Ref: 'AWS::AccountId' }, ':alarm:*']] } },
+    };
+    const forCloudWatch = key.KeyPolicy.Statement.filter((statement: any) => statement.Principal?.Service === 'cloudwatch.amazonaws.com');
+    // cfn-guard ct-kms-pr-3: a service principal in a key policy is scoped to the source.
+    expect(forCloudWatch).toEqual([
+      {
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        Resource: '*',
+        Condition: ownAlarms,
+      },
+    ]);
     const policy = only(s.template, 'AWS::SNS::TopicPolicy').resource.Properties.PolicyDocument.Statement;
     expect(policy).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -40,7 +49,7 @@ describe('alarm topic', () => {
         Effect: 'Allow',
         Action: 'sns:Publish',
         Principal: { Service: 'cloudwatch.amazonaws.com' },
-        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+        Condition: ownAlarms,
       }),
     );
     expect(only(s.template, 'AWS::SNS::Subscription').resource.Properties).toMatchObject({

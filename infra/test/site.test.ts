@@ -6,14 +6,12 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
-import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS } from '@site/core/api-origin';
+import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
 import { createHash } from 'node:crypto';
 import { SITE_INLINE_SCRIPT } from '@site/local/site-fixture';
 import { securityHeaders } from '@site/core/security-headers';
-import { responseHeadersSettings } from '../lib/response-headers';
+import { CLOUDFRONT_TYPED_HEADERS, responseHeadersSettings } from '../lib/response-headers';
 import { listSiteFiles } from '@site/core/site-files';
 import { SiteStack } from '../lib/site-stack';
 import { App } from 'aws-cdk-lib';
@@ -181,6 +179,8 @@ describe('security headers', () => {
     const hash = createHash('sha256').update(SITE_INLINE_SCRIPT).digest('base64');
     expect(sent['Content-Security-Policy']!.split('; ')).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(hsts.AccessControlMaxAgeSec).toBe(31_536_000);
+    // HTTPS for this host only: subdomains of the firm's domain are not the stack's to decide.
+    expect(hsts.IncludeSubdomains).toBe(false);
     for (const setting of [...Object.values(security), ...config.CustomHeadersConfig.Items]) expect(setting.Override).toBe(true);
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: id });
     expect(distribution.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: id });
@@ -192,6 +192,18 @@ describe('security headers', () => {
     );
     expect(() => responseHeadersSettings({ 'X-Frame-Options': 'ALLOW-FROM https://example.nl' })).toThrow(/X-Frame-Options/);
     expect(() => responseHeadersSettings({ 'Referrer-Policy': 'same-site-only' })).toThrow(/Referrer-Policy/);
+  });
+
+  it('refuses at synth a header CloudFront types but this app does not translate, instead of sending it as a custom header', () => {
+    for (const name of ['X-XSS-Protection', 'x-xss-protection']) {
+      expect(() => responseHeadersSettings({ ...securityHeaders(s.siteDir), [name]: '1; mode=block' })).toThrow(
+        `SECURITY_HEADERS ${name}: CloudFront sets it only through the typed setting xssProtection of a response headers policy`,
+      );
+    }
+    const typed = Object.values(CLOUDFRONT_TYPED_HEADERS).map((name) => name.toLowerCase());
+    const { customHeadersBehavior } = responseHeadersSettings(securityHeaders(s.siteDir));
+    expect(customHeadersBehavior.customHeaders.map(({ header }) => header)).toEqual(['Permissions-Policy', 'Cross-Origin-Opener-Policy']);
+    expect(customHeadersBehavior.customHeaders.filter(({ header }) => typed.includes(header.toLowerCase()))).toEqual([]);
   });
 });
 
@@ -337,11 +349,35 @@ describe('uploads', () => {
     s.template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Layers: Match.anyValue() });
   });
 
+  it('run on one handler with one AWS CLI layer: no layer is attached to nothing', () => {
+    const layers = Object.keys(s.template.findResources('AWS::Lambda::LayerVersion'));
+    const attached = Object.values(s.template.findResources('AWS::Lambda::Function')).flatMap((fn: any) =>
+      (fn.Properties.Layers ?? []).map((layer: any) => layer.Ref),
+    );
+    expect(layers).toHaveLength(1);
+    expect(attached).toEqual(layers);
+  });
+
   it('stops the synth with the command to run when the site is not built', () => {
     const context = { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES };
     const app = new App({ context });
     expect(() => new SiteStack(app, 'NoBuild', { config: loadConfig(context), siteDir: '/nonexistent/frontend/dist' })).toThrow(
       'No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first',
+    );
+  });
+});
+
+describe('HSTS for subdomains', () => {
+  it('is off by default and on with hstsIncludeSubdomains, on CloudFront as on the local edge', () => {
+    const hstsOf = (t: Synthesized) =>
+      only(t.template, 'AWS::CloudFront::ResponseHeadersPolicy').resource.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig
+        .StrictTransportSecurity;
+    expect(hstsOf(s).IncludeSubdomains).toBe(false);
+    expect(securityHeaders(s.siteDir)['Strict-Transport-Security']).toBe('max-age=31536000');
+    const optedIn = synth({ hstsIncludeSubdomains: true });
+    expect(hstsOf(optedIn)).toMatchObject({ AccessControlMaxAgeSec: 31_536_000, IncludeSubdomains: true, Override: true });
+    expect(securityHeaders(optedIn.siteDir, { hstsIncludeSubdomains: true })['Strict-Transport-Security']).toBe(
+      'max-age=31536000; includeSubDomains',
     );
   });
 });

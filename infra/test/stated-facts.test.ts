@@ -1,7 +1,7 @@
 /**
  * The privacy statement quotes the retention and the region, the page for a visitor over the
- * limit the limit's window; a deploy with other settings than the build read is refused
- * before anything is built.
+ * limit the limit's window, and every page names the site's address; a deploy with other
+ * settings than the build stated is refused before anything is built.
  */
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
@@ -12,11 +12,8 @@ import { CDK_JSON_CONTEXT, makeSiteDir, SITE_FILES, TEST_ADDRESSES } from './syn
 const statement = (days: number, region: string) =>
   `<!doctype html><html lang="nl"><main data-aws-region="${region}"><p>Wij bewaren uw bericht <strong data-retention-days="${days}">${days} dagen</strong>.</p></main></html>`;
 
-const limitPage = (minutes: number) =>
-  `<!doctype html><html lang="nl"><main><p data-visitor-window-minutes="${minutes}">U kunt uiterlijk over ${minutes} minuten weer een bericht sturen.</p></main></html>`;
-
-function build(context: Record<string, unknown>, privacyHtml: string, limitHtml = limitPage(10)): () => unknown {
-  const siteDir = makeSiteDir({ ...SITE_FILES, '/privacy.html': privacyHtml, '/niet-verzonden/limiet.html': limitHtml });
+function build(context: Record<string, unknown>, privacyHtml: string, files: Record<string, string> = {}): () => unknown {
+  const siteDir = makeSiteDir({ ...SITE_FILES, '/privacy.html': privacyHtml, ...files });
   return () => buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, ...context } }), { siteDir });
 }
 
@@ -28,18 +25,22 @@ describe('the privacy statement and the deploy', () => {
   it('differ in retention (a -c override after the build): the synth stops and says how to rebuild', () => {
     const attempt = build({ retentionDays: 90 }, statement(365, 'eu-west-1'));
     expect(attempt).toThrow(StatedFactsError);
-    expect(attempt).toThrow('it states 365 days of retention; this deploy keeps messages 90 days (retentionDays)');
+    expect(attempt).toThrow('privacy.html states 365 days of retention; this deploy keeps messages 90 days (retentionDays)');
     expect(attempt).toThrow('run npm run build');
   });
 
   it('differ in region: the synth stops', () => {
     expect(build({ region: 'eu-central-1' }, statement(365, 'eu-west-1'))).toThrow(
-      'it names region eu-west-1; this deploy is in eu-central-1 (region)',
+      'privacy.html names region eu-west-1; this deploy is in eu-central-1 (region)',
     );
   });
 });
 
 describe('the page for a visitor over the limit and the deploy', () => {
+  const limitPage = (minutes: number) => ({
+    '/niet-verzonden/limiet.html': `<!doctype html><html lang="nl"><main><p data-visitor-window-minutes="${minutes}">U kunt uiterlijk over ${minutes} minuten weer een bericht sturen.</p></main></html>`,
+  });
+
   it('agree on the window: the stack is built', () => {
     expect(build({ visitorLimit: { messages: 3, windowMinutes: 10 } }, statement(365, 'eu-west-1'), limitPage(10))).not.toThrow();
   });
@@ -48,7 +49,46 @@ describe('the page for a visitor over the limit and the deploy', () => {
     const attempt = build({ visitorLimit: { messages: 5, windowMinutes: 60 } }, statement(365, 'eu-west-1'), limitPage(10));
     expect(attempt).toThrow(StatedFactsError);
     expect(attempt).toThrow(
-      "niet-verzonden/limiet.html: it says a visitor over the limit waits at most 10 minutes; this deploy's window is 60 minutes",
+      "niet-verzonden/limiet.html says a visitor over the limit waits at most 10 minutes; this deploy's window is 60 minutes (visitorLimit.windowMinutes)",
     );
+  });
+});
+
+describe("the site's own address and the deploy's domain", () => {
+  const domain = {
+    domainName: 'www.streepjevoorfinance.nl',
+    hostedZoneName: 'streepjevoorfinance.nl',
+    hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+  };
+  const advertising = (origin: string) => ({
+    '/index.html': `<!doctype html><html lang="nl"><head><link rel="canonical" href="${origin}/" /><meta property="og:url" content="${origin}/" /></head></html>`,
+    '/sitemap.xml': `<?xml version="1.0"?><urlset><url><loc>${origin}/</loc></url><url><loc>${origin}/privacy</loc></url></urlset>`,
+    '/robots.txt': `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`,
+  });
+
+  it('agree: the stack is built', () => {
+    expect(build(domain, statement(365, 'eu-west-1'), advertising('https://www.streepjevoorfinance.nl'))).not.toThrow();
+  });
+
+  it('differ (the sample address still in the content): the synth stops, names both and says what to set', () => {
+    const attempt = build(domain, statement(365, 'eu-west-1'), advertising('https://www.example.nl'));
+    expect(attempt).toThrow(StatedFactsError);
+    expect(attempt).toThrow(
+      "the pages, sitemap and robots.txt name https://www.example.nl as the site's address; this deploy serves https://www.streepjevoorfinance.nl (domainName)",
+    );
+    expect(attempt).toThrow("set SITE_ORIGIN in frontend/src/content/site.ts to 'https://www.streepjevoorfinance.nl'");
+    expect(attempt).toThrow('run npm run build');
+  });
+
+  it('differ in the sitemap alone: still refused', () => {
+    const files = {
+      ...advertising('https://www.streepjevoorfinance.nl'),
+      '/sitemap.xml': '<urlset><url><loc>https://streepjevoorfinance.nl/</loc></url></urlset>',
+    };
+    expect(build(domain, statement(365, 'eu-west-1'), files)).toThrow('name https://streepjevoorfinance.nl as');
+  });
+
+  it('without domainName (the *.cloudfront.net address) nothing is compared', () => {
+    expect(build({}, statement(365, 'eu-west-1'), advertising('https://www.example.nl'))).not.toThrow();
   });
 });

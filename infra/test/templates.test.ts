@@ -6,13 +6,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { PlaceholdersByFile } from '@site/core/placeholders';
 import { synth, TEST_DOMAIN } from './synth';
 
 const ZONE = { hostedZoneName: TEST_DOMAIN, hostedZoneId: 'Z0123456789ABCDEFGHIJ' };
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012';
 
 /** The configurations, each with what it adds: a stack, a kind of identity, a resource. */
-const VARIANTS: Record<string, { context: Record<string, unknown>; placeholders?: ReadonlyMap<string, string> }> = {
+const VARIANTS: Record<string, { context: Record<string, unknown>; placeholders?: PlaceholdersByFile }> = {
   'default (test, address identity)': { context: {} },
   'prod: domain, certificate stack, DKIM in the zone, alarm mail, reserved concurrency': {
     context: { stage: 'prod', domainName: `www.${TEST_DOMAIN}`, ...ZONE, alarmEmail: `ops@${TEST_DOMAIN}`, reservedConcurrency: 10 },

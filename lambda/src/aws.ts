@@ -1,12 +1,11 @@
 /**
- * Settings shared by the DynamoDB and SES clients. The function has 10 s; one stuck call
- * must fail fast enough that the handler can still answer (503, or 200 with the e-mail
- * deferred) instead of being killed by Lambda with the visitor left waiting.
- * Endpoints and region come from the SDK's own environment variables (AWS_REGION,
- * AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_SES), so the code is the same everywhere.
+ * The DynamoDB and SES clients the functions use, and their settings. The function has 10 s;
+ * one stuck call must fail fast enough that the handler can still answer (503, or 200 with
+ * the e-mail deferred) instead of being killed by Lambda with the visitor left waiting.
  */
-import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import type { SESClientConfig } from '@aws-sdk/client-ses';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { SESClient, type SESClientConfig } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export const AWS_CLIENT_OPTIONS = {
   // One retry absorbs a dropped connection; more would not fit in the function's time.
@@ -30,3 +29,24 @@ export const SES_CLIENT_OPTIONS = {
   maxAttempts: 1,
   requestHandler: { ...AWS_CLIENT_OPTIONS.requestHandler, requestTimeout: 3_000 },
 } satisfies SESClientConfig;
+
+/** What the functions talk to: the message table (through the document client) and SES. */
+export interface AwsClients {
+  documents: DynamoDBDocumentClient;
+  ses: SESClient;
+}
+
+/** Where a client connects (endpoint, region, credentials), on top of the options above. */
+export type Connection = Pick<DynamoDBClientConfig & SESClientConfig, 'endpoint' | 'region' | 'credentials'>;
+
+/**
+ * Clients with the options above. Without connections (in Lambda) the SDK finds region,
+ * credentials and endpoints itself, in its own environment variables; the local stack and
+ * the tests give the emulators' endpoints. Building a client connects to nothing yet.
+ */
+export function createAwsClients(connections: { dynamodb?: Connection; ses?: Connection } = {}): AwsClients {
+  return {
+    documents: DynamoDBDocumentClient.from(new DynamoDBClient({ ...AWS_CLIENT_OPTIONS, ...connections.dynamodb })),
+    ses: new SESClient({ ...SES_CLIENT_OPTIONS, ...connections.ses }),
+  };
+}

@@ -1,11 +1,13 @@
 /**
- * The handler's settings, from the environment the stack (or the local stack) gives it.
- * Read on first use rather than at import, so a test can set the environment first, and a
- * missing setting fails the request that needs it with an error naming the variable.
+ * The functions' settings, read from the environment the stack (or the local stack) gives
+ * them, with an error naming the variable (never its value) for a missing or invalid one.
+ * Pure: each handler's entry (handlers/) reads its environment once, with these.
  */
+import { FUNCTION_ENV } from '@site/core/function-env';
 import { originSecretsFrom, type OriginSecrets } from './origin-verify';
 import { visitorHashKey, visitorLimitFrom, type VisitorLimit } from './visitor-limit';
 
+/** What both functions are given: the table, the e-mail's route, and how long a message is kept. */
 export interface LambdaConfig {
   tableName: string;
   mailFrom: string;
@@ -38,33 +40,26 @@ function mailAddresses(env: NodeJS.ProcessEnv, name: string): string[] {
 
 /** Required like the rest: the stack (or the local stack) passes its one configured value. */
 function retentionDays(env: NodeJS.ProcessEnv): number {
-  const raw = required(env, 'RETENTION_DAYS');
+  const name = FUNCTION_ENV.retentionDays;
+  const raw = required(env, name);
   const days = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(days) || days < 1) {
-    throw new Error(`Environment variable RETENTION_DAYS must be a positive whole number of days, not "${raw}".`);
+    throw new Error(`Environment variable ${name} must be a positive whole number of days, not "${raw}".`);
   }
   return days;
 }
 
 /** Who the notification comes from and goes to: MAIL_FROM and MAIL_TO. */
 export function readMailRoute(env: NodeJS.ProcessEnv): Pick<LambdaConfig, 'mailFrom' | 'mailTo'> {
-  return { mailFrom: mailAddress(env, 'MAIL_FROM'), mailTo: mailAddresses(env, 'MAIL_TO') };
+  return { mailFrom: mailAddress(env, FUNCTION_ENV.mailFrom), mailTo: mailAddresses(env, FUNCTION_ENV.mailTo) };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
   return {
-    tableName: required(env, 'TABLE_NAME'),
+    tableName: required(env, FUNCTION_ENV.tableName),
     ...readMailRoute(env),
     retentionDays: retentionDays(env),
   };
-}
-
-let loaded: LambdaConfig | undefined;
-
-/** The configuration of this process, read once; a failed read is retried on the next call. */
-export function config(): LambdaConfig {
-  loaded ??= readConfig(process.env);
-  return loaded;
 }
 
 /**
@@ -82,10 +77,10 @@ export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
   return { origin, visitorLimit: visitorLimitFrom(env), visitorHashKey: visitorHashKey(origin.current) };
 }
 
-let guardLoaded: GuardConfig | undefined;
+/** Everything the contact function is given. */
+export type ContactConfig = LambdaConfig & GuardConfig;
 
-/** Read once per process like config(); a failed read is retried on the next call. */
-export function guardConfig(): GuardConfig {
-  guardLoaded ??= readGuardConfig(process.env);
-  return guardLoaded;
+/** The guard first: without an origin secret, that is the variable to name. */
+export function readContactConfig(env: NodeJS.ProcessEnv): ContactConfig {
+  return { ...readGuardConfig(env), ...readConfig(env) };
 }

@@ -1,11 +1,22 @@
 /**
  * One attempt to e-mail a stored message and record how it went. Shared by the handler
- * (first attempt) and the retry job (later ones), so both count attempts the same way.
+ * (first attempt), the retry job (later ones) and `npm run messages -- resend`, so all of
+ * them count attempts the same way.
  */
+import type { SESClient } from '@aws-sdk/client-ses';
+import type { ContactFields, FieldTable } from '@site/core/contract';
+import type { StoredMessage } from '@site/core/table';
 import { buildNotification, sendNotification, type MailRoute } from './mail';
 import { describeError } from './log';
-import { markDeliveryFailed, markEmailed } from './store';
-import type { StoredMessage } from '@site/core/table';
+import { markDeliveryFailed, markEmailed, type MessageTable } from './store';
+
+/** What a delivery needs: where the attempt is recorded, SES, the route, and the fields the e-mail lists. */
+export interface Courier {
+  table: MessageTable;
+  ses: SESClient;
+  route: MailRoute;
+  fields: FieldTable;
+}
 
 export interface DeliveryResult {
   outcome: 'emailed' | 'deferred' | 'failed';
@@ -15,15 +26,13 @@ export interface DeliveryResult {
   recordError?: string;
 }
 
-export async function deliver(
-  table: string,
-  message: StoredMessage,
-  route: MailRoute,
-  attempt: { at: Date; isLast: boolean },
-): Promise<DeliveryResult> {
+export async function deliver(courier: Courier, message: StoredMessage, attempt: { at: Date; isLast: boolean }): Promise<DeliveryResult> {
+  const { table } = courier;
   let sesMessageId: string;
   try {
-    sesMessageId = await sendNotification(buildNotification(message, route));
+    // The fields hold the site's at least (a test may add one); a stored message has theirs.
+    const input = buildNotification(message, courier.route, courier.fields as ContactFields);
+    sesMessageId = await sendNotification(courier.ses, input);
   } catch (sendError) {
     const error = describeError(sendError);
     const outcome = attempt.isLast ? 'failed' : 'deferred';

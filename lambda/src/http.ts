@@ -4,6 +4,7 @@
  * and shaping answers. No I/O, no knowledge of what a contact message contains.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { LONE_SURROGATE } from './characters';
 import {
   FORM_CONTENT_TYPE,
@@ -17,21 +18,6 @@ import {
   type FormResult,
 } from '@site/core/contract';
 import { normaliseIdempotencyKey } from './idempotency';
-
-/** Every sentence a visitor can get back, in Dutch. */
-export const ERROR_TEXT = {
-  methodNotAllowed: 'Deze methode is niet toegestaan; verstuur het bericht met POST.',
-  unsupportedMediaType: 'Verstuur het bericht als JSON (Content-Type: application/json).',
-  tooLarge: 'Uw bericht is te groot om te versturen.',
-  unreadable: 'Het bericht kon niet worden gelezen.',
-  invalidFields: 'Controleer de gemarkeerde velden.',
-  invalidIdempotencyKey: 'De Idempotency-Key moet een UUID zijn.',
-  idempotencyConflict: 'Deze Idempotency-Key is al gebruikt voor een ander bericht.',
-  notStored: 'Uw bericht kon nu niet worden opgeslagen. Probeer het over enkele minuten opnieuw.',
-  unexpected: 'Er is iets misgegaan. Probeer het over enkele minuten opnieuw.',
-  notThroughSite: 'Berichten kunnen alleen via het contactformulier op de website worden verstuurd.',
-  tooManyMessages: 'U heeft in korte tijd te veel berichten verstuurd. Probeer het over enkele minuten opnieuw.',
-} as const;
 
 export type HttpResult = APIGatewayProxyStructuredResultV2 & { statusCode: number };
 

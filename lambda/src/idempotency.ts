@@ -3,8 +3,6 @@
  * the hash that tells a genuine retry from a different message under the same key.
  */
 import { createHash } from 'node:crypto';
-import { CONTACT_FIELDS, fieldNames, type ContactFields, type FieldTable } from '@site/core/contract';
-import type { ContactMessage } from './schema';
 
 // RFC 9562: any version 1-8 with the standard variant; crypto.randomUUID() gives version 4.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -16,15 +14,14 @@ export function normaliseIdempotencyKey(raw: string): string | undefined {
 }
 
 /**
- * A hash over the validated fields in the table's order (a field not given counts as null),
- * so JSON spacing or key order do not matter.
+ * A hash over the fields the validated message holds, as name/value pairs sorted by name:
+ * JSON spacing and key order do not matter, and a field added to the table leaves the hash
+ * of every message without it as it was.
  */
-export function bodyHash<T extends FieldTable = ContactFields>(
-  message: ContactMessage<T>,
-  table: T = CONTACT_FIELDS as FieldTable as T,
-): string {
-  const values = message as Record<string, string | undefined>;
-  const fields = fieldNames(table).map((name) => values[name] ?? null);
+export function bodyHash(message: Readonly<Record<string, string | undefined>>): string {
+  const fields = Object.keys(message)
+    .sort()
+    .flatMap((name) => (message[name] === undefined ? [] : [[name, message[name]]]));
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
@@ -37,11 +34,8 @@ export function bodyHash<T extends FieldTable = ContactFields>(
  * message. The same text sent again after IDEMPOTENCY_TTL_SECONDS is a new message too.
  * Shaped as a UUID of version 8 (RFC 9562: custom), so it can never equal a client's random v4 key.
  */
-export function contentKey<T extends FieldTable = ContactFields>(
-  message: ContactMessage<T>,
-  table: T = CONTACT_FIELDS as FieldTable as T,
-): string {
-  const hex = createHash('sha256').update('form-post:').update(bodyHash(message, table)).digest('hex');
+export function contentKey(message: Readonly<Record<string, string | undefined>>): string {
+  const hex = createHash('sha256').update('form-post:').update(bodyHash(message)).digest('hex');
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

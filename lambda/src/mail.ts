@@ -1,20 +1,12 @@
 /**
  * The notification the firm receives for each message: built as plain data (no I/O, so
- * every escaping rule can be tested directly; the wording and layout are in notification.ts)
- * and sent through SES v1 SendEmail.
+ * every escaping rule can be tested directly; the layout is in notification.ts, the words in
+ * core's content) and sent through SES v1 SendEmail.
  */
-import { SESClient, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-ses';
-import { SES_CLIENT_OPTIONS } from './aws';
-import { CONTACT_FIELDS, type ContactFields, type FieldTable, type FieldValues } from '@site/core/contract';
+import { SendEmailCommand, type SESClient, type SendEmailCommandInput } from '@aws-sdk/client-ses';
+import { type ContactFields, type FieldTable, type FieldValues } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { htmlBody, subjectFor, textBody, type NotifiedMessage } from './notification';
-
-let client: SESClient | undefined;
-
-/** Created on first use, then kept for the container (see documents() in store.ts). */
-function ses(): SESClient {
-  client ??= new SESClient(SES_CLIENT_OPTIONS);
-  return client;
-}
 
 export interface MailRoute {
   from: string;
@@ -42,8 +34,8 @@ export function buildNotification<T extends FieldTable = ContactFields>(
 }
 
 /** Sends and returns SES's message id; throws whatever SES or the network throws. */
-export async function sendNotification(input: SendEmailCommandInput): Promise<string> {
-  const { MessageId } = await ses().send(new SendEmailCommand(input));
+export async function sendNotification(ses: SESClient, input: SendEmailCommandInput): Promise<string> {
+  const { MessageId } = await ses.send(new SendEmailCommand(input));
   if (!MessageId) throw new Error('SES accepted the e-mail without a MessageId');
   return MessageId;
 }

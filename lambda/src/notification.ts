@@ -1,10 +1,11 @@
 /**
- * What the firm's e-mail for one message says: subject, plain text and HTML, as pure
- * functions of the message and the contact-field table. The HTML is tables with inline
+ * The firm's e-mail for one message: subject, plain text and HTML, as pure functions of the
+ * message and the contact-field table, in the words of core's content. The HTML is tables with inline
  * styles only (no <style>, no images, nothing fetched), the layout common mail clients
  * render alike and that fits a phone; the text part says the same in the same order.
  * Everything the visitor typed is escaped in the HTML and kept to one line in the subject.
  */
+import { NOTIFICATION_TEXT as TEXT } from '@site/core/content/notification';
 import { LINE_BREAKING } from './characters';
 import {
   fieldNames,
@@ -29,8 +30,7 @@ const oneLine = (text: string) => text.replace(LINE_BREAKING, ' ').trim();
 
 // The subject is a header: a line break there would start a new header.
 export function subjectFor(name: string, company?: string): string {
-  const from = company === undefined || oneLine(company) === '' ? oneLine(name) : `${oneLine(name)} (${oneLine(company)})`;
-  return `Nieuw contactbericht van ${from}`;
+  return TEXT.subject(oneLine(name), company === undefined || oneLine(company) === '' ? undefined : oneLine(company));
 }
 
 const RECEIVED_FORMAT = new Intl.DateTimeFormat('nl-NL', {
@@ -46,7 +46,7 @@ const RECEIVED_FORMAT = new Intl.DateTimeFormat('nl-NL', {
 /** '23 november 2026 om 08:42': the firm's own time (Europe/Amsterdam, summer time included), in Dutch. */
 export function receivedTime(iso: string): string {
   const parts = Object.fromEntries(RECEIVED_FORMAT.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.day} ${parts.month} ${parts.year} om ${parts.hour}:${parts.minute}`;
+  return TEXT.receivedAt(`${parts.day} ${parts.month} ${parts.year}`, `${parts.hour}:${parts.minute}`);
 }
 
 /**
@@ -93,20 +93,17 @@ function content(message: NotifiedMessage<FieldTable> & { name: string }, table:
     rows: given.filter((row) => row.kind !== 'multiline'),
     blocks: given.filter((row) => row.kind === 'multiline'),
     meta: [
-      { label: 'Ontvangen', value: receivedTime(message.receivedAt), kind: 'meta' },
-      { label: 'Kenmerk', value: message.id, kind: 'meta' },
+      { label: TEXT.received, value: receivedTime(message.receivedAt), kind: 'meta' },
+      { label: TEXT.reference, value: message.id, kind: 'meta' },
     ],
   };
 }
-
-const INTRO = 'Nieuw bericht via het contactformulier van de website.';
-const REPLY_NOTE = 'Beantwoorden gaat rechtstreeks naar de afzender.';
 
 export function textBody(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): string {
   const { rows, blocks, meta } = content(message, table);
   const line = ({ label, value }: Row) => `${label}: ${value}`;
   const sections = blocks.map(({ label, value }) => `${label}:\n${value}\n`);
-  return [INTRO, '', ...rows.map(line), '', ...sections, ...meta.map(line), '', REPLY_NOTE, ''].join('\n');
+  return [TEXT.intro, '', ...rows.map(line), '', ...sections, ...meta.map(line), '', TEXT.replyNote, ''].join('\n');
 }
 
 // Mail clients drop <style> and inherit fonts unreliably: every text element carries its own.
@@ -152,19 +149,19 @@ export function htmlBody(message: NotifiedMessage<FieldTable> & { name: string }
   return (
     '<!doctype html><html lang="nl"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light">' +
-    '<title>Nieuw contactbericht</title></head>' +
+    `<title>${escapeHtml(TEXT.title)}</title></head>` +
     `<body style="margin:0;padding:0;background-color:${COLOURS.soft};">` +
     `<table ${TABLE} style="background-color:${COLOURS.soft};"><tr><td align="center" style="padding:24px 12px;">` +
     `<table ${TABLE} style="max-width:600px;background-color:#ffffff;border:1px solid ${COLOURS.line};border-radius:12px;">` +
     `<tr><td style="padding:20px 24px;background-color:${COLOURS.navy};border-radius:12px 12px 0 0;">` +
-    `<p style="margin:0;${FONT}font-size:12px;line-height:16px;font-weight:bold;letter-spacing:0.8px;text-transform:uppercase;color:${COLOURS.accent};">Contactformulier website</p>` +
-    `<p style="margin:6px 0 0;${FONT}font-size:20px;line-height:28px;font-weight:bold;color:#ffffff;word-break:break-word;">Bericht van ${escapeHtml(name)}</p>` +
+    `<p style="margin:0;${FONT}font-size:12px;line-height:16px;font-weight:bold;letter-spacing:0.8px;text-transform:uppercase;color:${COLOURS.accent};">${escapeHtml(TEXT.eyebrow)}</p>` +
+    `<p style="margin:6px 0 0;${FONT}font-size:20px;line-height:28px;font-weight:bold;color:#ffffff;word-break:break-word;">${escapeHtml(TEXT.heading(name))}</p>` +
     '</td></tr>' +
-    `<tr><td style="padding:16px 24px 0;"><p style="margin:0;${FONT}font-size:15px;line-height:22px;color:${COLOURS.muted};">${INTRO}</p></td></tr>` +
+    `<tr><td style="padding:16px 24px 0;"><p style="margin:0;${FONT}font-size:15px;line-height:22px;color:${COLOURS.muted};">${escapeHtml(TEXT.intro)}</p></td></tr>` +
     `<tr><td style="padding:4px 24px 0;"><table ${TABLE}>${rows.map(rowHtml).join('')}</table></td></tr>` +
     blocks.map(blockHtml).join('') +
     metaHtml(meta) +
-    `<tr><td style="padding:12px 24px 24px;"><p style="margin:0;${FONT}font-size:14px;line-height:20px;color:${COLOURS.muted};">${REPLY_NOTE}</p></td></tr>` +
+    `<tr><td style="padding:12px 24px 24px;"><p style="margin:0;${FONT}font-size:14px;line-height:20px;color:${COLOURS.muted};">${escapeHtml(TEXT.replyNote)}</p></td></tr>` +
     '</table></td></tr></table></body></html>'
   );
 }

@@ -2,11 +2,12 @@
  * The retry job: e-mails stored messages that SES did not accept the first time, backing
  * off exponentially per message, and gives up (status 'failed') after the last attempt.
  */
-import { config } from './config';
-import { deliver } from './delivery';
-import { writeLog } from './log';
-import { countUndelivered, leaseForRetry, listUndelivered } from './store';
+import { RETRY_RUN_LOG } from '@site/core/log-lines';
 import type { StoredMessage } from '@site/core/table';
+import { deliver, type Courier, type DeliveryResult } from './delivery';
+import { writeLog } from './log';
+import { courierOf, systemClock, type FunctionParts } from './parts';
+import { countUndelivered, leaseForRetry, listUndelivered } from './store';
 
 export interface RetryOptions {
   now?: Date;
@@ -50,36 +51,65 @@ export function nextAttemptAt(message: Pick<StoredMessage, 'attempts' | 'receive
   return Date.parse(message.lastAttemptAt) + backoffBaseMs * 2 ** (message.attempts - 1);
 }
 
-export async function retryUndelivered(options: RetryOptions = {}): Promise<RetrySummary> {
+/** One run of the job with these options. */
+export type RetryJob = (options?: RetryOptions) => Promise<RetrySummary>;
+
+function logAttempt(message: StoredMessage, result: DeliveryResult): void {
+  writeLog({
+    level: result.outcome === 'emailed' && !result.recordError ? 'info' : 'warn',
+    msg: 'retry delivery',
+    messageId: message.id,
+    outcome: result.outcome,
+    attempts: message.attempts + 1,
+    error: result.error,
+    recordError: result.recordError,
+  });
+}
+
+async function runRetry(courier: Courier, options: RetryOptions & { now: Date }): Promise<RetrySummary> {
   const { minAgeMs, maxAttempts, backoffBaseMs, limit } = { ...RETRY_DEFAULTS, ...options };
-  const now = options.now ?? new Date();
-  const settings = config();
-  const route = { from: settings.mailFrom, to: settings.mailTo };
+  const { now } = options;
+  const { table } = courier;
   const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0 };
   let attemptsMade = 0;
   let failuresInARow = 0;
 
-  for await (const message of listUndelivered(settings.tableName, new Date(now.getTime() - minAgeMs))) {
+  for await (const message of listUndelivered(table, new Date(now.getTime() - minAgeMs))) {
     if (attemptsMade >= limit || summary.examined >= MAX_EXAMINED || failuresInARow >= FAILURES_BEFORE_PAUSE) break;
     summary.examined += 1;
-    if (nextAttemptAt(message, backoffBaseMs) > now.getTime() || !(await leaseForRetry(settings.tableName, message, now))) {
+    if (nextAttemptAt(message, backoffBaseMs) > now.getTime() || !(await leaseForRetry(table, message, now))) {
       summary.skipped += 1;
       continue;
     }
     attemptsMade += 1;
-    const result = await deliver(settings.tableName, message, route, { at: now, isLast: message.attempts + 1 >= maxAttempts });
+    const result = await deliver(courier, message, { at: now, isLast: message.attempts + 1 >= maxAttempts });
     failuresInARow = result.outcome === 'emailed' ? 0 : failuresInARow + 1;
     summary[result.outcome === 'emailed' ? 'delivered' : result.outcome] += 1;
-    writeLog({
-      level: result.outcome === 'emailed' && !result.recordError ? 'info' : 'warn',
-      msg: 'retry delivery',
-      messageId: message.id,
-      outcome: result.outcome,
-      attempts: message.attempts + 1,
-      error: result.error,
-      recordError: result.recordError,
-    });
+    logAttempt(message, result);
   }
-  summary.pending = await countUndelivered(settings.tableName, new Date(now.getTime() - minAgeMs));
+  summary.pending = await countUndelivered(table, new Date(now.getTime() - minAgeMs));
   return summary;
+}
+
+/** The job, built from its parts. */
+export function createRetryJob(parts: FunctionParts): RetryJob {
+  const courier = courierOf(parts);
+  const clock = parts.clock ?? systemClock;
+  return (options = {}) => runRetry(courier, { ...options, now: options.now ?? clock() });
+}
+
+/** What the schedule runs: one run with the job's own options, then one summary line, which the alarms read. */
+export function createRetryHandler(parts: FunctionParts): () => Promise<RetrySummary> {
+  const job = createRetryJob(parts);
+  return async () => {
+    const started = performance.now();
+    const summary = await job();
+    writeLog({
+      level: summary.failed > 0 ? 'error' : 'info',
+      msg: RETRY_RUN_LOG.msg,
+      ...summary,
+      durationMs: Math.round(performance.now() - started),
+    });
+    return summary;
+  };
 }

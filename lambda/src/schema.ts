@@ -1,20 +1,22 @@
 /**
  * What a contact message must look like before it is stored, with the Dutch sentence a
- * visitor sees for each field that is wrong. Built from the field table in contract.ts, so
+ * visitor sees for each field that is wrong. Built from the field table (core's content), so
  * the page and the handler can never disagree about limits, required fields or texts.
  */
 import * as v from 'valibot';
 import { LINE_BREAKING, LONE_SURROGATE, MESSAGE_LINE_BREAK, MESSAGE_NOISE } from './characters';
 import {
   CONTACT_FIELDS,
-  EMAIL_PATTERN,
-  HONEYPOT_FIELD,
   INVALID_EMAIL_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
-  fieldNames,
   invalidCharactersMessage,
-  requiredFields,
   tooLongMessage,
+} from '@site/core/content/contact-fields';
+import {
+  EMAIL_PATTERN,
+  HONEYPOT_FIELD,
+  fieldNames,
+  requiredFields,
   type ContactFieldSpec,
   type ContactFields,
   type FieldTable,

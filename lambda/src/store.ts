@@ -1,31 +1,25 @@
 /**
  * Every read and write of the contact-messages table. Writes that must happen once are
  * conditional puts and updates (the local DynamoDB stand-in has no transactions, and none
- * are needed): a condition failure is how a duplicate or a lost race shows itself.
+ * are needed): a condition failure is how a duplicate or a lost race shows itself. Each
+ * function is given the table it works on: its name and the client that reaches it.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
   paginateQuery,
+  type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { AWS_CLIENT_OPTIONS } from './aws';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
 import { emailKey, MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 
-let client: DynamoDBDocumentClient | undefined;
-
-/**
- * Created on first use and then kept for the container, so warm invocations reuse the
- * connection and a request refused before it reaches the table never builds it.
- */
-function documents(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient(AWS_CLIENT_OPTIONS));
-  return client;
+/** The message table: its name, and the client that reaches it. */
+export interface MessageTable {
+  name: string;
+  client: DynamoDBDocumentClient;
 }
 
 const STATUS_INDEX: IndexName = 'byStatus';
@@ -40,9 +34,9 @@ function epochSeconds(at: Date): number {
 }
 
 /** 'exists' when an item with this id is already there (an earlier request stored it). */
-export async function storeMessage(table: string, message: StoredMessage): Promise<'stored' | 'exists'> {
+export async function storeMessage(table: MessageTable, message: StoredMessage): Promise<'stored' | 'exists'> {
   try {
-    await documents().send(new PutCommand({ TableName: table, Item: message, ConditionExpression: 'attribute_not_exists(id)' }));
+    await table.client.send(new PutCommand({ TableName: table.name, Item: message, ConditionExpression: 'attribute_not_exists(id)' }));
     return 'stored';
   } catch (error) {
     if (isConditionFailure(error)) return 'exists';
@@ -74,7 +68,7 @@ const idempotencyId = (key: string) => `idempotency#${key}`;
  * appears in the byStatus index.
  */
 export async function claimIdempotencyKey(
-  table: string,
+  table: MessageTable,
   claim: { key: string; messageId: string; bodyHash: string; now: Date },
 ): Promise<IdempotencyClaim> {
   const now = epochSeconds(claim.now);
@@ -87,9 +81,9 @@ export async function claimIdempotencyKey(
   // Twice at most: the record can expire and be removed between the put and the get.
   for (let round = 0; round < 2; round += 1) {
     try {
-      await documents().send(
+      await table.client.send(
         new PutCommand({
-          TableName: table,
+          TableName: table.name,
           Item: record,
           // DynamoDB deletes expired items only eventually; an expired key is free again.
           ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :now',
@@ -100,7 +94,7 @@ export async function claimIdempotencyKey(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    const { Item } = await documents().send(new GetCommand({ TableName: table, Key: { id: record.id }, ConsistentRead: true }));
+    const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id: record.id }, ConsistentRead: true }));
     const existing = Item as IdempotencyRecord | undefined;
     if (existing) {
       return existing.bodyHash === claim.bodyHash ? { outcome: 'replayed', messageId: existing.messageId } : { outcome: 'conflict' };
@@ -122,7 +116,7 @@ interface VisitorCounter {
  * one visitor can never count past the limit together.
  */
 export async function countVisitorMessage(
-  table: string,
+  table: MessageTable,
   counter: { id: string; limit: number; expiresAt: number },
 ): Promise<'counted' | 'over'> {
   const names: Record<`#${keyof VisitorCounter}`, keyof VisitorCounter> = {
@@ -131,9 +125,9 @@ export async function countVisitorMessage(
     '#expiresAt': 'expiresAt',
   };
   try {
-    await documents().send(
+    await table.client.send(
       new UpdateCommand({
-        TableName: table,
+        TableName: table.name,
         Key: { id: counter.id },
         UpdateExpression: 'SET #expiresAt = if_not_exists(#expiresAt, :expiresAt) ADD #messageCount :one',
         ConditionExpression: 'attribute_not_exists(#id) OR #messageCount < :limit',
@@ -148,11 +142,11 @@ export async function countVisitorMessage(
   }
 }
 
-export async function markEmailed(table: string, id: string, delivery: { sesMessageId: string; at: Date }): Promise<void> {
+export async function markEmailed(table: MessageTable, id: string, delivery: { sesMessageId: string; at: Date }): Promise<void> {
   const at = delivery.at.toISOString();
-  await documents().send(
+  await table.client.send(
     new UpdateCommand({
-      TableName: table,
+      TableName: table.name,
       Key: { id },
       UpdateExpression:
         'SET #status = :emailed, sesMessageId = :sesMessageId, emailedAt = :at, lastAttemptAt = :at ADD attempts :one REMOVE lastError',
@@ -172,11 +166,15 @@ export async function markEmailed(table: string, id: string, delivery: { sesMess
  * Counts a failed delivery. `giveUp` marks the message 'failed' so the retry job stops;
  * otherwise it stays 'received' and the retry job tries again.
  */
-export async function markDeliveryFailed(table: string, id: string, failure: { error: string; at: Date; giveUp: boolean }): Promise<void> {
+export async function markDeliveryFailed(
+  table: MessageTable,
+  id: string,
+  failure: { error: string; at: Date; giveUp: boolean },
+): Promise<void> {
   const status: MessageStatus = failure.giveUp ? 'failed' : 'received';
-  await documents().send(
+  await table.client.send(
     new UpdateCommand({
-      TableName: table,
+      TableName: table.name,
       Key: { id },
       UpdateExpression: 'SET #status = :status, lastError = :error, lastAttemptAt = :at ADD attempts :one',
       ConditionExpression: 'attribute_exists(id)',
@@ -191,12 +189,12 @@ export async function markDeliveryFailed(table: string, id: string, failure: { e
  * read. Two overlapping retry runs read the same value; only one of them can move it, so
  * only one sends. False when another run got there first or the message changed.
  */
-export async function leaseForRetry(table: string, message: StoredMessage, at: Date): Promise<boolean> {
+export async function leaseForRetry(table: MessageTable, message: StoredMessage, at: Date): Promise<boolean> {
   const unchangedSinceRead = message.lastAttemptAt === undefined ? 'attribute_not_exists(lastAttemptAt)' : 'lastAttemptAt = :seen';
   try {
-    await documents().send(
+    await table.client.send(
       new UpdateCommand({
-        TableName: table,
+        TableName: table.name,
         Key: { id: message.id },
         UpdateExpression: 'SET lastAttemptAt = :at',
         ConditionExpression: `#status = :received AND attempts = :attempts AND ${unchangedSinceRead}`,
@@ -217,9 +215,9 @@ export async function leaseForRetry(table: string, message: StoredMessage, at: D
 }
 
 /** The status index's messages still `received` that arrived before `receivedBefore`, oldest first. */
-function undeliveredQuery(table: string, receivedBefore: Date) {
+function undeliveredQuery(table: MessageTable, receivedBefore: Date) {
   return {
-    TableName: table,
+    TableName: table.name,
     IndexName: STATUS_INDEX,
     KeyConditionExpression: '#status = :received AND receivedAt < :before',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -228,28 +226,28 @@ function undeliveredQuery(table: string, receivedBefore: Date) {
 }
 
 /** Messages still waiting for delivery that arrived before `receivedBefore`, oldest first. */
-export async function* listUndelivered(table: string, receivedBefore: Date): AsyncGenerator<StoredMessage> {
-  const pages = paginateQuery({ client: documents(), pageSize: 100 }, undeliveredQuery(table, receivedBefore));
+export async function* listUndelivered(table: MessageTable, receivedBefore: Date): AsyncGenerator<StoredMessage> {
+  const pages = paginateQuery({ client: table.client, pageSize: 100 }, undeliveredQuery(table, receivedBefore));
   for await (const page of pages) {
     for (const item of page.Items ?? []) yield item as StoredMessage;
   }
 }
 
 /** How many messages older than `receivedBefore` still wait for delivery: what the undelivered alarm watches. */
-export async function countUndelivered(table: string, receivedBefore: Date): Promise<number> {
-  const pages = paginateQuery({ client: documents(), pageSize: 1000 }, { ...undeliveredQuery(table, receivedBefore), Select: 'COUNT' });
+export async function countUndelivered(table: MessageTable, receivedBefore: Date): Promise<number> {
+  const pages = paginateQuery({ client: table.client, pageSize: 1000 }, { ...undeliveredQuery(table, receivedBefore), Select: 'COUNT' });
   let count = 0;
   for await (const page of pages) count += page.Count ?? 0;
   return count;
 }
 
 /** The newest messages, newest first: of one status, or of every status. */
-export async function listLatest(table: string, limit: number, status?: MessageStatus): Promise<StoredMessage[]> {
+export async function listLatest(table: MessageTable, limit: number, status?: MessageStatus): Promise<StoredMessage[]> {
   const perStatus = await Promise.all(
     (status ? [status] : MESSAGE_STATUSES).map(async (wanted) => {
-      const { Items } = await documents().send(
+      const { Items } = await table.client.send(
         new QueryCommand({
-          TableName: table,
+          TableName: table.name,
           IndexName: STATUS_INDEX,
           KeyConditionExpression: '#status = :status',
           ExpressionAttributeNames: { '#status': 'status' },
@@ -268,17 +266,17 @@ export async function listLatest(table: string, limit: number, status?: MessageS
 }
 
 /** One message by id; undefined when there is none (an idempotency record is not a message). */
-export async function getMessage(table: string, id: string): Promise<StoredMessage | undefined> {
-  const { Item } = await documents().send(new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true }));
+export async function getMessage(table: MessageTable, id: string): Promise<StoredMessage | undefined> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id }, ConsistentRead: true }));
   return Item && 'status' in Item ? (Item as StoredMessage) : undefined;
 }
 
 /** Every message from this address, in any case, oldest first: a query on the byEmail index, page by page. */
-export async function listByEmail(table: string, address: string): Promise<StoredMessage[]> {
+export async function listByEmail(table: MessageTable, address: string): Promise<StoredMessage[]> {
   const pages = paginateQuery(
-    { client: documents(), pageSize: 100 },
+    { client: table.client, pageSize: 100 },
     {
-      TableName: table,
+      TableName: table.name,
       IndexName: EMAIL_INDEX,
       KeyConditionExpression: 'emailKey = :emailKey',
       ExpressionAttributeValues: { ':emailKey': emailKey(address) },
@@ -290,11 +288,11 @@ export async function listByEmail(table: string, address: string): Promise<Store
 }
 
 /** Deletes one message; false when it was already gone. Never deletes an idempotency record. */
-export async function deleteMessage(table: string, id: string): Promise<boolean> {
+export async function deleteMessage(table: MessageTable, id: string): Promise<boolean> {
   try {
-    await documents().send(
+    await table.client.send(
       new DeleteCommand({
-        TableName: table,
+        TableName: table.name,
         Key: { id },
         ConditionExpression: 'attribute_exists(#status)',
         ExpressionAttributeNames: { '#status': 'status' },

@@ -7,25 +7,28 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/core/contract';
-import { ERROR_TEXT } from '../src/http';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { secondsLeft, windowAt } from '../src/visitor-limit';
-import { answer, contactEvent, TEST_ORIGIN_SECRET, VALID_BODY, type EventParts } from './support/events';
-import { startLocalAws, TEST_VISITOR_LIMIT, type LocalAws } from './support/local-aws';
+import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
+import { startLocalAws, TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/local-aws';
 import { captureLogs, type CapturedLogs } from './support/logs';
+import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { readContactConfig } from '../src/config';
+import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
 
 /** The value CloudFront sent before the rotation now under way; the function still accepts it. */
 const PREVIOUS_SECRET = randomBytes(32).toString('base64url');
 
 let aws: LocalAws;
 let logs: CapturedLogs;
-let handler: typeof import('../src/handlers/send-contact-email').handler;
+let handler: ContactHandler;
 
 beforeAll(async () => {
   logs = captureLogs();
   aws = await startLocalAws();
-  process.env.ORIGIN_VERIFY_PREVIOUS = PREVIOUS_SECRET;
-  ({ handler } = await import('../src/handlers/send-contact-email'));
+  const config = readContactConfig({ ...aws.lambdaEnv, [ORIGIN_VERIFY_ENV.previous]: PREVIOUS_SECRET });
+  handler = createContactHandler({ config, clients: aws.clients });
 });
 afterAll(async () => {
   await aws?.close();

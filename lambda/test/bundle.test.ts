@@ -13,7 +13,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleHandler, HANDLER_BUNDLE } from '../bundle';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { startLocalAws, type LocalAws } from './support/local-aws';
+import { startLocalAws, type LocalAws } from '@site/local/local-aws';
 
 const BUDGET_BYTES = 400 * 1024;
 const handlerEntry = (name: string) => fileURLToPath(new URL(`../src/handlers/${name}.ts`, import.meta.url));
@@ -38,14 +38,14 @@ afterAll(async () => {
 
 const RESULT = 'RESULT ';
 
-/** Imports the bundle in a fresh Node.js process, as Lambda does, and calls its handler once. */
+/** Imports the bundle in a fresh Node.js process with the environment Lambda would give it, as Lambda does, and calls its handler once. */
 async function runBundle(outfile: string, event: unknown): Promise<{ result: unknown; logs: Record<string, unknown>[] }> {
   const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(outfile).href)});
     const result = await handler(JSON.parse(process.env.EVENT));
     process.stdout.write(${JSON.stringify(RESULT)} + JSON.stringify(result) + '\\n');`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], {
     cwd: outDir,
-    env: { ...process.env, EVENT: JSON.stringify(event) },
+    env: { ...process.env, ...aws.lambdaEnv, EVENT: JSON.stringify(event) },
   });
   const lines = stdout.trim().split('\n');
   const resultLine = lines.find((line) => line.startsWith(RESULT));

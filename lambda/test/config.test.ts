@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES } from '@site/core/contract';
+import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
 import { readConfig, readGuardConfig } from '../src/config';
+import { handler } from '../src/handlers/send-contact-email';
 import { visitorHashKey } from '../src/visitor-limit';
-import { contactEvent, TEST_ORIGIN_SECRET, VALID_BODY } from './support/events';
+import { contactEvent, VALID_BODY } from './support/events';
 import { captureLogs } from './support/logs';
 
 const COMPLETE = {
@@ -55,12 +58,12 @@ describe('readGuardConfig', () => {
   });
 });
 
-describe('the handler without configuration', () => {
+describe("Lambda's entry without configuration", () => {
   const saved = { ...process.env };
   const logs = captureLogs();
 
+  // What it reads is the environment Lambda gives it: this test alone sets process.env.
   beforeAll(() => {
-    vi.resetModules();
     for (const name of [...Object.keys(COMPLETE), ...Object.keys(GUARD)]) delete process.env[name];
   });
 
@@ -70,7 +73,6 @@ describe('the handler without configuration', () => {
   });
 
   it('without the origin secret refuses every request with 503 before reading it, naming the variable', async () => {
-    const { handler } = await import('../src/handlers/send-contact-email');
     for (const event of [
       contactEvent({ body: VALID_BODY }),
       contactEvent({ body: VALID_BODY, direct: true }),
@@ -86,9 +88,8 @@ describe('the handler without configuration', () => {
     logs.clear();
   });
 
-  it('stores nothing, answers 503 and logs which variable is missing', async () => {
+  it('stores nothing, answers 503 and logs which variable is missing, never a value', async () => {
     Object.assign(process.env, GUARD);
-    const { handler } = await import('../src/handlers/send-contact-email');
     const result = await handler(contactEvent({ body: VALID_BODY }));
     expect(result.statusCode).toBe(503);
     expect(JSON.parse(result.body ?? '')).toEqual({
@@ -97,12 +98,22 @@ describe('the handler without configuration', () => {
     expect(logs.entries()).toEqual([
       expect.objectContaining({ level: 'error', outcome: 'config_error', status: 503, error: expect.stringMatching(/TABLE_NAME/) }),
     ]);
+    expect(logs.raw()).not.toContain(TEST_ORIGIN_SECRET);
+  });
+
+  it('sends a form post to the error page', async () => {
+    const result = await handler(
+      contactEvent({ headers: { 'content-type': FORM_CONTENT_TYPE }, body: new URLSearchParams(VALID_BODY).toString() }),
+    );
+    expect(result).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.failed } });
+    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'config_error', format: 'form', status: 303 });
   });
 
   it('reads the environment again once it is fixed', async () => {
-    const { config } = await import('../src/config');
-    expect(() => config()).toThrow(/TABLE_NAME/);
     Object.assign(process.env, COMPLETE);
-    expect(config().retentionDays).toBe(30);
+    // Refused for what was typed: the function is configured and reads the request (without reaching AWS).
+    const result = await handler(contactEvent({ body: { ...VALID_BODY, email: 'geen adres' } }));
+    expect(result.statusCode).toBe(400);
+    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'invalid', status: 400 });
   });
 });

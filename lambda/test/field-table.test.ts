@@ -1,30 +1,21 @@
 /**
- * The contact-field table is the one description of the fields: a field added to it is
- * validated, hashed and e-mailed without any other change. (The form's side of the same
- * walk is in frontend/src/components/ContactForm.test.tsx.)
+ * The contact-field table is the one description of the fields: a field added to it (the
+ * shared row in @site/local/field-fixture) is validated, hashed, stored, e-mailed and shown by
+ * `npm run messages` without any other change. The site's side of the same walk (the form,
+ * its check page, the privacy statement) is in frontend/src/field-table.test.tsx.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { CONTACT_FIELDS, FIELD_LIMITS, REQUIRED_FIELDS, tooLongMessage, type FieldTable } from '@site/core/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT_FIELDS, tooLongMessage } from '@site/core/content/contact-fields';
+import { FIELD_LIMITS, REQUIRED_FIELDS, type FieldTable } from '@site/core/contract';
+import { FIELDS_WITH_JOB_TITLE as WITH_JOB_TITLE } from '@site/local/field-fixture';
+import { startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { exportJson, messageText } from '@site/ops/messages/render';
+import { createContactHandler } from '../src/contact-handler';
 import { bodyHash } from '../src/idempotency';
-import { buildNotification } from '../src/mail';
 import { validateContactMessage } from '../src/schema';
-import { VALID_BODY } from './support/events';
-
-const EXTENDED = {
-  ...CONTACT_FIELDS,
-  reference: {
-    limit: 30,
-    required: false,
-    kind: 'text',
-    label: 'Uw referentie',
-    mailLabel: 'Referentie',
-    named: 'Uw referentie',
-    absent: 'Vul een geldige referentie in.',
-  },
-} as const satisfies FieldTable;
-
-const ROUTE = { from: 'website@firma.example', to: ['info@firma.example'] };
+import { answer, contactEvent, VALID_BODY } from './support/events';
+import { captureLogs, type CapturedLogs } from './support/logs';
 
 function valid<T extends FieldTable>(body: unknown, table: T) {
   const result = validateContactMessage(body, table);
@@ -32,56 +23,96 @@ function valid<T extends FieldTable>(body: unknown, table: T) {
   return result.value;
 }
 
+const SENT = { ...VALID_BODY, functie: '  Hoofd <Control> & "Finance"  ' };
+const TYPED = 'Hoofd <Control> & "Finance"';
+
 describe('a field added to the table', () => {
-  const sent = { ...VALID_BODY, reference: '  PO <2026> & "Q4"  ' };
-
   it('is kept by validation, trimmed, and checked against its own limit', () => {
-    expect(valid(sent, EXTENDED).reference).toBe('PO <2026> & "Q4"');
-    expect(validateContactMessage({ ...VALID_BODY, reference: 'x'.repeat(31) }, EXTENDED)).toEqual({
+    expect(valid(SENT, WITH_JOB_TITLE).functie).toBe(TYPED);
+    expect(validateContactMessage({ ...VALID_BODY, functie: 'x'.repeat(101) }, WITH_JOB_TITLE)).toEqual({
       ok: false,
-      fields: { reference: 'Uw referentie is te lang (maximaal 30 tekens).' },
+      fields: { functie: 'Uw functie is te lang (maximaal 100 tekens).' },
     });
-    expect(tooLongMessage(EXTENDED.reference)).toBe('Uw referentie is te lang (maximaal 30 tekens).');
-    // The contract's own table knows nothing of it: unknown keys never reach storage.
-    expect(valid(sent, CONTACT_FIELDS)).not.toHaveProperty('reference');
+    expect(tooLongMessage(WITH_JOB_TITLE.functie)).toBe('Uw functie is te lang (maximaal 100 tekens).');
+    // The site's own table knows nothing of it: unknown keys never reach storage.
+    expect(valid(SENT, CONTACT_FIELDS)).not.toHaveProperty('functie');
   });
 
-  it('changes the idempotency hash with its value', () => {
-    const message = valid(sent, EXTENDED);
-    const other = valid({ ...sent, reference: 'PO 2027' }, EXTENDED);
-    const without = valid(VALID_BODY, EXTENDED);
-    expect(new Set([bodyHash(message, EXTENDED), bodyHash(other, EXTENDED), bodyHash(without, EXTENDED)]).size).toBe(3);
+  it('changes the idempotency hash with its value, and leaves the hash of every message without it as it was', () => {
+    const withIt = valid(SENT, WITH_JOB_TITLE);
+    const other = valid({ ...SENT, functie: 'Controller' }, WITH_JOB_TITLE);
+    const without = valid(VALID_BODY, WITH_JOB_TITLE);
+    expect(new Set([bodyHash(withIt), bodyHash(other), bodyHash(without)]).size).toBe(3);
+    expect(bodyHash(without)).toBe(bodyHash(valid(VALID_BODY, CONTACT_FIELDS)));
+    expect(bodyHash(valid({ ...VALID_BODY, functie: '' }, WITH_JOB_TITLE))).toBe(bodyHash(valid(VALID_BODY, CONTACT_FIELDS)));
   });
 
-  it('is shown, escaped, in the HTML and the text of the e-mail', () => {
-    const message = { ...valid(sent, EXTENDED), id: '01JD0000000000000000000000', receivedAt: '2026-11-23T07:42:20.340Z' };
-    const input = buildNotification(message, ROUTE, EXTENDED);
-    expect(input.Message?.Body?.Text?.Data).toContain('Referentie: PO <2026> & "Q4"');
-    const html = input.Message?.Body?.Html?.Data ?? '';
-    expect(html).toContain('Referentie');
-    expect(html).toContain('PO &lt;2026&gt; &amp; &quot;Q4&quot;');
-    expect(html).not.toContain('<2026>');
+  describe('through the handler built with that table', () => {
+    let aws: LocalAws;
+    let logs: CapturedLogs;
+
+    beforeAll(async () => {
+      logs = captureLogs();
+      aws = await startLocalAws();
+    });
+    afterAll(async () => {
+      await aws?.close();
+      logs.restore();
+    });
+    beforeEach(() => aws.clearEmails());
+
+    const handler = () => createContactHandler({ config: aws.config, clients: aws.clients, fields: WITH_JOB_TITLE });
+
+    it('is stored, and shown escaped in the text and the HTML of the e-mail the firm receives', async () => {
+      const response = answer(await handler()(contactEvent({ body: SENT })));
+      expect(response.statusCode).toBe(200);
+      expect(await aws.message(response.json.id!)).toMatchObject({ functie: TYPED, status: 'emailed' });
+
+      const [email, ...others] = await aws.sentEmails();
+      expect(others).toEqual([]);
+      expect(email!.body.text).toContain(`Functie: ${TYPED}\n`);
+      expect(email!.body.html).toContain('Functie</p>');
+      expect(email!.body.html).toContain('Hoofd &lt;Control&gt; &amp; &quot;Finance&quot;');
+      expect(email!.body.html).not.toContain('<Control>');
+    });
+
+    it('is refused past its limit with its own Dutch sentence, and nothing is stored', async () => {
+      const response = answer(await handler()(contactEvent({ body: { ...VALID_BODY, functie: 'x'.repeat(101) } })));
+      expect(response.statusCode).toBe(400);
+      expect(response.json.fields).toEqual({ functie: 'Uw functie is te lang (maximaal 100 tekens).' });
+      expect((await aws.messages()).map((stored) => (stored as unknown as Record<string, unknown>).functie)).not.toContain('x'.repeat(101));
+    });
+
+    it('is shown by npm run messages: show lists it with the form’s fields, export answers with it', async () => {
+      const { json } = answer(await handler()(contactEvent({ body: { ...SENT, email: 'functie@voorbeeld.nl' } })));
+      const stored = (await aws.message(json.id!))!;
+
+      const lines = messageText(stored, WITH_JOB_TITLE).split('\n');
+      const fieldRows = lines.filter((line) => /^(name|email|phone|company|message|functie)\s/.test(line));
+      expect(fieldRows.map((line) => line.split(/\s+/)[0])).toEqual(['name', 'email', 'phone', 'company', 'message', 'functie']);
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^functie\\s+${TYPED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
+
+      const exported = JSON.parse(exportJson('functie@voorbeeld.nl', [stored], new Date(), WITH_JOB_TITLE)) as {
+        messages: Record<string, unknown>[];
+      };
+      expect(exported.messages).toEqual([stored]);
+      expect(Object.keys(exported.messages[0]!).slice(0, 6)).toEqual(['name', 'email', 'phone', 'company', 'message', 'functie']);
+    });
   });
 });
 
-describe('the contract table', () => {
+describe('the idempotency hash', () => {
+  it('is over the fields present, as name/value pairs sorted by name, whatever the order they came in', () => {
+    const pairs = Object.entries(VALID_BODY).sort(([a], [b]) => (a < b ? -1 : 1));
+    const expected = createHash('sha256').update(JSON.stringify(pairs)).digest('hex');
+    expect(bodyHash(valid(VALID_BODY, CONTACT_FIELDS))).toBe(expected);
+    expect(bodyHash(valid(Object.fromEntries([...pairs].reverse()), CONTACT_FIELDS))).toBe(expected);
+  });
+});
+
+describe('the site’s table', () => {
   it('gives the limits and required fields the rest of the code has always used', () => {
     expect(FIELD_LIMITS).toEqual({ name: 100, email: 254, phone: 40, company: 150, message: 5000 });
     expect(REQUIRED_FIELDS).toEqual(['name', 'email', 'message']);
-  });
-
-  it('hashes a message as before (idempotency records written before a deploy still match after it)', () => {
-    const message = valid(VALID_BODY, CONTACT_FIELDS);
-    const { name, email, phone, company } = VALID_BODY;
-    const before = createHash('sha256')
-      .update(JSON.stringify([name, email, phone, company, VALID_BODY.message]))
-      .digest('hex');
-    expect(bodyHash(message)).toBe(before);
-    const bare = valid({ name, email, message: VALID_BODY.message }, CONTACT_FIELDS);
-    expect(bodyHash(bare)).toBe(
-      createHash('sha256')
-        .update(JSON.stringify([name, email, null, null, VALID_BODY.message]))
-        .digest('hex'),
-    );
   });
 });

@@ -1,6 +1,7 @@
 /** The pure parts of the no-script form post: reading the body, the key, and where it goes on to. */
 import { describe, expect, it } from 'vitest';
-import { CONTACT_FIELDS, FORM_RESULT_PAGES, refusedFieldsPage } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { FORM_RESULT_PAGES, refusedFieldsPage } from '@site/core/contract';
 import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/http';
 import { contentKey, normaliseIdempotencyKey } from '../src/idempotency';
 import { contactEvent, VALID_BODY } from './support/events';

@@ -9,17 +9,18 @@ import { FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_FORM_BODY_BY
 import { contentKey } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { contactEvent, VALID_BODY, type EventParts } from './support/events';
-import { startLocalAws, type LocalAws } from './support/local-aws';
+import { startLocalAws, type LocalAws } from '@site/local/local-aws';
 import { captureLogs, type CapturedLogs } from './support/logs';
+import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 
 let aws: LocalAws;
 let logs: CapturedLogs;
-let handler: typeof import('../src/handlers/send-contact-email').handler;
+let handler: ContactHandler;
 
 beforeAll(async () => {
   logs = captureLogs();
   aws = await startLocalAws();
-  ({ handler } = await import('../src/handlers/send-contact-email'));
+  handler = createContactHandler({ config: aws.config, clients: aws.clients });
 });
 
 afterAll(async () => {

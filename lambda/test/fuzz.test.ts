@@ -1,27 +1,30 @@
 /**
  * Generated requests of every shape through the real handler and the stand-ins: whatever
  * a client sends, the answer is never a 5xx, always the agreed JSON, and every 200 stands
- * for a stored message that passes validation (or for a filled honeypot).
+ * for a stored message that passes validation (or for a filled honeypot). The fields sent
+ * are the field table's, each by its kind.
  */
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FIELD_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactField } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { fieldNames, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { validateContactMessage } from '../src/schema';
 import { BOOKKEEPING_ATTRIBUTES } from '@site/core/table';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { startLocalAws, type LocalAws } from './support/local-aws';
+import { startLocalAws, type LocalAws } from '@site/local/local-aws';
 import { captureLogs, type CapturedLogs } from './support/logs';
+import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 
 const RUNS = 2_000;
 
 let aws: LocalAws;
 let logs: CapturedLogs;
-let handler: typeof import('../src/handlers/send-contact-email').handler;
+let handler: ContactHandler;
 
 beforeAll(async () => {
   logs = captureLogs();
   aws = await startLocalAws();
-  ({ handler } = await import('../src/handlers/send-contact-email'));
+  handler = createContactHandler({ config: aws.config, clients: aws.clients });
 });
 
 afterAll(async () => {
@@ -30,7 +33,8 @@ afterAll(async () => {
 });
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
-const nearLimits = Object.values(FIELD_LIMITS).flatMap((limit) => [limit - 1, limit, limit + 1]);
+const FIELDS = fieldNames(CONTACT_FIELDS);
+const nearLimits = FIELDS.flatMap((name) => [-1, 0, 1].map((step) => CONTACT_FIELDS[name].limit + step));
 
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }) },
@@ -71,19 +75,22 @@ const wrongType = fc.oneof(
 const field = (values: fc.Arbitrary<unknown>) =>
   fc.oneof({ weight: 16, arbitrary: values }, { weight: 1, arbitrary: wrongType }, { weight: 1, arbitrary: fc.constant(undefined) });
 
+/** By the field's kind: an address for an e-mail field; for a required one, often what a visitor would type. */
+const valuesOf = (name: (typeof FIELDS)[number]): fc.Arbitrary<unknown> => {
+  const spec = CONTACT_FIELDS[name];
+  if (spec.kind === 'email') return email;
+  return spec.required ? fc.oneof({ weight: 3, arbitrary: fc.constant(VALID_BODY[name]) }, text) : text;
+};
+
 const contactBody = fc
   .record({
-    name: field(fc.oneof({ weight: 3, arbitrary: fc.constant(VALID_BODY.name) }, text)),
-    email: field(email),
-    phone: field(text),
-    company: field(text),
-    message: field(fc.oneof({ weight: 3, arbitrary: fc.constant(VALID_BODY.message) }, text)),
+    fields: fc.record(Object.fromEntries(FIELDS.map((name) => [name, field(valuesOf(name))]))),
     honeypot: fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, fc.constant(''), text, wrongType),
     extra: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
     prototypeKeys: fc.subarray(['__proto__', 'constructor', 'prototype']),
     pollution: fc.jsonValue({ maxDepth: 2 }),
   })
-  .map(({ honeypot, extra, prototypeKeys, pollution, ...fields }) => {
+  .map(({ honeypot, extra, prototypeKeys, pollution, fields }) => {
     const object = { ...extra, ...fields, ...(honeypot !== undefined && { [HONEYPOT_FIELD]: honeypot }) };
     // Own keys named __proto__ can only be written as JSON text.
     const json = JSON.stringify(object);
@@ -171,12 +178,11 @@ it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it
         return;
       }
       expect(honeypotFilled(sent!)).toBe(false);
-      const { name, email, phone, company, message } = stored;
-      const storedFields = { name, email, message, ...(phone !== undefined && { phone }), ...(company !== undefined && { company }) };
+      const storedFields = Object.fromEntries(FIELDS.flatMap((name) => (stored[name] === undefined ? [] : [[name, stored[name]]])));
       expect(validateContactMessage(storedFields)).toEqual({ ok: true, value: storedFields });
       expect(validateContactMessage(sent)).toEqual({ ok: true, value: storedFields });
       for (const key of Object.keys(stored)) {
-        expect([...Object.keys(FIELD_LIMITS), ...BOOKKEEPING_ATTRIBUTES]).toContain(key);
+        expect([...FIELDS, ...BOOKKEEPING_ATTRIBUTES]).toContain(key);
       }
       expect(stored).not.toHaveProperty('lastError');
     }),
@@ -192,7 +198,7 @@ it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it
   const messages = await aws.messages();
   expect(messages.every((stored) => stored.status === 'emailed' && stored.attempts === 1)).toBe(true);
   expect(await aws.sentEmails()).toHaveLength(messages.length);
-  for (const key of Object.keys(FIELD_LIMITS) as ContactField[]) {
-    expect(messages.every((stored) => (stored[key]?.length ?? 0) <= FIELD_LIMITS[key])).toBe(true);
+  for (const name of FIELDS) {
+    expect(messages.every((stored) => (stored[name]?.length ?? 0) <= CONTACT_FIELDS[name].limit)).toBe(true);
   }
 });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FIELD_LIMITS,
-  HONEYPOT_FIELD,
-  INVALID_EMAIL_MESSAGE,
-  REQUIRED_FIELDS,
-  tooLongMessage,
-  type ContactField,
-} from '@site/core/contract';
+import { INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
+import { FIELD_LIMITS, HONEYPOT_FIELD, REQUIRED_FIELDS, type ContactField } from '@site/core/contract';
 import { isHoneypotFilled, validateContactMessage } from '../src/schema';
 import { VALID_BODY } from './support/events';
 

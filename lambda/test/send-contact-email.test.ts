@@ -16,17 +16,18 @@ import {
 import { bodyHash } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
-import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from './support/local-aws';
+import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/local/local-aws';
 import { captureLogs, type CapturedLogs } from './support/logs';
+import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 
 let aws: LocalAws;
 let logs: CapturedLogs;
-let handler: typeof import('../src/handlers/send-contact-email').handler;
+let handler: ContactHandler;
 
 beforeAll(async () => {
   logs = captureLogs();
   aws = await startLocalAws();
-  ({ handler } = await import('../src/handlers/send-contact-email'));
+  handler = createContactHandler({ config: aws.config, clients: aws.clients });
 });
 
 afterAll(async () => {
@@ -93,8 +94,9 @@ describe('a valid message', () => {
       lastAttemptAt: expect.any(String),
     });
     const receivedSeconds = Date.parse(stored!.receivedAt) / 1000;
-    expect(stored!.expiresAt - receivedSeconds).toBeGreaterThan(365 * 86_400 - 2);
-    expect(stored!.expiresAt - receivedSeconds).toBeLessThanOrEqual(365 * 86_400);
+    const retention = aws.config.retentionDays * 86_400;
+    expect(stored!.expiresAt - receivedSeconds).toBeGreaterThan(retention - 2);
+    expect(stored!.expiresAt - receivedSeconds).toBeLessThanOrEqual(retention);
     expect(lastLog()).toMatchObject({ level: 'info', outcome: 'stored_and_emailed', status: 200, attempts: 1, messageId: id });
   });
 

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TABLE } from '@site/core/table';
+import { countVisitorMessage } from '../src/store';
 import {
   secondsLeft,
   visitorAddress,
@@ -17,7 +18,7 @@ import {
   windowAt,
   type VisitorLimit,
 } from '../src/visitor-limit';
-import { startLocalAws, type LocalAws } from './support/local-aws';
+import { startLocalAws, type LocalAws } from '@site/local/local-aws';
 
 describe('visitorAddress', () => {
   it('takes the IPv4 address of ip:port', () => {
@@ -109,11 +110,9 @@ describe('counting in DynamoDB', () => {
   const LIMIT: VisitorLimit = { messages: 5, windowSeconds: 600 };
   const key = visitorHashKey(randomBytes(32).toString('base64url'));
   let aws: LocalAws;
-  let countVisitorMessage: typeof import('../src/store').countVisitorMessage;
 
   beforeAll(async () => {
     aws = await startLocalAws();
-    ({ countVisitorMessage } = await import('../src/store'));
   });
   afterAll(() => aws?.close());
 
@@ -121,7 +120,7 @@ describe('counting in DynamoDB', () => {
   const count = (address: string, now: Date, limit = LIMIT) => {
     const window = windowAt(now, limit.windowSeconds);
     const id = visitorCounterId(visitorHash(key, visitorAddress(address)!), window);
-    return countVisitorMessage(aws.tableName, { id, limit: limit.messages, expiresAt: window.endsAt });
+    return countVisitorMessage(aws.table, { id, limit: limit.messages, expiresAt: window.endsAt });
   };
   const counters = async () => (await aws.items()).filter((item) => String(item.id).startsWith('visitor#'));
 

@@ -43,6 +43,25 @@ export function emulatorClientConfig(endpoint: string) {
   return { endpoint, region: EMULATOR_REGION, credentials: EMULATOR_CREDENTIALS };
 }
 
+/** Where the two emulators listen. */
+export interface EmulatorUrls {
+  dynamodb: string;
+  ses: string;
+}
+
+/** How the functions' clients reach the emulators: what the lambda's createAwsClients takes. */
+export function emulatorConnections(urls: EmulatorUrls) {
+  return { dynamodb: emulatorClientConfig(urls.dynamodb), ses: emulatorClientConfig(urls.ses) };
+}
+
+/**
+ * The same as the SDK's own environment variables (region, credentials, endpoints), for a
+ * function run in a process of its own, whose clients read them as in Lambda.
+ */
+export function emulatorSdkEnv(urls: EmulatorUrls): Record<string, string> {
+  return { ...EMULATOR_ENV, AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb, AWS_ENDPOINT_URL_SES: urls.ses };
+}
+
 export const loopbackUrl = (port: number) => `http://${LOOPBACK}:${port}`;
 
 /**

@@ -6,15 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
-import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
-import { VISITOR_LIMIT_ENV } from '@site/core/function-env';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
+import { DEFAULT_TABLE_NAME } from '@site/core/table';
+import { createAwsClients } from '@site/lambda/aws';
+import { readConfig, readContactConfig } from '@site/lambda/config';
+import { createContactHandler } from '@site/lambda/contact-handler';
+import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } from '@site/lambda/retry';
 import { startApiGateway, startEdge, type ApiHandler } from './edge';
-import { LOCAL_MAIL, LOCAL_PORTS } from './defaults';
-import { EMULATOR_ENV, ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';
+import { emulatorConnections, emulatorSdkEnv, LOCAL_MAIL, LOCAL_PORTS, type EmulatorUrls } from './defaults';
+import { ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';
+import { functionEnvironment } from './function-env';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_SITE_DIR = join(REPO_ROOT, 'frontend/dist');
@@ -46,13 +49,20 @@ export interface LocalStack {
   /** `api` is the API without the edge in front: calls there did not come through CloudFront. */
   urls: { site: string; api: string; dynamodb: string; ses: string };
   tableName: string;
+  /**
+   * The environment the functions are configured from, as Lambda would give it here: their
+   * settings (the stack's names, core/src/function-env.ts) and the SDK's (the emulators).
+   */
+  lambdaEnv: Readonly<Record<string, string>>;
   /** Stops the DynamoDB server (a fault) and starts it again on the same port and data. */
   stopDynamoDb(): Promise<void>;
   startDynamoDb(): Promise<void>;
   stopSes(): Promise<void>;
   startSes(): Promise<void>;
   /** Runs the retry job once, as the schedule would. */
-  runRetryJob(): Promise<unknown>;
+  runRetryJob(): Promise<RetrySummary>;
+  /** The retry job itself, for a run with options of its own (no grace period, say); logs no summary. */
+  retryJob: RetryJob;
   close(): Promise<void>;
 }
 
@@ -72,113 +82,114 @@ async function onPort<T>(start: () => Promise<T>, port: number, variable: string
   }
 }
 
+/** The two emulators, restartable in place: a fault stops one, and it comes back on its port. */
+async function startEmulators(options: LocalStackOptions, started: RunningServer[]) {
+  const path = (options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir) ?? undefined;
+  const dynamoPort = options.dynamoPort ?? LOCAL_PORTS.dynamodb.port;
+  let dynamo = await onPort(() => startDynamoDb({ port: dynamoPort, path }), dynamoPort, LOCAL_PORTS.dynamodb.variable);
+  started.push(dynamo);
+  const sesPort = options.sesPort ?? LOCAL_PORTS.ses.port;
+  let ses = await onPort(() => startSesEmulator({ port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
+  started.push(ses);
+  await ensureMessageTable(dynamo.url, DEFAULT_TABLE_NAME);
+  return {
+    urls: { dynamodb: dynamo.url, ses: ses.url } satisfies EmulatorUrls,
+    stopDynamoDb: () => dynamo.close(),
+    startDynamoDb: async () => {
+      dynamo = await startDynamoDb({ port: dynamo.port, path });
+      started[0] = dynamo;
+      // An in-memory server comes back empty, as a fresh DynamoDB endpoint would be.
+      await ensureMessageTable(dynamo.url, DEFAULT_TABLE_NAME);
+    },
+    stopSes: () => ses.close(),
+    startSes: async () => {
+      ses = await startSesEmulator({ port: ses.port });
+      started[1] = ses;
+    },
+  };
+}
+
 /**
- * What the local CloudFront sends the function as the origin secret: generated once per
- * process, never written anywhere, and given to the handler as the stack gives it, through
- * its environment. Once per process rather than per stack, because the handler reads its
- * environment once, as in Lambda.
+ * The functions as the stack deploys them, configured from the environment a deploy with
+ * cdk.json as it is would give them (the mail addresses aside), with clients pointed at the
+ * emulators. The origin secret is made for this stack, never written anywhere: the local
+ * CloudFront (the edge) sends it, as CloudFront does.
  */
-const ORIGIN_SECRET = randomBytes(32).toString('base64url');
+function localFunctions(urls: EmulatorUrls, options: LocalStackOptions) {
+  const originSecret = randomBytes(32).toString('base64url');
+  const visitorLimit = visitorLimitFrom(CDK_JSON_CONTEXT);
+  const settings = functionEnvironment({
+    tableName: DEFAULT_TABLE_NAME,
+    mail: LOCAL_MAIL,
+    retentionDays: retentionDaysFrom(CDK_JSON_CONTEXT),
+    originSecret,
+    visitorLimit: { messages: options.visitorLimit ?? visitorLimit.messages, windowSeconds: visitorLimit.windowMinutes * 60 },
+  });
+  const clients = createAwsClients(emulatorConnections(urls));
+  const contact: ApiHandler = createContactHandler({ config: readContactConfig(settings), clients });
+  const retryParts = { config: readConfig(settings), clients };
+  return {
+    originSecret,
+    lambdaEnv: { ...settings, ...emulatorSdkEnv(urls) },
+    contact,
+    runRetryJob: createRetryHandler(retryParts),
+    retryJob: createRetryJob(retryParts),
+  };
+}
+
+/** The local CloudFront in front of the handler, and the API's own address beside it. */
+async function startFrontDoors(handler: ApiHandler, originSecret: string, options: LocalStackOptions, started: RunningServer[]) {
+  const common = {
+    handler,
+    functionName: 'send-contact-email',
+    functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
+  };
+  const accessLog = (prefix: string) => (options.quiet ? undefined : (line: string) => console.log(`${prefix}${line}`));
+  const sitePort = options.port ?? LOCAL_PORTS.site.port;
+  const edge = await onPort(
+    () =>
+      startEdge({ ...common, port: sitePort, siteDir: options.siteDir ?? DEFAULT_SITE_DIR, accessLog: accessLog('edge  '), originSecret }),
+    sitePort,
+    LOCAL_PORTS.site.variable,
+  );
+  started.push(edge);
+  const apiPort = options.apiPort ?? 0;
+  const api = await onPort(
+    () => startApiGateway({ ...common, port: apiPort, accessLog: accessLog('api   ') }),
+    apiPort,
+    LOCAL_PORTS.api.variable,
+  );
+  started.push(api);
+  return { site: edge.url, api: api.url };
+}
+
+/** Runs the retry job every `intervalMs` (0: never), as EventBridge's schedule does. */
+function scheduleRetries(run: () => Promise<unknown>, intervalMs: number): NodeJS.Timeout | undefined {
+  if (intervalMs <= 0) return undefined;
+  const timer = setInterval(() => {
+    run().catch((error: Error) => console.error(JSON.stringify({ level: 'error', msg: 'retry job failed', error: error.message })));
+  }, intervalMs);
+  timer.unref();
+  return timer;
+}
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const started: RunningServer[] = [];
-  const dynamoPort = options.dynamoPort ?? LOCAL_PORTS.dynamodb.port;
-  let dynamo = await onPort(
-    () => startDynamoDb({ port: dynamoPort, path: dataDir ?? undefined }),
-    dynamoPort,
-    LOCAL_PORTS.dynamodb.variable,
-  );
-  started.push(dynamo);
   try {
-    const sesPort = options.sesPort ?? LOCAL_PORTS.ses.port;
-    let ses = await onPort(() => startSesEmulator({ port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
-    started.push(ses);
-
-    const tableName = DEFAULT_TABLE_NAME;
-    await ensureMessageTable(dynamo.url, tableName);
-    // The handler reads its configuration and endpoints from the environment, as in Lambda;
-    // the SDK's own AWS_ENDPOINT_URL_* variables point it at the emulators.
-    const visitorLimit = visitorLimitFrom(CDK_JSON_CONTEXT);
-    Object.assign(process.env, EMULATOR_ENV, {
-      TABLE_NAME: tableName,
-      MAIL_FROM: LOCAL_MAIL.from,
-      MAIL_TO: LOCAL_MAIL.to,
-      // What a deploy with cdk.json as it is would use.
-      RETENTION_DAYS: process.env.RETENTION_DAYS ?? String(retentionDaysFrom(CDK_JSON_CONTEXT)),
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
-      AWS_ENDPOINT_URL_SES: ses.url,
-      [ORIGIN_VERIFY_ENV.current]: ORIGIN_SECRET,
-      [VISITOR_LIMIT_ENV.messages]: String(options.visitorLimit ?? visitorLimit.messages),
-      [VISITOR_LIMIT_ENV.windowSeconds]: String(visitorLimit.windowMinutes * 60),
-    });
-    const { handler } = (await import('@site/lambda/handlers/send-contact-email')) as { handler: ApiHandler };
-    const retry = (await import('@site/lambda/handlers/retry-undelivered')) as { handler: (event: unknown) => Promise<unknown> };
-
-    const sitePort = options.port ?? LOCAL_PORTS.site.port;
-    const edge = await onPort(
-      () =>
-        startEdge({
-          port: sitePort,
-          siteDir: options.siteDir ?? DEFAULT_SITE_DIR,
-          handler,
-          functionName: 'send-contact-email',
-          functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
-          accessLog: options.quiet ? undefined : (line) => console.log(`edge  ${line}`),
-          originSecret: ORIGIN_SECRET,
-        }),
-      sitePort,
-      LOCAL_PORTS.site.variable,
-    );
-    started.push(edge);
-
-    const apiPort = options.apiPort ?? 0;
-    const api = await onPort(
-      () =>
-        startApiGateway({
-          port: apiPort,
-          handler,
-          functionName: 'send-contact-email',
-          functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
-          accessLog: options.quiet ? undefined : (line) => console.log(`api   ${line}`),
-        }),
-      apiPort,
-      LOCAL_PORTS.api.variable,
-    );
-    started.push(api);
-
-    const runRetryJob = () => retry.handler({ source: 'local.schedule', 'detail-type': 'Scheduled Event', time: new Date().toISOString() });
-    const interval = options.retryIntervalMs ?? 60_000;
-    const timer =
-      interval > 0
-        ? setInterval(() => {
-            runRetryJob().catch((error: Error) =>
-              console.error(JSON.stringify({ level: 'error', msg: 'retry job failed', error: error.message })),
-            );
-          }, interval)
-        : undefined;
-    timer?.unref();
-
+    const emulators = await startEmulators(options, started);
+    const functions = localFunctions(emulators.urls, options);
+    const doors = await startFrontDoors(functions.contact, functions.originSecret, options, started);
+    const timer = scheduleRetries(functions.runRetryJob, options.retryIntervalMs ?? 60_000);
     return {
-      urls: { site: edge.url, api: api.url, dynamodb: dynamo.url, ses: ses.url },
-      tableName,
-      async stopDynamoDb() {
-        await dynamo.close();
-      },
-      async startDynamoDb() {
-        dynamo = await startDynamoDb({ port: dynamo.port, path: dataDir ?? undefined });
-        started[0] = dynamo;
-        // An in-memory server comes back empty, as a fresh DynamoDB endpoint would be.
-        await ensureMessageTable(dynamo.url, tableName);
-      },
-      async stopSes() {
-        await ses.close();
-      },
-      async startSes() {
-        ses = await startSesEmulator({ port: ses.port });
-        started[1] = ses;
-      },
-      runRetryJob,
+      urls: { ...doors, ...emulators.urls },
+      tableName: DEFAULT_TABLE_NAME,
+      lambdaEnv: functions.lambdaEnv,
+      stopDynamoDb: emulators.stopDynamoDb,
+      startDynamoDb: emulators.startDynamoDb,
+      stopSes: emulators.stopSes,
+      startSes: emulators.startSes,
+      runRetryJob: functions.runRetryJob,
+      retryJob: functions.retryJob,
       async close() {
         clearInterval(timer);
         await Promise.allSettled(started.reverse().map((server) => server.close()));

@@ -8,14 +8,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { type ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import { FUNCTION_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
 import { MIN_ORIGIN_SECRET_LENGTH } from '@site/lambda/origin-verify';
 import { startLocalStack, type LocalStack } from '../src/stack';
 
 describe('local stack configuration', () => {
   let stack: LocalStack;
+  const environmentBefore = { ...process.env };
 
   beforeAll(async () => {
-    delete process.env.RETENTION_DAYS;
     const siteDir = mkdtempSync(join(tmpdir(), 'config-site-'));
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Home</title>');
     writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>404</title>');
@@ -23,26 +24,31 @@ describe('local stack configuration', () => {
   });
   afterAll(() => stack?.close());
 
+  it('gives the functions their settings and clients itself, and leaves the process environment as it was', () => {
+    expect(process.env).toEqual(environmentBefore);
+    expect(stack.lambdaEnv[FUNCTION_ENV.tableName]).toBe(stack.tableName);
+  });
+
   it('keeps messages as long as a deploy with cdk.json as committed would', () => {
-    expect(process.env.RETENTION_DAYS).toBe(String(retentionDaysFrom(CDK_JSON_CONTEXT)));
+    expect(stack.lambdaEnv[FUNCTION_ENV.retentionDays]).toBe(String(retentionDaysFrom(CDK_JSON_CONTEXT)));
   });
 
   it('limits visitors as a deploy with cdk.json as committed would, by default the one default in DEFAULTS', () => {
     const limit = visitorLimitFrom(CDK_JSON_CONTEXT);
-    expect(process.env.VISITOR_LIMIT).toBe(String(limit.messages));
-    expect(process.env.VISITOR_WINDOW_SECONDS).toBe(String(limit.windowMinutes * 60));
+    expect(stack.lambdaEnv[VISITOR_LIMIT_ENV.messages]).toBe(String(limit.messages));
+    expect(stack.lambdaEnv[VISITOR_LIMIT_ENV.windowSeconds]).toBe(String(limit.windowMinutes * 60));
     if (CDK_JSON_CONTEXT.visitorLimit === undefined) expect(limit).toEqual(DEFAULTS.visitorLimit);
   });
 
   it('gives the function an origin secret made for this run, which the edge sends and the repository never holds', () => {
-    const secret = process.env.ORIGIN_VERIFY!;
+    const secret = stack.lambdaEnv[ORIGIN_VERIFY_ENV.current]!;
     expect(secret.length).toBeGreaterThanOrEqual(MIN_ORIGIN_SECRET_LENGTH);
     expect(JSON.stringify(CDK_JSON_CONTEXT)).not.toContain(secret);
   });
 
   it('mails between local addresses that the deploy configuration refuses', () => {
-    const from = process.env.MAIL_FROM!;
-    const to = process.env.MAIL_TO!;
+    const from = stack.lambdaEnv[FUNCTION_ENV.mailFrom]!;
+    const to = stack.lambdaEnv[FUNCTION_ENV.mailTo]!;
     expect(from).toMatch(/@[^@]+\.localhost$/);
     expect(to).toMatch(/@[^@]+\.localhost$/);
     let problems: string[] = [];

@@ -1,4 +1,5 @@
-/** The command line of `npm run messages`, read into one command or refused with a usage line. No I/O. */
+/** The command line of `npm run messages`, read with node:util's parseArgs into one command or refused with a usage line. No I/O. */
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { MESSAGE_STATUSES, type MessageStatus } from '@site/core/table';
 
 export type Command =
@@ -51,42 +52,58 @@ function addressFrom(value: string): string {
   return value;
 }
 
-const OPTIONS_OF: Record<Command['name'], readonly string[]> = {
-  list: ['--status', '--limit'],
+/** The options, as node:util's parseArgs reads them. */
+const OPTIONS = {
+  status: { type: 'string' },
+  limit: { type: 'string' },
+  stage: { type: 'string' },
+  yes: { type: 'boolean' },
+} as const satisfies ParseArgsOptionsConfig;
+
+type OptionName = keyof typeof OPTIONS;
+
+/** The options each command takes, besides --stage, which every command takes. */
+const OPTIONS_OF: Record<Command['name'], readonly OptionName[]> = {
+  list: ['status', 'limit'],
   show: [],
   resend: [],
   export: [],
-  erase: ['--yes'],
+  erase: ['yes'],
 };
-const TAKES_VALUE = new Set(['--status', '--limit', '--stage']);
 
-export function parseArguments(argv: readonly string[]): Invocation {
-  const positional: string[] = [];
-  const options = new Map<string, string>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index]!;
-    if (!argument.startsWith('--')) {
-      positional.push(argument);
-      continue;
+const isOptionName = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name);
+
+/**
+ * The options given, each checked: known, given once, with a value when it takes one. The
+ * parse is not strict, so that each refusal is worded here, by the option's name, instead
+ * of in parseArgs' own words.
+ */
+function optionsGiven(tokens: ReturnType<typeof parseArgs>['tokens'] = []): Map<OptionName, string | true> {
+  const given = new Map<OptionName, string | true>();
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const { name, rawName, value } = token;
+    if (!isOptionName(name)) throw new UsageError(`Unknown option ${rawName}.\n${USAGE}`);
+    if (given.has(name)) throw new UsageError(`${rawName} is given twice.`);
+    if (OPTIONS[name].type === 'boolean') {
+      if (value !== undefined) throw new UsageError(`${rawName} takes no value.`);
+      given.set(name, true);
+    } else {
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`${rawName} needs a value.`);
+      given.set(name, value);
     }
-    if (!TAKES_VALUE.has(argument) && argument !== '--yes') throw new UsageError(`Unknown option ${argument}.\n${USAGE}`);
-    if (options.has(argument)) throw new UsageError(`${argument} is given twice.`);
-    if (!TAKES_VALUE.has(argument)) {
-      options.set(argument, '');
-      continue;
-    }
-    const value = argv[index + 1];
-    if (value === undefined || value.startsWith('--')) throw new UsageError(`${argument} needs a value.`);
-    options.set(argument, value);
-    index += 1;
   }
+  return given;
+}
 
-  const [name = 'list', ...operands] = positional;
-  if (!(name in OPTIONS_OF)) throw new UsageError(`Unknown command "${name}".\n${USAGE}`);
+/** The command named first, checked against the options given and the operands it takes. */
+function commandNameOf(positionals: readonly string[], options: ReadonlyMap<OptionName, unknown>): Command['name'] {
+  const [name = 'list', ...operands] = positionals;
+  if (!Object.hasOwn(OPTIONS_OF, name)) throw new UsageError(`Unknown command "${name}".\n${USAGE}`);
   const commandName = name as Command['name'];
   for (const option of options.keys()) {
-    if (option !== '--stage' && !OPTIONS_OF[commandName].includes(option))
-      throw new UsageError(`${option} does not go with ${commandName}.`);
+    if (option !== 'stage' && !OPTIONS_OF[commandName].includes(option))
+      throw new UsageError(`--${option} does not go with ${commandName}.`);
   }
   const wanted = commandName === 'list' ? 0 : 1;
   if (operands.length !== wanted) {
@@ -97,14 +114,21 @@ export function parseArguments(argv: readonly string[]): Invocation {
         : `${commandName} takes ${what}.\n${USAGE}`,
     );
   }
-  const operand = operands[0]!;
-  const stage = options.get('--stage');
+  return commandName;
+}
+
+export function parseArguments(argv: readonly string[]): Invocation {
+  const { positionals, tokens } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const options = optionsGiven(tokens);
+  const name = commandNameOf(positionals, options);
+  const operand = positionals[1]!;
+  const text = (option: OptionName) => options.get(option) as string | undefined;
 
   const command: Command = (() => {
-    switch (commandName) {
+    switch (name) {
       case 'list': {
-        const status = options.get('--status');
-        const limit = options.get('--limit');
+        const status = text('status');
+        const limit = text('limit');
         return {
           name: 'list',
           status: status === undefined ? undefined : statusFrom(status),
@@ -113,12 +137,13 @@ export function parseArguments(argv: readonly string[]): Invocation {
       }
       case 'show':
       case 'resend':
-        return { name: commandName, id: operand };
+        return { name, id: operand };
       case 'export':
         return { name: 'export', address: addressFrom(operand) };
       case 'erase':
-        return { name: 'erase', address: addressFrom(operand), yes: options.has('--yes') };
+        return { name: 'erase', address: addressFrom(operand), yes: options.has('yes') };
     }
   })();
+  const stage = text('stage');
   return stage === undefined ? { command } : { command, stage };
 }

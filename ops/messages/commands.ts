@@ -3,12 +3,12 @@
  * operator asked for; stderr (prompts, notes, errors) never holds a name, address or message.
  */
 import { createInterface } from 'node:readline/promises';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
 import type { MailRoute } from '@site/lambda/mail';
 import { deleteMessage, getMessage, leaseForRetry, listByEmail, listLatest } from '@site/lambda/store';
-import type { StoredMessage } from '@site/core/table';
 import type { Command } from './arguments';
 import { erasePreview, exportJson, listTable, messageText } from './render';
 import type { Target } from './target';
@@ -19,24 +19,20 @@ export class CommandError extends Error {}
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 async function messageById(target: Target, id: string): Promise<StoredMessage> {
-  const message = await getMessage(target.tableName, id);
-  if (!message) throw new CommandError(`No message with id ${id} in ${target.tableName}.`);
+  const message = await getMessage(target.table, id);
+  if (!message) throw new CommandError(`No message with id ${id} in ${target.table.name}.`);
   return message;
 }
 
 /**
- * Where resend sends: MAIL_FROM and MAIL_TO if set (the local stack's addresses on the local
- * stack), else cdk.json's senderAddress and contactRecipient when the operator keeps them there.
+ * Where resend sends: MAIL_FROM and MAIL_TO if set, else the target's own (the local stack's
+ * addresses, or cdk.json's senderAddress and contactRecipient when the operator keeps them there).
  */
-function mailRoute(env: NodeJS.ProcessEnv): MailRoute {
-  const fromContext = (key: string) => {
-    const value = CDK_JSON_CONTEXT[key];
-    return typeof value === 'string' ? value : undefined;
-  };
+function mailRoute(env: NodeJS.ProcessEnv, target: Target): MailRoute {
   try {
     const route = readMailRoute({
-      MAIL_FROM: env.MAIL_FROM || fromContext('senderAddress'),
-      MAIL_TO: env.MAIL_TO || fromContext('contactRecipient'),
+      MAIL_FROM: env.MAIL_FROM || target.mailFallback.from,
+      MAIL_TO: env.MAIL_TO || target.mailFallback.to,
     });
     return { from: route.mailFrom, to: route.mailTo };
   } catch (error) {
@@ -61,22 +57,23 @@ async function confirm(question: string): Promise<boolean> {
 }
 
 async function list(target: Target, command: Extract<Command, { name: 'list' }>): Promise<void> {
-  const messages = await listLatest(target.tableName, command.limit, command.status);
+  const messages = await listLatest(target.table, command.limit, command.status);
   console.log(
-    messages.length === 0 ? `No ${command.status ? `${command.status} ` : ''}messages in ${target.tableName}.` : listTable(messages),
+    messages.length === 0 ? `No ${command.status ? `${command.status} ` : ''}messages in ${target.table.name}.` : listTable(messages),
   );
 }
 
 async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const route = mailRoute(env);
+  const route = mailRoute(env, target);
   const message = await messageById(target, id);
   const now = new Date();
   // A 'received' message is the retry job's too: the same lease keeps the two from both sending it.
-  if (message.status === 'received' && !(await leaseForRetry(target.tableName, message, now))) {
+  if (message.status === 'received' && !(await leaseForRetry(target.table, message, now))) {
     throw new CommandError(`Message ${id} is being delivered by the retry job right now; look again with show ${id} in a minute.`);
   }
   // A failed message stays failed if SES refuses again; any other goes back to the retry job.
-  const result = await deliver(target.tableName, message, route, { at: now, isLast: message.status === 'failed' });
+  const courier = { table: target.table, ses: target.ses, route, fields: CONTACT_FIELDS };
+  const result = await deliver(courier, message, { at: now, isLast: message.status === 'failed' });
   if (result.outcome !== 'emailed') {
     const status = result.outcome === 'failed' ? "stays 'failed'" : "is 'received': the retry job will try again";
     throw new CommandError(`SES ${target.sesWhere} did not accept the e-mail (${result.error}); message ${id} ${status}.`);
@@ -90,12 +87,12 @@ async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promi
 }
 
 async function erase(target: Target, address: string, yes: boolean): Promise<void> {
-  const messages = await listByEmail(target.tableName, address);
+  const messages = await listByEmail(target.table, address);
   if (messages.length === 0) {
-    console.log(`No messages from ${address} in ${target.tableName}.`);
+    console.log(`No messages from ${address} in ${target.table.name}.`);
     return;
   }
-  console.log(`${plural(messages.length, 'message')} from ${address} in ${target.tableName}:\n${erasePreview(messages)}`);
+  console.log(`${plural(messages.length, 'message')} from ${address} in ${target.table.name}:\n${erasePreview(messages)}`);
   if (
     !yes &&
     !(await confirm(
@@ -106,13 +103,13 @@ async function erase(target: Target, address: string, yes: boolean): Promise<voi
   }
   let deleted = 0;
   try {
-    for (const message of messages) if (await deleteMessage(target.tableName, message.id)) deleted += 1;
+    for (const message of messages) if (await deleteMessage(target.table, message.id)) deleted += 1;
   } catch (error) {
     console.log(`Deleted ${deleted} of ${messages.length} before the error below; run erase again for the rest.`);
     throw error;
   }
   console.log(`Deleted ${plural(deleted, 'message')}.`);
-  const arrived = await listByEmail(target.tableName, address);
+  const arrived = await listByEmail(target.table, address);
   if (arrived.length > 0) console.error(`${plural(arrived.length, 'more message')} arrived meanwhile; run erase again.`);
 }
 
@@ -126,7 +123,7 @@ export async function runCommand(command: Command, target: Target, env: NodeJS.P
     case 'resend':
       return resend(target, command.id, env);
     case 'export':
-      console.log(exportJson(command.address, await listByEmail(target.tableName, command.address), new Date()));
+      console.log(exportJson(command.address, await listByEmail(target.table, command.address), new Date()));
       return;
     case 'erase':
       return erase(target, command.address, command.yes);

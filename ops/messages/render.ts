@@ -1,8 +1,9 @@
 /** What `npm run messages` prints: stored messages as a table, in full, or as JSON. No I/O. */
-import { textTable } from '@site/ops/text-table';
-import { MESSAGE_NOISE } from '@site/lambda/characters';
-import { FIELD_LIMITS } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { fieldNames, type FieldTable } from '@site/core/contract';
 import { BOOKKEEPING_ATTRIBUTES, type StoredMessage } from '@site/core/table';
+import { MESSAGE_NOISE } from '@site/lambda/characters';
+import { textTable } from '@site/ops/text-table';
 
 /**
  * Stored text as a terminal may show it: control characters (an escape sequence could
@@ -41,16 +42,19 @@ function attributeText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One message in full: its bookkeeping, then every field the visitor filled in (and any other attribute). */
-export function messageText(message: StoredMessage): string {
-  const item = message as unknown as Record<string, unknown>;
-  const contactFields = Object.keys(FIELD_LIMITS);
-  const others = Object.keys(item)
-    .filter((key) => !BOOKKEEPING.has(key) && !contactFields.includes(key))
+/** Attributes that are neither the table's fields nor bookkeeping (written by hand, or by an older version), sorted. */
+function otherAttributes(item: object, fields: FieldTable): string[] {
+  return Object.keys(item)
+    .filter((key) => !BOOKKEEPING.has(key) && !Object.hasOwn(fields, key))
     .sort();
+}
+
+/** One message in full: its bookkeeping, then every field of the table (filled in or not) and any other attribute. */
+export function messageText(message: StoredMessage, fields: FieldTable = CONTACT_FIELDS): string {
+  const item = message as unknown as Record<string, unknown>;
   const rows: [string, string][] = [
     ...BOOKKEEPING_ROWS.map(([label, value]): [string, string] => [label, value(message) ?? '—']),
-    ...[...contactFields, ...others].map((key): [string, string] => [key, attributeText(item[key])]),
+    ...[...fieldNames(fields), ...otherAttributes(item, fields)].map((key): [string, string] => [key, attributeText(item[key])]),
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows
@@ -63,9 +67,20 @@ export function messageText(message: StoredMessage): string {
     .join('\n');
 }
 
-/** An access request's answer: every stored message from the address, as stored. */
-export function exportJson(address: string, messages: readonly StoredMessage[], at: Date): string {
-  return JSON.stringify({ address, exportedAt: at.toISOString(), count: messages.length, messages }, null, 2);
+/**
+ * A message as the person it is from reads it: what they typed first, in the form's order,
+ * then the bookkeeping, then anything else stored with it. Every attribute, as stored.
+ */
+function forReading(message: StoredMessage, fields: FieldTable): Record<string, unknown> {
+  const item = message as unknown as Record<string, unknown>;
+  const order = [...fieldNames(fields), ...BOOKKEEPING_ATTRIBUTES, ...otherAttributes(item, fields)];
+  return Object.fromEntries(order.filter((key) => Object.hasOwn(item, key)).map((key) => [key, item[key]]));
+}
+
+/** An access request's answer: every stored message from the address, with every attribute as stored. */
+export function exportJson(address: string, messages: readonly StoredMessage[], at: Date, fields: FieldTable = CONTACT_FIELDS): string {
+  const readable = messages.map((message) => forReading(message, fields));
+  return JSON.stringify({ address, exportedAt: at.toISOString(), count: messages.length, messages: readable }, null, 2);
 }
 
 /** What an erasure will delete, one line a message. */

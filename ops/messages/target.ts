@@ -1,20 +1,27 @@
 /**
- * Which table `npm run messages` works on, and where. With nothing configured, the local
- * stack as `npm start` runs it; with AWS_REGION (or AWS_PROFILE), AWS, where the table is
- * the one the stage's stack names in its outputs. TABLE_NAME names a table outright.
+ * Which table `npm run messages` works on, where, and the clients that reach it. With
+ * nothing configured, the local stack as `npm start` runs it; with AWS_REGION (or
+ * AWS_PROFILE), AWS, where the table is the one the stage's stack names in its outputs.
+ * TABLE_NAME names a table outright.
  */
+import type { SESClient } from '@aws-sdk/client-ses';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
-import { EMULATOR_ENV, LOCAL_MAIL, LOCAL_PORTS, loopbackUrl, type PortSetting } from '@site/local/defaults';
-import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
+import { AWS_CLIENT_OPTIONS, createAwsClients } from '@site/lambda/aws';
+import type { MessageTable } from '@site/lambda/store';
+import { emulatorConnections, LOCAL_MAIL, LOCAL_PORTS, loopbackUrl, type EmulatorUrls, type PortSetting } from '@site/local/defaults';
 
 export interface Target {
-  tableName: string;
+  /** The table, and the client that reaches it. */
+  table: MessageTable;
+  ses: SESClient;
   /** Where DynamoDB is, for messages: "at <endpoint URL>" or "in <region>". */
   where: string;
   /** Where SES is, likewise. */
   sesWhere: string;
+  /** Who resend mails from and to when MAIL_FROM and MAIL_TO are not set. */
+  mailFallback: { from?: string; to?: string };
 }
 
 /** A failure with a sentence of its own, shown as it is. */
@@ -34,17 +41,21 @@ function localPort(env: NodeJS.ProcessEnv, setting: PortSetting): number {
   return port;
 }
 
-/** Sets the SDK's own variables to the local stack's emulators, so the store and mail modules need no local branch. */
-function pointAtLocalStack(env: NodeJS.ProcessEnv): void {
-  Object.assign(env, {
-    AWS_ENDPOINT_URL_DYNAMODB: loopbackUrl(localPort(env, LOCAL_PORTS.dynamodb)),
-    AWS_ENDPOINT_URL_SES: env.AWS_ENDPOINT_URL_SES || loopbackUrl(localPort(env, LOCAL_PORTS.ses)),
-    MAIL_FROM: env.MAIL_FROM || LOCAL_MAIL.from,
-    MAIL_TO: env.MAIL_TO || LOCAL_MAIL.to,
-    AWS_REGION: EMULATOR_ENV.AWS_REGION,
-    AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID || EMULATOR_ENV.AWS_ACCESS_KEY_ID,
-    AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY || EMULATOR_ENV.AWS_SECRET_ACCESS_KEY,
-  });
+/** The local stack's emulators, on the ports `npm start` reads. */
+function localStackUrls(env: NodeJS.ProcessEnv): EmulatorUrls {
+  return {
+    dynamodb: loopbackUrl(localPort(env, LOCAL_PORTS.dynamodb)),
+    ses: env.AWS_ENDPOINT_URL_SES || loopbackUrl(localPort(env, LOCAL_PORTS.ses)),
+  };
+}
+
+/** cdk.json's sender and recipient, when the operator keeps them there. */
+function contextMail(): Target['mailFallback'] {
+  const fromContext = (key: string) => {
+    const value = CDK_JSON_CONTEXT[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { from: fromContext('senderAddress'), to: fromContext('contactRecipient') };
 }
 
 /** The region the SDK will use, as words for a message. */
@@ -80,17 +91,27 @@ async function tableOfStack(stackName: string, region: string): Promise<string> 
   }
 }
 
-/** Settles the environment the SDK clients read and names the table. Call before the store is first used. */
+async function tableNameFor(env: NodeJS.ProcessEnv, stage: string | undefined, local: boolean): Promise<string> {
+  if (env.TABLE_NAME) return env.TABLE_NAME;
+  // An endpoint without a stage is an emulator, which has the local stack's table.
+  if (local || (stage === undefined && (env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL))) return DEFAULT_TABLE_NAME;
+  return tableOfStack(siteStackName(stage ?? defaultStage()), regionText(env));
+}
+
+/**
+ * The table and the clients for it: the local stack's emulators, or AWS as the SDK finds it
+ * in the environment (region, profile, endpoints). The environment is read, never changed.
+ */
 export async function resolveTarget(env: NodeJS.ProcessEnv, stage: string | undefined): Promise<Target> {
   const local = usesLocalStack(env) && stage === undefined;
-  if (local) pointAtLocalStack(env);
+  const urls = local ? localStackUrls(env) : undefined;
+  const clients = createAwsClients(urls ? emulatorConnections(urls) : {});
   const place = (endpoint: string | undefined) => (endpoint ? `at ${endpoint}` : `in ${regionText(env)}`);
-  const where = place(env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL);
-  const sesWhere = place(env.AWS_ENDPOINT_URL_SES || env.AWS_ENDPOINT_URL);
-  if (env.TABLE_NAME) return { tableName: env.TABLE_NAME, where, sesWhere };
-  // An endpoint without a stage is an emulator, which has the local stack's table.
-  if (local || (stage === undefined && (env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL))) {
-    return { tableName: DEFAULT_TABLE_NAME, where, sesWhere };
-  }
-  return { tableName: await tableOfStack(siteStackName(stage ?? defaultStage()), regionText(env)), where, sesWhere };
+  return {
+    table: { name: await tableNameFor(env, stage, local), client: clients.documents },
+    ses: clients.ses,
+    where: place(urls?.dynamodb ?? (env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL)),
+    sesWhere: place(urls?.ses ?? (env.AWS_ENDPOINT_URL_SES || env.AWS_ENDPOINT_URL)),
+    mailFallback: local ? LOCAL_MAIL : contextMail(),
+  };
 }

@@ -7,10 +7,10 @@
  */
 import { contact, contactForm, notFound } from '@site/frontend/content';
 import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
-import { ERROR_TEXT } from '@site/lambda/http';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { BRAND_FILES, SHARE_IMAGE } from '@site/frontend/brand';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
-import { contentSecurityPolicy, inlineScripts, scriptHash, securityHeadersFor } from '@site/core/security-headers';
+import { contentSecurityPolicy, inlineScripts, scriptHash, securityHeadersFor, strictTransportSecurity } from '@site/core/security-headers';
 
 /** An answer as the checks see it: header names in lower case, the body as text (and as bytes, for images). */
 export interface Answer {
@@ -37,8 +37,9 @@ export interface SmokeCheck {
 }
 
 /** Besides the policy, the header checks the brief names: HTTPS only, and no type sniffing. */
-const REQUIRED_SECURITY_HEADERS = ['Strict-Transport-Security', 'X-Content-Type-Options'] as const;
 const EXPECTED_HEADERS = securityHeadersFor([]);
+/** A stage may add its subdomains to HSTS (hstsIncludeSubdomains): either value is one the stack deploys. */
+const ALLOWED_HSTS = [false, true].map((hstsIncludeSubdomains) => strictTransportSecurity({ hstsIncludeSubdomains }));
 
 /** A text as React writes it into prerendered HTML. */
 export function htmlEscaped(text: string): string {
@@ -81,7 +82,10 @@ function contentSecurityPolicyProblems(answer: Answer, page?: string): string[] 
 function securityHeaders(answer: Answer, page?: string): string[] {
   return [
     ...contentSecurityPolicyProblems(answer, page),
-    ...REQUIRED_SECURITY_HEADERS.flatMap((name) => header(answer, name, EXPECTED_HEADERS[name]!)),
+    ...(ALLOWED_HSTS.includes(answer.headers['strict-transport-security'] ?? '')
+      ? []
+      : header(answer, 'Strict-Transport-Security', EXPECTED_HEADERS['Strict-Transport-Security']!)),
+    ...header(answer, 'X-Content-Type-Options', EXPECTED_HEADERS['X-Content-Type-Options']!),
   ];
 }
 

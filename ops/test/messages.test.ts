@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
-import { emulatorClientConfig } from '@site/local/defaults';
+import { emulatorClientConfig, emulatorSdkEnv } from '@site/local/defaults';
 import { ensureMessageTable } from '@site/local/emulators';
 import { DEFAULT_TABLE_NAME, emailKey, type StoredMessage } from '@site/core/table';
 import { startFakeCloudFormation, type FakeCloudFormation } from './support/cloudformation';
-import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/lambda/test/support/local-aws';
+import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/local/local-aws';
 
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('../messages.ts', import.meta.url));
@@ -34,14 +34,10 @@ afterAll(async () => {
 /** The parts of the environment that are not about AWS, so each test says exactly what it points at. */
 const BASE_ENV = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp' };
 
-/** Pointed at the stand-ins as the test's own handler is: endpoints, table, credentials, mail route. */
+/** Pointed at the stand-ins as an operator points it at AWS: endpoints, region, credentials, table, mail route. */
 const standInEnv = () => ({
   ...BASE_ENV,
-  AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
-  AWS_ENDPOINT_URL_SES: process.env.AWS_ENDPOINT_URL_SES!,
-  AWS_REGION: process.env.AWS_REGION!,
-  AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID!,
-  AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY!,
+  ...emulatorSdkEnv(aws.urls),
   TABLE_NAME: aws.tableName,
   MAIL_FROM,
   MAIL_TO,
@@ -110,6 +106,13 @@ describe('list', () => {
     const rows = stdout.trim().split('\n').slice(1);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => /\sfailed\s/.test(row))).toBe(true);
+  });
+
+  it('takes an option and its value as one word too, as node:util parseArgs reads them', async () => {
+    await stored(message(3), message(2));
+    const { code, stdout } = await runMessages(['list', '--limit=1']);
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toHaveLength(2);
   });
 
   it.each([
@@ -313,8 +316,8 @@ describe('erase', () => {
 
 describe('where the table is', () => {
   it('finds the local stack with nothing configured, on the ports npm start reads', async () => {
-    await ensureMessageTable(process.env.AWS_ENDPOINT_URL_DYNAMODB!, DEFAULT_TABLE_NAME);
-    const { port } = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
+    await ensureMessageTable(aws.urls.dynamodb, DEFAULT_TABLE_NAME);
+    const { port } = new URL(aws.urls.dynamodb);
     const { code, stdout } = await runMessages(['list'], { ...BASE_ENV, DYNAMODB_PORT: port });
     expect(code).toBe(0);
     expect(stdout).toBe(`No messages in ${DEFAULT_TABLE_NAME}.\n`);
@@ -366,7 +369,7 @@ describe('errors are one line', () => {
   });
 
   it('says what to do when the table was made before the byEmail index', async () => {
-    const client = new DynamoDBClient(emulatorClientConfig(process.env.AWS_ENDPOINT_URL_DYNAMODB!));
+    const client = new DynamoDBClient(emulatorClientConfig(aws.urls.dynamodb));
     await client.send(
       new CreateTableCommand({
         TableName: 'made-before-byemail',
@@ -379,7 +382,7 @@ describe('errors are one line', () => {
     const { code, stderr } = await runMessages(['export', 'jan@voorbeeld.nl'], { ...standInEnv(), TABLE_NAME: 'made-before-byemail' });
     expect(code).toBe(1);
     expect(stderr).toBe(
-      `Table made-before-byemail at ${process.env.AWS_ENDPOINT_URL_DYNAMODB} was made before its byEmail index. In AWS, deploy the stack; locally, stop npm start, delete .data/ and start again.\n`,
+      `Table made-before-byemail at ${aws.urls.dynamodb} was made before its byEmail index. In AWS, deploy the stack; locally, stop npm start, delete .data/ and start again.\n`,
     );
   });
 

@@ -5,7 +5,8 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSmoke } from '@site/ops/smoke/run';
-import { EMULATOR_ENV, fetchSentEmails } from '@site/local/emulators';
+import { emulatorClientConfig } from '@site/local/defaults';
+import { fetchSentEmails } from '@site/local/emulators';
 import { startLocalStack, type LocalStack } from '@site/local/stack';
 
 let stack: LocalStack;
@@ -20,7 +21,7 @@ it('passes every check against the local stack, the API refusing calls around th
   expect(results.filter((result) => result.problems.length > 0)).toEqual([]);
   expect(results.map((result) => result.name)).toContain('API around CloudFront');
 
-  const dynamodb = new DynamoDBClient({ endpoint: stack.urls.dynamodb, region: EMULATOR_ENV.AWS_REGION });
+  const dynamodb = new DynamoDBClient(emulatorClientConfig(stack.urls.dynamodb));
   const { Count } = await dynamodb.send(new ScanCommand({ TableName: stack.tableName, Select: 'COUNT' }));
   dynamodb.destroy();
   expect(Count).toBe(0);

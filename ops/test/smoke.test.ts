@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contact, contactForm, notFound, seo } from '@site/frontend/content';
 import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
-import { ERROR_TEXT } from '@site/lambda/http';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { validateContactMessage } from '@site/lambda/schema';
 import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
@@ -214,6 +214,19 @@ describe('against a broken stage', () => {
         `X-Content-Type-Options "", expected "nosniff"`,
         `Cache-Control "no-cache", expected "${CACHE_CONTROL.hashedAsset}"`,
       ],
+    });
+  });
+
+  it('accepts HSTS for subdomains (a stage with hstsIncludeSubdomains) and refuses a weaker one', async () => {
+    const withHsts = (value: string) => () => {
+      const reply = WORKING.home();
+      return { ...reply, headers: { ...reply.headers!, 'Strict-Transport-Security': value } };
+    };
+    const optedIn = await fakeStage({ home: withHsts('max-age=31536000; includeSubDomains') });
+    expect(failures(await runSmoke({ site: optedIn.url }))).toEqual({});
+    const short = await fakeStage({ home: withHsts('max-age=300') });
+    expect(failures(await runSmoke({ site: short.url }))).toEqual({
+      'home page': ['Strict-Transport-Security "max-age=300", expected "max-age=31536000"'],
     });
   });
 

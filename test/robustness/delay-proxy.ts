@@ -15,7 +15,7 @@
  * HTTP-aware rather than a TCP splice on purpose: with keep-alive, a TCP proxy delays only
  * the connection, and requests reusing it would pass at full speed.
  */
-import { request as httpRequest, createServer, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { closeServer, listen, LOOPBACK } from '@site/local/emulators';
 
 export interface ProxiedRequest {
@@ -75,41 +75,13 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
         body: Buffer.concat(chunks),
       };
       options.inspect?.(proxied);
-      let clientLeft = false;
+      const client = { left: false };
       res.on('close', () => {
-        if (!res.writableFinished) clientLeft = true;
+        if (!res.writableFinished) client.left = true;
       });
-      const work = new Promise<void>((resolve) => {
-        setTimeout(() => {
-          stats.forwarded += 1;
-          const headers = { ...proxied.headers, host: target.host, connection: 'close' };
-          const upstream = httpRequest(
-            { host: target.hostname, port: target.port, method: proxied.method, path: proxied.url, headers, agent: false },
-            (answer) => {
-              const body: Buffer[] = [];
-              answer.on('data', (chunk: Buffer) => body.push(chunk));
-              answer.on('end', () => {
-                if (clientLeft || res.destroyed) stats.answeredAfterClientLeft += 1;
-                else {
-                  res.writeHead(answer.statusCode ?? 502, answer.headers);
-                  res.end(Buffer.concat(body));
-                }
-                resolve();
-              });
-              answer.on('error', () => resolve());
-            },
-          );
-          upstream.setTimeout(10_000, () => upstream.destroy(new Error('upstream timeout')));
-          upstream.on('error', () => {
-            stats.upstreamErrors += 1;
-            if (!res.headersSent && !res.destroyed) {
-              res.writeHead(502);
-              res.end();
-            }
-            resolve();
-          });
-          upstream.end(proxied.body);
-        }, options.delayMs);
+      const work = new Promise<void>((resolve) => setTimeout(resolve, options.delayMs)).then(() => {
+        stats.forwarded += 1;
+        return forward(proxied, target, res, client, stats);
       });
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
@@ -137,6 +109,48 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
       await closeServer(server);
     },
   };
+}
+
+/**
+ * Sends `proxied` on to `target` whether or not the client still waits, and passes the
+ * answer back to a client that does. Resolves when the target has answered or failed.
+ */
+function forward(
+  proxied: ProxiedRequest,
+  target: URL,
+  res: ServerResponse,
+  client: { left: boolean },
+  stats: DelayProxyStats,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const headers = { ...proxied.headers, host: target.host, connection: 'close' };
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: proxied.method, path: proxied.url, headers, agent: false },
+      (answer) => {
+        const body: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => body.push(chunk));
+        answer.on('end', () => {
+          if (client.left || res.destroyed) stats.answeredAfterClientLeft += 1;
+          else {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(Buffer.concat(body));
+          }
+          resolve();
+        });
+        answer.on('error', () => resolve());
+      },
+    );
+    upstream.setTimeout(10_000, () => upstream.destroy(new Error('upstream timeout')));
+    upstream.on('error', () => {
+      stats.upstreamErrors += 1;
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(502);
+        res.end();
+      }
+      resolve();
+    });
+    upstream.end(proxied.body);
+  });
 }
 
 /** The addresses and subject of one SES v1 SendEmail, as sent (form-encoded query protocol). */

@@ -10,10 +10,12 @@ import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import type { SentEmail } from '@site/local/emulators';
 import { sleep, type SuiteContext } from './context';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
-import { latencyStats, makeSubmissions, runPool, standardPolicy, submit, type SubmissionResult } from './load';
+import { standardPolicy, submit, type SubmissionResult } from './client';
+import { latencyStats, runPool } from './pool';
+import { makeSubmissions, type Submission } from './submissions';
 import type { RetryRunSummary } from './protocol';
 import { count, ms } from './report';
-import { markerOf, messageIdOf, scanTable, sentEmails, tally, type Item } from './verify';
+import { markerOf, markerOfItem, messageIdOf, scanTable, sentEmails, tally, type Item } from './verify';
 
 const FUNCTION_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS * 1000;
 
@@ -28,7 +30,7 @@ async function readBack(ctx: SuiteContext, phase: string): Promise<ReadBack> {
   const contents = await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName);
   const items = new Map<string, Item[]>();
   for (const item of contents.messages) {
-    const marker = markerOf(item.message as string);
+    const marker = markerOfItem(item);
     if (marker?.startsWith(prefix)) items.set(marker, [...(items.get(marker) ?? []), item]);
   }
   const emails = new Map<string, SentEmail[]>();
@@ -119,40 +121,89 @@ function checkDelivered(
 
 // ---------------------------------------------------------------------------------------
 
+/** When DynamoDB was stopped and started again (performance.now()). */
+interface OutageWindow {
+  stopAt: number;
+  stopped: number;
+  restartAt: number;
+  restarted: number;
+}
+
+interface DynamoDbOutageOptions {
+  count: number;
+  concurrency: number;
+  outageMs: number;
+  /** How many submissions complete before DynamoDB is stopped. */
+  stopAfter: number;
+}
+
 /** (a) DynamoDB stopped in the middle of a load run. */
 export async function dynamoDbOutage(
   ctx: SuiteContext,
-  options = { count: 600, concurrency: 50, outageMs: 3_000, stopAfter: 150 },
+  options: DynamoDbOutageOptions = { count: 600, concurrency: 50, outageMs: 3_000, stopAfter: 150 },
 ): Promise<void> {
-  const { report, stack, site } = ctx;
+  const { report } = ctx;
   const area = 'fault: DynamoDB';
   console.log(`\n# Fault (a): DynamoDB stopped for ${options.outageMs} ms after ${options.stopAfter} of ${options.count} submissions`);
   const phaseStarted = performance.now();
+  const { results, notRun, window } = await loadThroughOutage(ctx, options);
+  const elapsed = performance.now() - phaseStarted;
+  const ok = accept(ctx, 'fault-ddb', results);
+  const felt = checkAnswersThroughOutage(ctx, area, results, window);
+  report.check(
+    area,
+    'service resumed without restarting the edge: every client succeeded with its same key',
+    ok.length === options.count && notRun === 0,
+    `${ok.length}/${options.count} answered 200; ${results.filter((result) => result.attempts.length > 1).length} needed retries`,
+  );
+
+  // Messages stored before the outage whose 'emailed' update was cut off, and messages whose
+  // store succeeded on a retry after an answer was lost, stay 'received': the retry job's
+  // business. Run it as a later scheduled run would (grace period passed).
+  const retry = await retryUntilDelivered(ctx, 'DDB');
+  const back = await readBack(ctx, 'DDB');
+  const { duplicated, extra } = checkDelivered(ctx, area, ok, back, sentButNotRecorded(ctx));
+  report.timing('fault (a): DynamoDB outage', elapsed);
+  report.row(
+    'Fault (a): DynamoDB stopped mid-load',
+    report.areaOk(area) ? 'survived' : '**FAILED**',
+    `${options.count} submissions at concurrency ${options.concurrency}; down ${((window.restarted - window.stopAt) / 1000).toFixed(1)} s; ` +
+      `${felt.answered503} × 503 (max ${ms(felt.outageLatency.max)} during outage, bound ${FUNCTION_TIMEOUT_SECONDS} s); ` +
+      `during outage ${[...felt.outageStatuses].map(([s, n]) => `${s || 'none'}×${n}`).join(' ')}; ` +
+      `${ok.length} succeeded after restart with the same key; retry job delivered ${retry.delivered}; ` +
+      `${duplicated} messages e-mailed twice (${extra} extra)`,
+  );
+}
+
+/** The load run, with DynamoDB stopped after `stopAfter` submissions and started again `outageMs` later. */
+async function loadThroughOutage(
+  ctx: SuiteContext,
+  options: DynamoDbOutageOptions,
+): Promise<{ results: SubmissionResult[]; notRun: number; window: OutageWindow }> {
+  const { stack, site } = ctx;
   const submissions = makeSubmissions('DDB', ctx.runTag, options.count, ctx.seed + 3);
   const deadline = Date.now() + 120_000;
   // Patient clients: up to 60 attempts, back-off capped at 1 s, within the deadline.
   const policy = standardPolicy(60, deadline, 1_000);
-
+  const window: OutageWindow = { stopAt: 0, stopped: 0, restartAt: 0, restarted: 0 };
+  const stopAndRestart = async () => {
+    window.stopAt = performance.now();
+    await stack.call('stopDynamoDb', undefined);
+    window.stopped = performance.now();
+    await sleep(options.outageMs);
+    window.restartAt = performance.now();
+    await stack.call('startDynamoDb', undefined);
+    window.restarted = performance.now();
+  };
   let completed = 0;
   let outage: Promise<void> | undefined;
-  const window = { stopAt: 0, stopped: 0, restartAt: 0, restarted: 0 };
   const run = await runPool(
     submissions,
     options.concurrency,
     async (submission) => {
       const result = await submit(site, submission, policy);
       completed += 1;
-      if (completed === options.stopAfter && !outage) {
-        outage = (async () => {
-          window.stopAt = performance.now();
-          await stack.call('stopDynamoDb', undefined);
-          window.stopped = performance.now();
-          await sleep(options.outageMs);
-          window.restartAt = performance.now();
-          await stack.call('startDynamoDb', undefined);
-          window.restarted = performance.now();
-        })();
-      }
+      if (completed === options.stopAfter && !outage) outage = stopAndRestart();
       return result;
     },
     deadline,
@@ -162,10 +213,12 @@ export async function dynamoDbOutage(
     await stack.call('startDynamoDb', undefined);
   });
   await outage;
-  const elapsed = performance.now() - phaseStarted;
-  const results = run.results.filter((result): result is SubmissionResult => result !== undefined);
-  const ok = accept(ctx, 'fault-ddb', results);
+  return { results: run.results.filter((result): result is SubmissionResult => result !== undefined), notRun: run.notRun, window };
+}
 
+/** The outage was felt as 503s, and only as 503s, each within the function timeout. */
+function checkAnswersThroughOutage(ctx: SuiteContext, area: string, results: SubmissionResult[], window: OutageWindow) {
+  const { report } = ctx;
   const attempts = results.flatMap((result) => result.attempts);
   const duringOutage = attempts.filter((attempt) => attempt.endedAt >= window.stopAt && attempt.startedAt <= window.restartAt);
   const statuses = tally(attempts.map((attempt) => attempt.status)).counts;
@@ -173,7 +226,6 @@ export async function dynamoDbOutage(
   const answered503 = statuses.get(503) ?? 0;
   const maxLatency = Math.max(...attempts.map((attempt) => attempt.endedAt - attempt.startedAt));
   const outageLatency = latencyStats(duringOutage.map((attempt) => attempt.endedAt - attempt.startedAt));
-
   report.check(
     area,
     'the outage was felt: requests answered 503 while DynamoDB was down',
@@ -193,55 +245,25 @@ export async function dynamoDbOutage(
     maxLatency < FUNCTION_TIMEOUT_MS,
     `max ${ms(maxLatency)}; during the outage p99 ${ms(outageLatency.p99)} max ${ms(outageLatency.max)} over ${outageLatency.count} attempts`,
   );
-  report.check(
-    area,
-    'service resumed without restarting the edge: every client succeeded with its same key',
-    ok.length === options.count && run.notRun === 0,
-    `${ok.length}/${options.count} answered 200; ${results.filter((result) => result.attempts.length > 1).length} needed retries`,
-  );
-
-  // Messages stored before the outage whose 'emailed' update was cut off, and messages whose
-  // store succeeded on a retry after an answer was lost, stay 'received': the retry job's
-  // business. Run it as a later scheduled run would (grace period passed).
-  const retry = await retryUntilDelivered(ctx, 'DDB');
-  const back = await readBack(ctx, 'DDB');
-  const { duplicated, extra } = checkDelivered(ctx, area, ok, back, sentButNotRecorded(ctx));
-  report.timing('fault (a): DynamoDB outage', elapsed);
-  report.row(
-    'Fault (a): DynamoDB stopped mid-load',
-    report.areaOk(area) ? 'survived' : '**FAILED**',
-    `${options.count} submissions at concurrency ${options.concurrency}; down ${((window.restarted - window.stopAt) / 1000).toFixed(1)} s; ` +
-      `${answered503} × 503 (max ${ms(outageLatency.max)} during outage, bound ${FUNCTION_TIMEOUT_SECONDS} s); ` +
-      `during outage ${[...outageStatuses].map(([s, n]) => `${s || 'none'}×${n}`).join(' ')}; ` +
-      `${ok.length} succeeded after restart with the same key; retry job delivered ${retry.delivered}; ` +
-      `${duplicated} messages e-mailed twice (${extra} extra)`,
-  );
+  return { answered503, outageStatuses, outageLatency };
 }
 
 /** (b) SES stopped: messages accepted and stored 'received'; after SES returns the retry job delivers each once. */
 export async function sesOutage(ctx: SuiteContext, options = { count: 100, concurrency: 20 }): Promise<void> {
-  const { report, stack, site } = ctx;
+  const { report, stack } = ctx;
   const area = 'fault: SES down';
   console.log(`\n# Fault (b): SES stopped, ${options.count} submissions, then SES started and the retry job run`);
   const phaseStarted = performance.now();
   await stack.call('stopSes', undefined);
   let results: SubmissionResult[] = [];
   try {
-    const submissions = makeSubmissions('SESDOWN', ctx.runTag, options.count, ctx.seed + 4);
-    const deadline = Date.now() + 60_000;
-    const run = await runPool(
-      submissions,
-      options.concurrency,
-      (submission) => submit(site, submission, standardPolicy(5, deadline)),
-      deadline,
-    );
-    results = run.results.filter((result): result is SubmissionResult => result !== undefined);
+    results = await sendAll(ctx, makeSubmissions('SESDOWN', ctx.runTag, options.count, ctx.seed + 4), options.concurrency, 5);
   } finally {
     // The outbox is read through SES's own HTTP API, so SES must be back before any check.
     await stack.call('startSes', undefined);
   }
   const ok = accept(ctx, 'fault-ses-down', results);
-  const latency = latencyStats(results.flatMap((result) => result.attempts.map((attempt) => attempt.endedAt - attempt.startedAt)));
+  const latency = latencyOf(results);
   report.check(
     area,
     'every submission answered 200 {id} while SES was down',
@@ -254,27 +276,8 @@ export async function sesOutage(ctx: SuiteContext, options = { count: 100, concu
     latency.max < FUNCTION_TIMEOUT_MS,
     `max ${ms(latency.max)}`,
   );
+  await checkHeldWhileSesDown(ctx, area, options.count);
 
-  // Read before any retry run: what is in the outbox now was sent while SES was down.
-  const during = await readBack(ctx, 'SESDOWN');
-  const received = [...during.items.values()].flat().filter((item) => item.status === 'received' && (item.attempts as number) >= 1).length;
-  report.check(
-    area,
-    "every message stored as 'received' with its failed attempt counted",
-    received === options.count,
-    `${received}/${options.count}`,
-  );
-  const sentWhileDown = [...during.emails.values()].flat().length;
-  report.check(area, 'nothing e-mailed while SES was down', sentWhileDown === 0, `${sentWhileDown}`);
-
-  // The schedule's own run right now must leave young messages alone (a request may still be sending them).
-  const scheduled = await stack.call('runRetryJob', { bypassGrace: false });
-  report.check(
-    area,
-    'the scheduled run keeps its grace period (messages younger than it are not resent)',
-    scheduled.delivered === 0,
-    `delivered ${scheduled.delivered}, examined ${scheduled.examined}`,
-  );
   const retry = await retryUntilDelivered(ctx, 'SESDOWN');
   const back = await readBack(ctx, 'SESDOWN');
   const { duplicated, extra } = checkDelivered(ctx, area, ok, back, new Set());
@@ -294,12 +297,38 @@ export async function sesOutage(ctx: SuiteContext, options = { count: 100, concu
 }
 
 /**
+ * Before any retry run: every message waits as 'received' with its failed attempt counted,
+ * nothing went out, and the schedule's own run leaves messages younger than its grace
+ * period alone (a request may still be sending them).
+ */
+async function checkHeldWhileSesDown(ctx: SuiteContext, area: string, expected: number): Promise<void> {
+  const { report, stack } = ctx;
+  const during = await readBack(ctx, 'SESDOWN');
+  const received = [...during.items.values()].flat().filter((item) => item.status === 'received' && (item.attempts as number) >= 1).length;
+  report.check(
+    area,
+    "every message stored as 'received' with its failed attempt counted",
+    received === expected,
+    `${received}/${expected}`,
+  );
+  const sentWhileDown = [...during.emails.values()].flat().length;
+  report.check(area, 'nothing e-mailed while SES was down', sentWhileDown === 0, `${sentWhileDown}`);
+  const scheduled = await stack.call('runRetryJob', { bypassGrace: false });
+  report.check(
+    area,
+    'the scheduled run keeps its grace period (messages younger than it are not resent)',
+    scheduled.delivered === 0,
+    `delivered ${scheduled.delivered}, examined ${scheduled.examined}`,
+  );
+}
+
+/**
  * (c) SES slower than the handler's SES request timeout. The handler must still answer in
  * time (200, 'received'); the retry job delivers later. A slow SES may still accept the
  * sends the handler gave up on, so more than one copy can arrive: measured and reported.
  */
 export async function sesSlow(ctx: SuiteContext, options = { count: 10 }): Promise<void> {
-  const { report, stack, site, ready } = ctx;
+  const { report } = ctx;
   const area = 'fault: SES slow';
   const requestTimeoutMs = AWS_CLIENT_OPTIONS.requestHandler.requestTimeout;
   const delayMs = requestTimeoutMs + 1_000;
@@ -308,27 +337,9 @@ export async function sesSlow(ctx: SuiteContext, options = { count: 10 }): Promi
     `\n# Fault (c): SES behind a proxy that delays every request ${delayMs} ms (handler's SES request timeout ${requestTimeoutMs} ms)`,
   );
   const phaseStarted = performance.now();
-
-  const sesPort = Number(new URL(ready.urls.ses).port);
-  await stack.call('stopSes', undefined);
-  let proxy: DelayProxy | undefined;
-  let results: SubmissionResult[] = [];
-  try {
-    const backend = await stack.call('startSesBackend', undefined);
-    proxy = await startDelayProxy({ port: sesPort, target: backend.url, delayMs });
-    const submissions = makeSubmissions('SESSLOW', ctx.runTag, options.count, ctx.seed + 5);
-    const deadline = Date.now() + 60_000;
-    const run = await runPool(submissions, options.count, (submission) => submit(site, submission, standardPolicy(3, deadline)), deadline);
-    results = run.results.filter((result): result is SubmissionResult => result !== undefined);
-  } finally {
-    // Let every held request reach SES (a slow service finishes what it received), then remove the proxy.
-    await proxy?.drain(delayMs * sdkAttempts + 10_000);
-    await proxy?.close();
-    await stack.call('stopSesBackend', undefined);
-    await stack.call('startSes', undefined);
-  }
+  const { results, proxied } = await sendThroughSlowSes(ctx, options.count, delayMs, delayMs * sdkAttempts + 10_000);
   const ok = accept(ctx, 'fault-ses-slow', results);
-  const latency = latencyStats(results.flatMap((result) => result.attempts.map((attempt) => attempt.endedAt - attempt.startedAt)));
+  const latency = latencyOf(results);
   report.check(
     area,
     `every submission answered 200 inside the function timeout (${FUNCTION_TIMEOUT_SECONDS} s)`,
@@ -354,8 +365,57 @@ export async function sesSlow(ctx: SuiteContext, options = { count: 10 }): Promi
     'Fault (c): SES slower than its timeout',
     report.areaOk(area) ? 'survived (at-least-once)' : '**FAILED**',
     `proxy delay ${delayMs} ms vs SES request timeout ${requestTimeoutMs} ms × ${sdkAttempts} SDK attempts; ${ok.length}/${options.count} answered 200, max ${ms(latency.max)}; ` +
-      `proxy saw ${proxy?.stats.received} SendEmail calls, ${proxy?.stats.answeredAfterClientLeft} accepted after the handler gave up (${lateCopies} late copies in the outbox); ` +
+      `proxy saw ${proxied.received} SendEmail calls, ${proxied.answeredAfterClientLeft} accepted after the handler gave up (${lateCopies} late copies in the outbox); ` +
       `retry job delivered ${retry.delivered}; copies per message ${[...copies].map(([k, n]) => `${k}×:${n}`).join(' ')}; ` +
       `${duplicated}/${options.count} messages duplicated (${extra} extra e-mails)`,
   );
 }
+
+/**
+ * Sends `count` submissions at once with SES behind a proxy that holds every request
+ * `delayMs`. Afterwards every held request reaches SES (a slow service finishes what it
+ * received), within `drainMs`, and the emulator is back as it was.
+ */
+async function sendThroughSlowSes(
+  ctx: SuiteContext,
+  count: number,
+  delayMs: number,
+  drainMs: number,
+): Promise<{ results: SubmissionResult[]; proxied: DelayProxy['stats'] }> {
+  const { stack, ready } = ctx;
+  await stack.call('stopSes', undefined);
+  let proxy: DelayProxy | undefined;
+  try {
+    const backend = await stack.call('startSesBackend', undefined);
+    proxy = await startDelayProxy({ port: Number(new URL(ready.urls.ses).port), target: backend.url, delayMs });
+    const results = await sendAll(ctx, makeSubmissions('SESSLOW', ctx.runTag, count, ctx.seed + 5), count, 3);
+    // Counted on as the proxy drains below.
+    return { results, proxied: proxy.stats };
+  } finally {
+    await proxy?.drain(drainMs);
+    await proxy?.close();
+    await stack.call('stopSesBackend', undefined);
+    await stack.call('startSes', undefined);
+  }
+}
+
+/** Sends every submission, `concurrency` at a time, each retried up to `maxAttempts` within a minute. */
+async function sendAll(
+  ctx: SuiteContext,
+  submissions: Submission[],
+  concurrency: number,
+  maxAttempts: number,
+): Promise<SubmissionResult[]> {
+  const deadline = Date.now() + 60_000;
+  const run = await runPool(
+    submissions,
+    concurrency,
+    (submission) => submit(ctx.site, submission, standardPolicy(maxAttempts, deadline)),
+    deadline,
+  );
+  return run.results.filter((result): result is SubmissionResult => result !== undefined);
+}
+
+/** The latency of every attempt of these submissions. */
+const latencyOf = (results: SubmissionResult[]) =>
+  latencyStats(results.flatMap((result) => result.attempts.map((attempt) => attempt.endedAt - attempt.startedAt)));

@@ -48,47 +48,118 @@ export async function startStackProcess(config: StackProcessConfig, logFile: str
     env: { ...process.env, ROBUSTNESS_STACK_CONFIG: JSON.stringify(config) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  const log = collectLog(child, logFile);
+  const commands = new CommandChannel(child);
+  const ready = await waitUntilReady(child, commands, log);
+  const call: StackClient['call'] = (cmd, args, timeoutMs) => commands.call(cmd, args, timeoutMs);
 
-  const logs: LogEntry[] = [];
-  const otherLines: string[] = [];
-  const out: WriteStream = createWriteStream(logFile);
+  return {
+    ready,
+    call,
+    logs: log.logs,
+    otherLines: log.otherLines,
+    logFile,
+    async close() {
+      if (!commands.exited) {
+        const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        await call('close', undefined, 30_000).catch(() => undefined);
+        // Bounded: a child that does not leave within 10 s is killed.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await gone;
+        clearTimeout(timer);
+      }
+      await new Promise<void>((resolve) => log.out.end(() => resolve()));
+    },
+    kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+interface ChildLog {
+  logs: LogEntry[];
+  otherLines: string[];
+  logFile: string;
+  /** The raw output, as it came. */
+  out: WriteStream;
+}
+
+/** The child's stdout and stderr: raw into the log file, JSON lines parsed, anything else kept apart (shortened). */
+function collectLog(child: ChildProcess, logFile: string): ChildLog {
+  const log: ChildLog = { logs: [], otherLines: [], logFile, out: createWriteStream(logFile) };
   const collect = (stream: NodeJS.ReadableStream | null) => {
     let rest = '';
     stream?.on('data', (chunk: Buffer) => {
-      out.write(chunk);
+      log.out.write(chunk);
       const lines = (rest + chunk.toString('utf8')).split('\n');
       rest = lines.pop() ?? '';
       for (const line of lines) {
         if (!line.trim()) continue;
         try {
           const parsed = JSON.parse(line) as unknown;
-          if (parsed && typeof parsed === 'object') logs.push(parsed as LogEntry);
-          else otherLines.push(line.slice(0, 300));
+          if (parsed && typeof parsed === 'object') log.logs.push(parsed as LogEntry);
+          else log.otherLines.push(line.slice(0, 300));
         } catch {
-          otherLines.push(line.slice(0, 300));
+          log.otherLines.push(line.slice(0, 300));
         }
       }
     });
   };
   collect(child.stdout);
   collect(child.stderr);
+  return log;
+}
 
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
-  let exited: Error | undefined;
-  const failAll = (error: Error) => {
-    exited = error;
-    for (const { reject, timer } of pending.values()) {
+/** Commands to the child over IPC, each answered by its id or refused after its time limit. */
+class CommandChannel {
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+  >();
+  /** Why the child can take no more commands, once it has exited or failed. */
+  exited: Error | undefined;
+
+  constructor(private readonly child: ChildProcess) {}
+
+  call<K extends CommandName>(cmd: K, args: Commands[K]['args'], timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS): Promise<Commands[K]['result']> {
+    return new Promise<Commands[K]['result']>((resolve, reject) => {
+      if (this.exited) return reject(this.exited);
+      const id = this.nextId++;
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`stack command ${cmd} took more than ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+      this.child.send({ id, cmd, args: args ?? null });
+    });
+  }
+
+  settle(reply: CommandReply): void {
+    const waiter = this.pending.get(reply.id);
+    if (!waiter) return;
+    this.pending.delete(reply.id);
+    clearTimeout(waiter.timer);
+    if (reply.ok) waiter.resolve(reply.result);
+    else waiter.reject(new Error(reply.error));
+  }
+
+  failAll(error: Error): void {
+    this.exited = error;
+    for (const { reject, timer } of this.pending.values()) {
       clearTimeout(timer);
       reject(error);
     }
-    pending.clear();
-  };
+    this.pending.clear();
+  }
+}
 
-  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+/** Resolves with the child's ready message; rejects when it fails, exits or is not ready in time (then it is killed). */
+function waitUntilReady(child: ChildProcess, commands: CommandChannel, log: ChildLog): Promise<ReadyMessage> {
+  return new Promise<ReadyMessage>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`stack process not ready after ${READY_TIMEOUT_MS} ms (log: ${logFile})`));
+      reject(new Error(`stack process not ready after ${READY_TIMEOUT_MS} ms (log: ${log.logFile})`));
     }, READY_TIMEOUT_MS);
     child.on('message', (raw) => {
       const message = raw as ReadyMessage | FatalMessage | CommandReply;
@@ -97,15 +168,10 @@ export async function startStackProcess(config: StackProcessConfig, logFile: str
         resolve(message);
       } else if ('type' in message && message.type === 'fatal') {
         clearTimeout(timer);
-        failAll(new Error(`stack process: ${message.error}`));
-        reject(new Error(`stack process failed: ${message.error} (log: ${logFile})`));
+        commands.failAll(new Error(`stack process: ${message.error}`));
+        reject(new Error(`stack process failed: ${message.error} (log: ${log.logFile})`));
       } else if ('id' in message) {
-        const waiter = pending.get(message.id);
-        if (!waiter) return;
-        pending.delete(message.id);
-        clearTimeout(waiter.timer);
-        if (message.ok) waiter.resolve(message.result);
-        else waiter.reject(new Error(message.error));
+        commands.settle(message);
       }
     });
     // 'close', not 'exit': only then has the child's last output been read.
@@ -113,46 +179,12 @@ export async function startStackProcess(config: StackProcessConfig, logFile: str
       clearTimeout(timer);
       // CI keeps only the console, not the log file: show what the child said last (a
       // stack trace lands in otherLines), so a crash explains itself.
-      const said = otherLines.slice(-40).join('\n');
+      const said = log.otherLines.slice(-40).join('\n');
       const error = new Error(
-        `stack process exited (code ${code}, signal ${signal}); log: ${logFile}${said ? `\n--- its last non-JSON output ---\n${said}` : ''}`,
+        `stack process exited (code ${code}, signal ${signal}); log: ${log.logFile}${said ? `\n--- its last non-JSON output ---\n${said}` : ''}`,
       );
-      failAll(error);
+      commands.failAll(error);
       reject(error);
     });
   });
-
-  const call = <K extends CommandName>(cmd: K, args: Commands[K]['args'], timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) =>
-    new Promise<Commands[K]['result']>((resolve, reject) => {
-      if (exited) return reject(exited);
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new Error(`stack command ${cmd} took more than ${timeoutMs} ms`));
-      }, timeoutMs);
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
-      child.send({ id, cmd, args: args ?? null });
-    });
-
-  return {
-    ready,
-    call,
-    logs,
-    otherLines,
-    logFile,
-    async close() {
-      if (!exited) {
-        const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        await call('close', undefined, 30_000).catch(() => undefined);
-        // Bounded: a child that does not leave within 10 s is killed.
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await gone;
-        clearTimeout(timer);
-      }
-      await new Promise<void>((resolve) => out.end(() => resolve()));
-    },
-    kill() {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
 }

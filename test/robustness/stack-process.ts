@@ -9,7 +9,9 @@
  *
  * Started by stack-client.ts with `node --import tsx --expose-gc`; never run by hand.
  */
+import { FUNCTION_ENV } from '@site/core/function-env';
 import type { RunningServer } from '@site/local/emulators';
+import type { LocalStack } from '@site/local/stack';
 import type {
   CommandName,
   CommandReply,
@@ -41,35 +43,19 @@ const PROTOTYPES: Record<string, object> = {
 };
 const prototypeBaseline = new Map(Object.entries(PROTOTYPES).map(([name, proto]) => [name, new Set(Reflect.ownKeys(proto).map(String))]));
 
-async function main(): Promise<void> {
-  const config = JSON.parse(process.env.ROBUSTNESS_STACK_CONFIG ?? '{}') as StackProcessConfig;
-  const { startLocalStack } = await import('@site/local/stack');
-  const { startSesEmulator } = await import('@site/local/emulators');
+type CommandTable = { [K in CommandName]: (args: Commands[K]['args']) => Promise<Commands[K]['result']> };
 
-  // Port 0 everywhere: the suite never collides with `npm start` or another run.
-  const stack = await startLocalStack({
-    port: 0,
-    dynamoPort: 0,
-    sesPort: 0,
-    dataDir: config.dataDir,
-    siteDir: config.siteDir,
-    visitorLimit: config.visitorLimit,
-    // The suite runs the retry job itself, at the moments the checks need.
-    retryIntervalMs: 0,
-    quiet: true,
-  });
-
-  // Imported only now: the stack has set TABLE_NAME and the AWS_ENDPOINT_URL_* variables the
-  // job's clients read. The scheduled handler takes no options, so bypassing the grace
-  // period needs the job's own exported function (RetryOptions: minAgeMs, backoffBaseMs, limit).
-  const { retryUndelivered } = await import('../../lambda/src/retry');
-
+/**
+ * The faults the suite causes, idempotent, so a phase that failed half-way can always put the
+ * stack back ("make sure SES runs") without knowing how far it got; and the retry job's runs.
+ */
+function stackCommands(
+  stack: LocalStack,
+  startSesEmulator: (options: { port: number }) => Promise<RunningServer>,
+): Omit<CommandTable, 'memory' | 'prototypes'> {
   let sesBackend: RunningServer | undefined;
-
-  // Stop and start are idempotent here, so a phase that failed half-way can always put the
-  // stack back ("make sure SES runs") without knowing how far it got.
   const running = { dynamodb: true, ses: true };
-  const commands: { [K in CommandName]: (args: Commands[K]['args']) => Promise<Commands[K]['result']> } = {
+  return {
     async stopDynamoDb() {
       if (running.dynamodb) await stack.stopDynamoDb();
       running.dynamodb = false;
@@ -97,25 +83,9 @@ async function main(): Promise<void> {
       sesBackend = undefined;
     },
     async runRetryJob({ bypassGrace }) {
-      if (!bypassGrace) return (await stack.runRetryJob()) as Commands['runRetryJob']['result'];
-      return retryUndelivered({ minAgeMs: 0, backoffBaseMs: 0, limit: 10_000 });
-    },
-    memory({ gc }) {
-      if (gc && typeof globalThis.gc === 'function') {
-        // Twice: the first pass can leave objects with finalizers for the second.
-        globalThis.gc();
-        globalThis.gc();
-      }
-      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-      return Promise.resolve({ rss, heapUsed, heapTotal, external, arrayBuffers } satisfies MemorySample);
-    },
-    prototypes() {
-      const added: string[] = [];
-      for (const [name, proto] of Object.entries(PROTOTYPES)) {
-        const before = prototypeBaseline.get(name)!;
-        for (const key of Reflect.ownKeys(proto).map(String)) if (!before.has(key)) added.push(`${name}.prototype.${key}`);
-      }
-      return Promise.resolve({ added });
+      if (!bypassGrace) return stack.runRetryJob();
+      // The scheduled run takes the job's own options; this one skips the grace period and the backoff.
+      return stack.retryJob({ minAgeMs: 0, backoffBaseMs: 0, limit: 10_000 });
     },
     async close() {
       closing = true;
@@ -123,7 +93,31 @@ async function main(): Promise<void> {
       await sesBackend?.close();
     },
   };
+}
 
+/** What the suite reads about this process: its memory, and any pollution of the built-in prototypes. */
+const probeCommands: Pick<CommandTable, 'memory' | 'prototypes'> = {
+  memory({ gc }) {
+    if (gc && typeof globalThis.gc === 'function') {
+      // Twice: the first pass can leave objects with finalizers for the second.
+      globalThis.gc();
+      globalThis.gc();
+    }
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    return Promise.resolve({ rss, heapUsed, heapTotal, external, arrayBuffers } satisfies MemorySample);
+  },
+  prototypes() {
+    const added: string[] = [];
+    for (const [name, proto] of Object.entries(PROTOTYPES)) {
+      const before = prototypeBaseline.get(name)!;
+      for (const key of Reflect.ownKeys(proto).map(String)) if (!before.has(key)) added.push(`${name}.prototype.${key}`);
+    }
+    return Promise.resolve({ added });
+  },
+};
+
+/** Runs each command the suite sends and replies with its result or error. */
+function answerCommands(commands: CommandTable): void {
   process.on('message', (raw) => {
     const request = raw as CommandRequest;
     const run = commands[request.cmd] as (args: unknown) => Promise<unknown>;
@@ -140,14 +134,34 @@ async function main(): Promise<void> {
       (error: Error) => send({ id: request.id, ok: false, error: `${error.name}: ${error.message}` }),
     );
   });
+}
+
+async function main(): Promise<void> {
+  const config = JSON.parse(process.env.ROBUSTNESS_STACK_CONFIG ?? '{}') as StackProcessConfig;
+  const { startLocalStack } = await import('@site/local/stack');
+  const { startSesEmulator } = await import('@site/local/emulators');
+
+  // Port 0 everywhere: the suite never collides with `npm start` or another run.
+  const stack = await startLocalStack({
+    port: 0,
+    dynamoPort: 0,
+    sesPort: 0,
+    dataDir: config.dataDir,
+    siteDir: config.siteDir,
+    visitorLimit: config.visitorLimit,
+    // The suite runs the retry job itself, at the moments the checks need.
+    retryIntervalMs: 0,
+    quiet: true,
+  });
+  answerCommands({ ...stackCommands(stack, startSesEmulator), ...probeCommands });
 
   send({
     type: 'ready',
     pid: process.pid,
     urls: stack.urls,
     tableName: stack.tableName,
-    mailFrom: process.env.MAIL_FROM ?? '',
-    mailTo: (process.env.MAIL_TO ?? '').split(',').map((address) => address.trim()),
+    mailFrom: stack.lambdaEnv[FUNCTION_ENV.mailFrom] ?? '',
+    mailTo: (stack.lambdaEnv[FUNCTION_ENV.mailTo] ?? '').split(',').map((address) => address.trim()),
   });
 }
 

@@ -7,7 +7,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking } from '@site/lambda/characters';
-import { CONTACT_FIELDS, fieldNames } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { FIELDS, TEXT_FIELDS } from './contact-fields';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { emulatorClientConfig } from '@site/local/defaults';
@@ -50,9 +51,9 @@ export async function sentEmails(sesUrl: string): Promise<SentEmail[]> {
   return fetchSentEmails(sesUrl);
 }
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** A message id as the handler makes it. */
+export const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const STATUSES = new Set<unknown>(MESSAGE_STATUSES);
-const FIELDS = fieldNames(CONTACT_FIELDS);
 /** Every attribute a stored message may have: the contact fields and the table's bookkeeping. */
 const KNOWN_ATTRIBUTES = new Set<string>([...FIELDS, ...BOOKKEEPING_ATTRIBUTES]);
 // Characters that turn one address into two, or an address into a header.
@@ -114,9 +115,14 @@ export function messageIdOf(email: SentEmail): string | undefined {
   );
 }
 
-/** The load generator's content marker (see load.ts), if this e-mail carries one. */
+/** The load generator's content marker (see submissions.ts), if this text carries one. */
 export function markerOf(text: string | undefined): string | undefined {
   return /Kenmerk klant: (RB[A-Za-z0-9]+)/.exec(text ?? '')?.[1];
+}
+
+/** The load generator's content marker in a stored message, read from its text fields. */
+export function markerOfItem(item: Item): string | undefined {
+  return markerOf(TEXT_FIELDS.map((field) => item[field]).join('\n'));
 }
 
 /** The tags the notification template uses, learnt from e-mails built from harmless text. */

@@ -3,15 +3,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import {
-  API_PATH,
-  CONTACT_FIELDS,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_HEADER,
-  INVALID_EMAIL_MESSAGE,
-  tooLongMessage,
-  type FieldTable,
-} from '@site/core/contract';
+import { CONTACT_FIELDS, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
+import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { contactForm, firm, phoneHref } from '../content/site';
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
 import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';
@@ -230,42 +223,6 @@ describe('ContactForm', () => {
     await user.click(submit());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5));
     expect(sentKey(4)).not.toBe(sentKey(3));
-  });
-});
-
-describe('ContactForm with a field added to the contact-field table', () => {
-  const EXTENDED = {
-    ...CONTACT_FIELDS,
-    reference: {
-      limit: 30,
-      required: false,
-      kind: 'text',
-      label: 'Uw referentie',
-      mailLabel: 'Referentie',
-      named: 'Uw referentie',
-      absent: 'Vul een geldige referentie in.',
-      autoComplete: 'off',
-    },
-  } as const satisfies FieldTable;
-
-  it('renders an input for it and sends what was typed there', async () => {
-    const user = userEvent.setup();
-    render(
-      <ToastProvider>
-        <ContactForm fields={EXTENDED} />
-        <Toaster />
-      </ToastProvider>,
-    );
-    const reference = screen.getByLabelText<HTMLInputElement>('Uw referentie');
-    expect(reference).toHaveAttribute('name', 'reference');
-    expect(reference).toHaveAttribute('type', 'text');
-    expect(reference).not.toBeRequired();
-    await fill(user);
-    await user.type(reference, ' PO 2026 ');
-    fetchMock.mockResolvedValueOnce(new Response('{"id":"x"}', { status: 200 }));
-    await user.click(submit());
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ ...FILLED, reference: 'PO 2026', [HONEYPOT_FIELD]: '' });
   });
 });
 

@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import {
   API_PATH,
-  CONTACT_FIELDS,
   HONEYPOT_FIELD,
   INPUT_TYPE,
   fieldNames,
@@ -9,6 +8,7 @@ import {
   type ContactFields,
   type FieldTable,
 } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { lengthState, type LengthState } from '../contact-checks';
 import { contactForm as text } from '../content/site';
 import { useContactForm } from '../hooks/useContactForm';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_FIELDS } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { App } from '../App';
 import { contactForm, firm } from '../content/site';
 

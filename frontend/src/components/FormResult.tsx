@@ -1,16 +1,17 @@
-import { CONTACT_FIELDS, fieldNames, type ContactField } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { fieldNames, type FieldTable } from '@site/core/contract';
 import { directContact, emailHref, firm, formResults, phoneHref } from '../content/site';
 import type { FormResultPage } from '../routes';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
 
-/** What each of `fields` asks for, from the contact-field table, so the page can never disagree with the server. */
-function FieldRules({ fields }: { fields: readonly ContactField[] }) {
+/** What each of `names` asks for, from the contact-field table, so the page can never disagree with the server. */
+function FieldRules({ fields, names }: { fields: FieldTable; names: readonly string[] }) {
   const text = formResults.check;
   return (
     <ul className="form-result-rules">
-      {fields.map((name) => {
-        const field = CONTACT_FIELDS[name];
+      {names.map((name) => {
+        const field = fields[name]!;
         const rules = [field.required && text.required, field.kind === 'email' && text.emailExample, text.limit(field.limit)];
         return (
           <li key={name}>
@@ -33,14 +34,15 @@ function DirectContact() {
 /**
  * Where the form without scripts ends up (the function answers its post with 303 to one
  * of these). Each says what happened and what to do next; the Back button keeps what was typed.
+ * `fields` is the contract's table unless a test passes another.
  */
-export function FormResult({ result, refused }: FormResultPage) {
+export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormResultPage & { fields?: FieldTable }) {
   const text = formResults[result];
   const code = result === 'sent' ? <Icon name="check" className="status-icon" /> : '!';
   return (
     <StatusPage code={code} headline={text.headline} headlineLang={null}>
       <p className="status-text">{result === 'check' && refused ? formResults.check.refused(refused.length) : text.text}</p>
-      {result === 'check' && <FieldRules fields={refused ?? fieldNames(CONTACT_FIELDS)} />}
+      {result === 'check' && <FieldRules fields={fields} names={refused ?? fieldNames(fields)} />}
       {result === 'limited' && (
         // The build's visitor window; the synth refuses a deploy whose window differs (infra/lib/stated-facts.ts).
         <p className="status-text" data-visitor-window-minutes={__VISITOR_WINDOW_MINUTES__}>

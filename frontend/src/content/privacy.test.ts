@@ -48,8 +48,8 @@ describe('privacy statement', () => {
 
   it('lists exactly what the form collects, and says there are no cookies or trackers', () => {
     const { byId } = statement();
-    expect(byId('gegevens')).toMatch(
-      /uw naam en uw e-mailadres;\nuw telefoonnummer en de naam van uw bedrijf, als u die invult;\nuw bericht;/,
+    expect(byId('gegevens')).toContain(
+      'uw naam, uw e-mailadres en uw bericht;\nuw telefoonnummer en de bedrijfsnaam, indien ingevuld;\nde datum en het tijdstip waarop u het verstuurde.',
     );
     expect(byId('gegevens')).toContain('IP-adres');
     expect(byId('cookies')).toContain('geen cookies');

@@ -140,7 +140,7 @@ describe('the Dutch copy', () => {
 
 describe('content placeholders', () => {
   it('lists every sample value the firm must replace, by key, as the content shows it', async () => {
-    const { CONTENT_PLACEHOLDERS } = await import('./placeholders');
+    const { CONTENT_PLACEHOLDERS } = await import('./index');
     expect(Object.fromEntries(CONTENT_PLACEHOLDERS)).toEqual({
       SITE_ORIGIN,
       'firm.name': firm.name,
@@ -157,7 +157,7 @@ describe('content placeholders', () => {
   });
 
   it('are all in the README’s table of what the firm must fill in, by key with the sample value', async () => {
-    const { CONTENT_PLACEHOLDERS } = await import('./placeholders');
+    const { CONTENT_PLACEHOLDERS } = await import('./index');
     const section = readme.slice(readme.indexOf('## Content: what the firm must fill in'), readme.indexOf('## Tests'));
     const rows = section.split('\n').filter((line) => line.startsWith('| `'));
     for (const [key, value] of CONTENT_PLACEHOLDERS) {

@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   API_PATH,
-  CONTACT_FIELDS,
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
   fieldNames,
@@ -9,6 +8,7 @@ import {
   type ContactFields,
   type FieldTable,
 } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { checkFields, type FieldProblems } from '../contact-checks';
 import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
 import { retryAfterMinutes } from '../retry-after';

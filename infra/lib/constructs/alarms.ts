@@ -1,18 +1,17 @@
 /**
  * Monitoring: the encrypted SNS topic alarms notify (and alarmEmail, when set), the metrics
- * read from the retry job's summary line, and the alarms on the functions, the API and
- * the messages that are not getting out.
+ * read from the functions' log lines (core/src/log-lines.ts: the retry job's summary, the
+ * contact requests whose message was not stored), and the alarms on the functions, the API
+ * and the messages that are not getting out.
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { CONTACT_REQUEST_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
+import { AlarmTopic } from './alarm-topic';
 import type { ContactApi } from './contact-api';
 
 export interface AlarmsProps {
@@ -34,31 +33,7 @@ export class Alarms extends Construct {
     const { prefix, metricNamespace, contact } = props;
     this.prefix = prefix;
 
-    // CloudWatch can only publish to an encrypted topic through a customer-managed key.
-    const key = new Key(this, 'TopicKey', {
-      description: `${prefix}-alarms topic encryption`,
-      enableKeyRotation: true,
-      removalPolicy: RemovalPolicy.DESTROY,
-      pendingWindow: Duration.days(7),
-    });
-    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
-    this.topic = new Topic(this, 'Topic', { topicName: `${prefix}-alarms`, masterKey: key, enforceSSL: true });
-    // enforceSSL replaces the default topic policy, which is what let CloudWatch publish.
-    this.topic.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['sns:Publish'],
-        resources: [this.topic.topicArn],
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-    );
-    if (props.alarmEmail) {
-      const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
-      Validations.of(subscription).acknowledge({
-        id: 'Serverless-SNSRedrivePolicy',
-        reason: 'An undeliverable alarm e-mail has nowhere better to go; the alarm itself stays visible in CloudWatch.',
-      });
-    }
+    this.topic = new AlarmTopic(this, 'AlarmTopic', { prefix, alarmEmail: props.alarmEmail }).topic;
 
     const retrySummary = FilterPattern.stringValue('$.msg', '=', RETRY_RUN_LOG.msg);
     const undelivered = new MetricFilter(this, 'UndeliveredMetric', {

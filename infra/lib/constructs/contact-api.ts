@@ -13,6 +13,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_PATH } from '@site/core/contract';
 import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/deploy-config';
+import { FUNCTION_ENV } from '@site/core/function-env';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import type { MessageTable } from './message-table';
 import { SiteFunction } from './site-function';
@@ -42,7 +43,7 @@ export class ContactApi extends Construct {
   constructor(scope: Construct, id: string, props: ContactApiProps) {
     super(scope, id);
     const { prefix, table, retention } = props;
-    const environment = { TABLE_NAME: table.tableName, ...props.environment };
+    const environment = { [FUNCTION_ENV.tableName]: table.tableName, ...props.environment };
 
     this.httpApi = new HttpApi(this, 'Api', { apiName: `${prefix}-api`, createDefaultStage: false });
     // Throttled at the stage: the limit also holds for calls that skip CloudFront.

@@ -33,6 +33,8 @@ export interface StaticSiteProps {
   domain?: { name: string; zone: IHostedZone; certificate: ICertificate };
   /** An AWS WAF web ACL (scope CLOUDFRONT, made in us-east-1) for the distribution; none by default. */
   webAclArn?: string;
+  /** HSTS for every subdomain of the site's host too (hstsIncludeSubdomains). */
+  hstsIncludeSubdomains: boolean;
 }
 
 export class StaticSite extends Construct {
@@ -78,7 +80,7 @@ export class StaticSite extends Construct {
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: `${prefix}-security-headers`,
       comment: 'securityHeaders(siteDir) from core/src/security-headers.ts, as the local edge sends them',
-      ...responseHeadersSettings(securityHeaders(siteDir)),
+      ...responseHeadersSettings(securityHeaders(siteDir, { hstsIncludeSubdomains: props.hstsIncludeSubdomains })),
     });
 
     // Unknown paths get the prerendered 404 page with status 404 at the edge, and nothing
@@ -218,7 +220,12 @@ export class StaticSite extends Construct {
           distributionPaths: siteFiles.filter((path) => !path.startsWith(HASHED_ASSET_PREFIX)),
         }),
       });
-      if (previousUpload) upload.node.addDependency(previousUpload);
+      if (previousUpload) {
+        upload.node.addDependency(previousUpload);
+        // Every upload brings an AWS CLI layer, but they share one handler (a singleton),
+        // which only carries the first upload's: the others would be layers attached to nothing.
+        upload.node.tryRemoveChild('AwsCliLayer');
+      }
       previousUpload = upload;
     }
   }

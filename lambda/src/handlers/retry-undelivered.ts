@@ -1,16 +1,15 @@
-/** Scheduled (EventBridge): delivers stored messages that SES did not accept the first time. */
-import { writeLog } from '../log';
-import { RETRY_RUN_LOG } from '@site/core/log-lines';
-import { retryUndelivered, type RetrySummary } from '../retry';
+/**
+ * Scheduled (EventBridge): delivers stored messages that SES did not accept the first time.
+ * Lambda's entry: the environment is read and the clients are built on the first run, then
+ * kept for the container. A missing setting fails the run with an error naming the variable.
+ */
+import { createAwsClients } from '../aws';
+import { readConfig } from '../config';
+import { createRetryHandler, type RetrySummary } from '../retry';
+
+let built: (() => Promise<RetrySummary>) | undefined;
 
 export async function handler(): Promise<RetrySummary> {
-  const started = performance.now();
-  const summary = await retryUndelivered();
-  writeLog({
-    level: summary.failed > 0 ? 'error' : 'info',
-    msg: RETRY_RUN_LOG.msg,
-    ...summary,
-    durationMs: Math.round(performance.now() - started),
-  });
-  return summary;
+  built ??= createRetryHandler({ config: readConfig(process.env), clients: createAwsClients() });
+  return await built();
 }

@@ -8,9 +8,7 @@ import { LONE_SURROGATE } from '@site/lambda/characters';
 import { API_PATH } from '@site/core/contract';
 import { CONTACT_ROUTE_KEY, toApiGatewayEvent } from '@site/local/api-gateway';
 import { originRequestHeaders } from '@site/local/edge';
-
-/** The origin secret of these tests: startLocalAws gives it to the handler as ORIGIN_VERIFY. */
-export const TEST_ORIGIN_SECRET = 'origin-secret-of-the-lambda-tests-0123456789abcdef';
+import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
 
 export interface EventParts {
   method?: string;

@@ -1,0 +1,259 @@
+/**
+ * The at-a-glance table of a run: one row per figure (metric, budget, measured, ratio,
+ * pass/fail), by area, and a row that fails for each part that could not be measured.
+ */
+import { BUDGETS, LIGHTHOUSE_GOOD } from './budgets';
+import type { ColdImport } from './cold-import';
+import { CATEGORY_TITLES, judge, kb, longestTaskOf, medianLongestTask, METRIC_TITLES, metricText, ms, taskSource, times } from './format';
+import type { HandlerLatency } from './handler-latency';
+import { CATEGORIES } from './lighthouse';
+import type { ResourceKind } from './page-weight';
+import type { BenchResults, LighthouseComparison, Row, Status } from './results';
+
+type NotMeasured = (area: string, metric: string, budget: string, part: string) => Row;
+
+export function buildRows(results: BenchResults): Row[] {
+  const notMeasured: NotMeasured = (area, metric, budget, part) => ({
+    area,
+    metric,
+    budget,
+    measured: `not measured: ${results.errors[part] ?? 'unknown error'}`.slice(0, 160),
+    ratio: '—',
+    status: 'error',
+  });
+  return [
+    ...(results.lighthouse
+      ? lighthouseRows(results.lighthouse)
+      : [
+          notMeasured(
+            'Lighthouse',
+            'Lighthouse (4 categories, metrics, LCP ratio, TBT, longest task)',
+            BUDGETS.categoryScore.text,
+            'lighthouse',
+          ),
+        ]),
+    ...pageWeightRows(results, notMeasured),
+    ...(results.lambdaBundle
+      ? [
+          {
+            area: 'Lambda',
+            metric: 'Bundle, minified (send-contact-email)',
+            budget: BUDGETS.lambdaBundleBytes.text,
+            measured: `${kb(results.lambdaBundle.bytes)} (gzip ${kb(results.lambdaBundle.gzipBytes)})`,
+            ratio: times(results.lambdaBundle.bytes / BUDGETS.lambdaBundleBytes.limit, 'budget'),
+            status: judge(results.lambdaBundle.bytes, BUDGETS.lambdaBundleBytes),
+          } satisfies Row,
+        ]
+      : [notMeasured('Lambda', 'Bundle, minified', BUDGETS.lambdaBundleBytes.text, 'lambdaBundle')]),
+    ...(results.coldImport
+      ? coldStartRows(results.coldImport)
+      : [notMeasured('Lambda', 'Cold start', BUDGETS.coldStartVsAnchor.text, 'coldImport')]),
+    ...(results.handlerLatency
+      ? handlerLatencyRows(results.handlerLatency)
+      : [notMeasured('Lambda', 'Handler p99', BUDGETS.handlerP99At1Ms.text, 'handlerLatency')]),
+  ];
+}
+
+export function failed(rows: readonly Row[]): Row[] {
+  return rows.filter((row) => row.status === 'fail' || row.status === 'error');
+}
+
+const lighthouseRow = (fields: Omit<Row, 'area'>): Row => ({ area: 'Lighthouse', ...fields });
+
+function lighthouseRows(lh: LighthouseComparison): Row[] {
+  return [...scoreAndMetricRows(lh), ...loadingRows(lh)];
+}
+
+/** Each category's lowest score, and the metrics Lighthouse rates without a budget here. */
+function scoreAndMetricRows(lh: LighthouseComparison): Row[] {
+  const row = lighthouseRow;
+  return [
+    ...CATEGORIES.map((id) =>
+      row({
+        metric: `${CATEGORY_TITLES[id]} (mobile, lowest of ${lh.runs} runs)`,
+        budget: BUDGETS.categoryScore.text,
+        measured: `${lh.site.worst.scores[id]} (median ${lh.site.scores[id]})`,
+        ratio: `baseline ${lh.baseline.worst.scores[id]}`,
+        status: judge(lh.site.worst.scores[id], BUDGETS.categoryScore),
+      }),
+    ),
+    ...(['fcp', 'lcp', 'si'] as const).map((id) =>
+      row({
+        metric: `${METRIC_TITLES[id]} (median)`,
+        budget: `— (good ≤ ${metricText(id, LIGHTHOUSE_GOOD[id])})`,
+        measured: metricText(id, lh.site.metrics[id]),
+        ratio: times(lh.site.metrics[id] / lh.baseline.metrics[id], 'baseline'),
+        status: 'info',
+      }),
+    ),
+  ];
+}
+
+/** How the page loads against the page without scripts: the LCP ratios, TBT, the longest tasks, CLS, early scripts. */
+function loadingRows(lh: LighthouseComparison): Row[] {
+  const row = lighthouseRow;
+  const longest = longestTaskOf(lh.site);
+  const longestMedian = medianLongestTask(lh.site);
+  const beforePaint = longestTaskOf(lh.site, 'longestTaskBeforePaint');
+  return [
+    row({
+      metric: 'LCP ÷ LCP of the page without scripts (medians)',
+      budget: BUDGETS.lcpVsBaseline.text,
+      measured: `${ms(lh.site.metrics.lcp)} vs ${ms(lh.baseline.metrics.lcp)}`,
+      ratio: times(lh.lcpRatio, 'baseline'),
+      status: judge(lh.lcpRatio, BUDGETS.lcpVsBaseline),
+    }),
+    row({
+      metric: "LCP ÷ the no-script page's, worst run",
+      budget: BUDGETS.lcpVsBaselineEveryRun.text,
+      measured: `${ms(lh.site.worst.metrics.lcp)} vs ${ms(lh.baseline.metrics.lcp)}`,
+      ratio: times(lh.lcpRatioWorst, 'baseline'),
+      status: judge(lh.lcpRatioWorst, BUDGETS.lcpVsBaselineEveryRun),
+    }),
+    row({
+      metric: `TBT (median; worst run ${ms(lh.site.worst.metrics.tbt)})`,
+      budget: BUDGETS.tbtMs.text,
+      measured: ms(lh.site.metrics.tbt),
+      ratio: `baseline ${ms(lh.baseline.metrics.tbt)}`,
+      status: judge(lh.site.metrics.tbt, BUDGETS.tbtMs),
+    }),
+    row({
+      metric: `Longest main-thread task from the first paint on (median; worst run ${ms(longest.simulated)}, ${ms(longest.observed)} as it ran, at ${ms(longest.observedStart)}, ${taskSource(longest.url, lh.site.url)})`,
+      budget: BUDGETS.longestTaskMs.text,
+      measured: ms(longestMedian),
+      ratio: `baseline ${ms(medianLongestTask(lh.baseline))}`,
+      status: judge(longestMedian, BUDGETS.longestTaskMs),
+    }),
+    row({
+      metric: `Longest task before the first paint, worst run (${ms(beforePaint.observed)} as it ran, ${taskSource(beforePaint.url, lh.site.url)})`,
+      budget: '—',
+      measured: ms(beforePaint.simulated),
+      ratio: `baseline ${ms(longestTaskOf(lh.baseline, 'longestTaskBeforePaint').simulated)}`,
+      status: 'info',
+    }),
+    row({
+      metric: `CLS (median; worst run ${lh.site.worst.metrics.cls.toFixed(3)})`,
+      budget: BUDGETS.cls.text,
+      measured: lh.site.metrics.cls.toFixed(3),
+      ratio: `baseline ${lh.baseline.metrics.cls.toFixed(3)}`,
+      status: judge(lh.site.metrics.cls, BUDGETS.cls),
+    }),
+    row({
+      metric: 'Scripts requested before the largest paint, as it ran (most in a run)',
+      budget: '—',
+      measured: String(Math.max(...lh.site.runs.map((run) => run.scriptsBeforeLcp))),
+      ratio: '—',
+      status: 'info',
+    }),
+  ];
+}
+
+/** First-load JavaScript against the React floor, the bytes of each kind, and the whole first view. */
+function pageWeightRows(results: BenchResults, notMeasured: NotMeasured): Row[] {
+  const { pageWeight: weight, reactFloor: floor } = results;
+  const row = (fields: Omit<Row, 'area'>): Row => ({ area: 'Page weight', ...fields });
+  const scripts: Row[] = weight
+    ? [
+        row({
+          metric: `First-load JS, gzip (${weight.scripts.length} script${weight.scripts.length === 1 ? '' : 's'}, the inline loader included)`,
+          budget: BUDGETS.firstLoadJsGzipBytes.text,
+          measured: kb(weight.js.gzip),
+          ratio: floor ? times(weight.js.gzip / floor.js.gzip, 'React floor') : '—',
+          status: judge(weight.js.gzip, BUDGETS.firstLoadJsGzipBytes),
+        }),
+        row({
+          metric: 'First-load JS, brotli (what CloudFront sends Chrome)',
+          budget: '—',
+          measured: kb(weight.js.br),
+          ratio: floor ? times(weight.js.br / floor.js.br, 'React floor') : '—',
+          status: 'info',
+        }),
+      ]
+    : [notMeasured('Page weight', 'First-load JS, gzip', BUDGETS.firstLoadJsGzipBytes.text, 'pageWeight')];
+  const reactFloor: Row = floor
+    ? row({
+        metric: `React floor: React ${floor.reactVersion} + react-dom hello world, gzip`,
+        budget: '—',
+        measured: `${kb(floor.js.gzip)} (br ${kb(floor.js.br)})`,
+        ratio: '—',
+        status: 'info',
+      })
+    : notMeasured('Page weight', 'React floor', '—', 'reactFloor');
+  const kinds: [ResourceKind, string][] = [
+    ['html', 'HTML'],
+    ['css', 'CSS'],
+    ['font', 'Fonts'],
+    ['image', 'Images'],
+  ];
+  const firstView: Row[] = weight
+    ? [
+        ...kinds.map(([kind, title]) =>
+          row({ metric: `${title}, transferred`, budget: '—', measured: kb(weight.transferred[kind]), ratio: '—', status: 'info' }),
+        ),
+        row({
+          metric: `First view, all bytes transferred (${weight.requests} requests)`,
+          budget: BUDGETS.firstViewBytes.text,
+          measured: kb(weight.totalTransferred),
+          ratio: times(weight.totalTransferred / BUDGETS.firstViewBytes.limit, 'budget'),
+          status: judge(weight.totalTransferred, BUDGETS.firstViewBytes),
+        }),
+      ]
+    : [notMeasured('Page weight', 'First view, all bytes', BUDGETS.firstViewBytes.text, 'pageWeight')];
+  return [...scripts, reactFloor, ...firstView];
+}
+
+/** The bundle's fresh process against the anchor, and the other cold-start figures for reference. */
+function coldStartRows(cold: ColdImport): Row[] {
+  const row = (fields: Omit<Row, 'area'>): Row => ({ area: 'Lambda', ...fields });
+  return [
+    row({
+      metric: `Cold start: fresh process importing the bundle, spawn to exit (median of ${cold.samples})`,
+      budget: BUDGETS.coldStartVsAnchor.text,
+      measured: `${ms(cold.bundle.processMs)} vs ${ms(cold.sdkFromNodeModules.processMs)}`,
+      ratio: times(cold.anchorRatio, 'anchor'),
+      status: judge(cold.anchorRatio, BUDGETS.coldStartVsAnchor),
+    }),
+    row({
+      metric: 'Cold start of an empty module (Node itself), spawn to exit',
+      budget: '—',
+      measured: ms(cold.empty.processMs),
+      ratio: `bundle ${times(cold.processRatio, 'empty')}`,
+      status: 'info',
+    }),
+    row({
+      metric: 'Cold import alone (`await import`), bundle vs empty module',
+      budget: '—',
+      measured: `${ms(cold.bundle.importMs)} vs ${ms(cold.empty.importMs)}`,
+      ratio: times(cold.importRatio, 'empty'),
+      status: 'info',
+    }),
+    row({
+      metric: 'Anchor: same handler, AWS SDK from node_modules (import; process)',
+      budget: '—',
+      measured: `${ms(cold.sdkFromNodeModules.importMs)}; ${ms(cold.sdkFromNodeModules.processMs)}`,
+      ratio: times(cold.sdkFromNodeModulesProcessRatio, 'empty'),
+      status: 'info',
+    }),
+  ];
+}
+
+/** The handler's p99 per concurrency: judged at 1 (milliseconds) and at 50 (against the bare round trips). */
+function handlerLatencyRows(latency: HandlerLatency): Row[] {
+  return latency.handler.map((stats, i) => {
+    const bare = latency.bare[i]!;
+    const failed = stats.errors > 0 || bare.errors > 0;
+    const ratio = stats.p99 / bare.p99;
+    const metric = `Handler p99 at ${stats.concurrency} concurrent (p50 ${ms(stats.p50)}, ${Math.round(stats.throughput)}/s; bare p99 ${ms(bare.p99)})`;
+    const row = (budget: string, status: Status): Row => ({
+      area: 'Lambda',
+      metric,
+      budget,
+      measured: failed ? `${ms(stats.p99)}, ${stats.errors} errors (bare ${bare.errors})` : ms(stats.p99),
+      ratio: times(ratio, 'bare'),
+      status: failed ? 'fail' : status,
+    });
+    if (stats.concurrency === 1) return row(BUDGETS.handlerP99At1Ms.text, judge(stats.p99, BUDGETS.handlerP99At1Ms));
+    if (stats.concurrency === 50) return row(BUDGETS.handlerVsBareP99At50.text, judge(ratio, BUDGETS.handlerVsBareP99At50));
+    return row('—', 'info');
+  });
+}

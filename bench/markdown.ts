@@ -1,0 +1,289 @@
+/** The run as Markdown, for bench/results.md: the table, the chart, the findings, then the detail behind each area. */
+import { markdownTable } from '@site/ops/text-table';
+import { HYDRATED_MARK } from '@site/frontend/hydration';
+import { failed } from './budget-rows';
+import { BUDGETS, LIGHTHOUSE_GOOD } from './budgets';
+import type { ColdImport } from './cold-import';
+import type { Environment } from './environment';
+import { findings } from './findings';
+import { CATEGORY_TITLES, kb, METRIC_TITLES, metricText, ms, times } from './format';
+import type { HandlerLatency } from './handler-latency';
+import { CATEGORIES, type LighthouseSummary } from './lighthouse';
+import type { PageWeight } from './page-weight';
+import type { ReactFloor } from './react-floor';
+import type { BenchResults, LighthouseComparison, Row, Status } from './results';
+import { median } from './stats';
+
+const STATUS_TEXT: Record<Status, string> = { pass: 'pass', fail: '**FAIL**', info: '', error: '**ERROR**' };
+
+export function renderMarkdown(results: BenchResults, rows: readonly Row[]): string {
+  return [
+    ...summary(results, rows),
+    ...(results.lighthouse ? lighthouseSection(results.lighthouse) : []),
+    ...(results.pageWeight ? pageWeightSection(results.pageWeight, results.reactFloor) : []),
+    ...lambdaSection(results),
+    ...environmentSection(results.environment),
+  ].join('\n');
+}
+
+/** The headline, the at-a-glance table, the chart and what misses and why. */
+function summary(results: BenchResults, rows: readonly Row[]): string[] {
+  const env = results.environment;
+  const out: string[] = [];
+  const misses = failed(rows);
+  out.push('# Benchmark results', '');
+  out.push(
+    `\`npm run bench\` on ${env.date.slice(0, 10)}, commit ${env.commit}, ${results.durationSeconds.toFixed(0)} s. ` +
+      `${misses.length ? `**${misses.length} budget${misses.length === 1 ? '' : 's'} missed.**` : 'All budgets met.'} ` +
+      "Budgets are the design's (docs/design.md), with cold start read per process and the 50-concurrent handler row restated as a ratio to the bare round trips (see the notes); KB = 1000 bytes. Ratios name what they compare with. " +
+      'Numbers depend on the machine (see Environment): compare runs from the same one.',
+    '',
+  );
+  out.push(
+    markdownTable(
+      ['area', 'metric', 'budget', 'measured', 'ratio', 'result'],
+      rows.map((r) => [r.area, r.metric, r.budget, r.measured, r.ratio, STATUS_TEXT[r.status]]),
+    ),
+    '',
+  );
+  out.push('![Lighthouse metrics against their thresholds](lighthouse.svg)', '');
+
+  out.push('## What misses and why', '', ...findings(results, rows).map((note) => `- ${note}`), '');
+  return out;
+}
+
+function lighthouseSection(lh: LighthouseComparison): string[] {
+  const out: string[] = [];
+  out.push('## Lighthouse', '');
+  out.push(
+    `Mobile form factor, default simulated throttling (Lantern: slow 4G, 4× CPU slowdown), ${lh.runs} runs per page alternating between them; ` +
+      `medians. Baseline: the same prerendered \`index.html\` with ${lh.baselineElementsRemoved} \`<script>\`/modulepreload elements removed, ` +
+      'served by a second local edge with the same headers and compression. ' +
+      `Observed (unthrottled) on the site: FCP ${ms(lh.site.observed.fcp)}, LCP ${ms(lh.site.observed.lcp)}, load ${ms(lh.site.observed.load)}; ` +
+      'Lantern derives the simulated figures from this trace.',
+    '',
+  );
+  out.push(
+    markdownTable(['metric', 'site (median)', 'no-script baseline (median)', 'good / budget', 'site, each run'], lighthouseTable(lh)),
+    '',
+  );
+  out.push(
+    'The longest task is the longest top-level main-thread task of a run, timed as Lighthouse simulates it ' +
+      "(4× CPU slowdown, layout 2×: the same simulation its TBT and `long-tasks` audit use, without that audit's 50 ms cut-off). " +
+      "From the first paint on it covers the app: its loading and hydration, and the browser's work on what the app changes; that is the budget. " +
+      'Before the first paint it is the browser opening, parsing and laying out the HTML, the same in the no-script page. ' +
+      `The app marks \`${HYDRATED_MARK}\` when every part of the page has hydrated; a run without that mark would not have measured hydration, and fails.`,
+    '',
+  );
+  const scheme = lh.site.schemeAudits;
+  out.push(
+    `**Plain HTTP on 127.0.0.1.** Lighthouse treats \`localhost\` and \`127.0.0.1\` as secure origins, so \`is-on-https\` scored ${scheme['is-on-https'] ?? 'n/a'} ` +
+      `and \`redirects-http\` was ${scheme['redirects-http'] === null ? 'not applicable (left out of the Best Practices weighting)' : `scored ${scheme['redirects-http']}`}; ` +
+      `\`has-hsts\` (weight 0) scored ${scheme['has-hsts'] ?? 'n/a'} from the header alone. The Best Practices score is therefore what HTTPS would give, ` +
+      "except that the HTTP→HTTPS redirect (CloudFront's viewer protocol policy) is not exercised here.",
+    '',
+  );
+  if (lh.site.failedAudits.length) {
+    out.push('Audits below a full score on the site (the run nearest the median LCP):', '');
+    out.push(
+      markdownTable(
+        ['category', 'audit', 'score', 'value'],
+        lh.site.failedAudits.map((a) => [CATEGORY_TITLES[a.category], `${a.id}: ${a.title}`, String(a.score), a.displayValue ?? '']),
+      ),
+      '',
+    );
+  }
+  const warnings = [...lh.site.runWarnings, ...lh.baseline.runWarnings];
+  if (warnings.length) out.push(`Lighthouse warnings: ${[...new Set(warnings)].join(' ')}`, '');
+  return out;
+}
+
+/** Scores, metrics and the per-run figures, site against the no-script baseline. */
+function lighthouseTable(lh: LighthouseComparison): string[][] {
+  const metricRows = (['fcp', 'lcp', 'tbt', 'cls', 'si'] as const).map((id) => [
+    METRIC_TITLES[id],
+    metricText(id, lh.site.metrics[id]),
+    metricText(id, lh.baseline.metrics[id]),
+    metricText(id, LIGHTHOUSE_GOOD[id]),
+    lh.site.runs.map((run) => metricText(id, run.metrics[id])).join(', '),
+  ]);
+  const scoreRows = CATEGORIES.map((id) => [
+    CATEGORY_TITLES[id],
+    String(lh.site.scores[id]),
+    String(lh.baseline.scores[id]),
+    '100',
+    lh.site.runs.map((run) => run.scores[id]).join(', '),
+  ]);
+  const hydrated = (run: LighthouseSummary['runs'][number]) => run.marks[HYDRATED_MARK];
+  const runRows = [
+    [
+      'LCP ÷ baseline median',
+      times(lh.lcpRatio, ''),
+      '1.00×',
+      BUDGETS.lcpVsBaseline.text,
+      lh.lcpRatios.map((ratio) => `${ratio.toFixed(2)}×`).join(', '),
+    ],
+    ...(
+      [
+        ['Longest task from the first paint (simulated)', 'longestTask', 'simulated', BUDGETS.longestTaskMs.text],
+        ['Longest task from the first paint (as it ran)', 'longestTask', 'observed', '—'],
+        ['Longest task before the first paint (simulated)', 'longestTaskBeforePaint', 'simulated', '—'],
+        ['Longest task before the first paint (as it ran)', 'longestTaskBeforePaint', 'observed', '—'],
+      ] as const
+    ).map(([title, which, length, budget]) => [
+      title,
+      ms(median(lh.site.runs.map((run) => run[which][length]))),
+      ms(median(lh.baseline.runs.map((run) => run[which][length]))),
+      budget,
+      lh.site.runs.map((run) => ms(run[which][length])).join(', '),
+    ]),
+    [
+      'App hydrated (as it ran)',
+      ms(median(lh.site.runs.flatMap((run) => hydrated(run) ?? []))),
+      '—',
+      '—',
+      lh.site.runs.map((run) => (hydrated(run) === undefined ? 'not in the trace' : ms(hydrated(run)!))).join(', '),
+    ],
+  ];
+  return [...scoreRows, ...metricRows, ...runRows];
+}
+
+function pageWeightSection(weight: PageWeight, floor: ReactFloor | undefined): string[] {
+  const out: string[] = [];
+  out.push('## Page weight', '');
+  out.push(
+    "From the browser's own network requests on the site's first view (Lighthouse run nearest the median LCP): every script fetched on load counts. " +
+      'Transferred = bytes on the wire with headers, brotli as CloudFront serves Chrome. Script sizes were fetched again from the edge with ' +
+      '`Accept-Encoding: gzip` and `br`.',
+    '',
+  );
+  out.push(
+    markdownTable(
+      ['script', 'raw', 'gzip', 'brotli'],
+      [
+        ...weight.scripts.map((s) => [s.path, kb(s.raw), kb(s.gzip), kb(s.br)]),
+        ['**first-load JS**', kb(weight.js.raw), kb(weight.js.gzip), kb(weight.js.br)],
+        ...(floor ? [[`React floor (Vite ${floor.viteVersion}, same build)`, kb(floor.js.raw), kb(floor.js.gzip), kb(floor.js.br)]] : []),
+      ],
+    ),
+    '',
+  );
+  out.push(
+    markdownTable(
+      ['kind', 'transferred'],
+      [...Object.entries(weight.transferred).map(([kind, bytes]) => [kind, kb(bytes)]), ['**total**', kb(weight.totalTransferred)]],
+    ),
+    '',
+  );
+  for (const note of weight.notes) out.push(`- ${note}`);
+  if (weight.notes.length) out.push('');
+  return out;
+}
+
+function lambdaSection({ lambdaBundle: bundle, coldImport: cold, handlerLatency: latency }: BenchResults): string[] {
+  if (!bundle && !cold && !latency) return [];
+  const out: string[] = [];
+  out.push('## Lambda', '');
+  if (bundle)
+    out.push(
+      `Bundle built by \`lambda/bundle.ts\` (the stack's own esbuild options): ${bundle.bytes.toLocaleString('en')} bytes minified, ${bundle.gzipBytes.toLocaleString('en')} gzip.`,
+      '',
+    );
+  if (cold) out.push(...coldStartSection(cold));
+  if (latency) out.push(...handlerLatencySection(latency));
+  return out;
+}
+
+function coldStartSection(cold: ColdImport): string[] {
+  return [
+    `Cold start: ${cold.samples} fresh \`node\` processes per module, rotating between them, each timed from spawn to exit and, inside, ` +
+      `\`await import(...)\` with \`process.hrtime\`; the function's environment set as Lambda would.`,
+    '',
+    markdownTable(
+      ['module', 'process p50', 'min', 'max', 'import p50', 'min', 'max'],
+      (
+        [
+          ['bundle (SDK bundled, as shipped)', cold.raw.bundle],
+          ['same handler, SDK from node_modules', cold.raw.sdkFromNodeModules],
+          ['empty ES module', cold.raw.empty],
+        ] as const
+      ).map(([name, raw]) => [
+        name,
+        ms(median(raw.processMs)),
+        ms(Math.min(...raw.processMs)),
+        ms(Math.max(...raw.processMs)),
+        ms(median(raw.importMs)),
+        ms(Math.min(...raw.importMs)),
+        ms(Math.max(...raw.importMs)),
+      ]),
+    ),
+    '',
+  ];
+}
+
+function handlerLatencySection(latency: HandlerLatency): string[] {
+  return [
+    'Handler: the bundled function called directly with API Gateway v2 events as the local edge builds them (POST, JSON body with every field, ' +
+      "an Idempotency-Key, a browser's headers as CloudFront's origin request passes them, its origin secret, each request from a visitor of its own), " +
+      'against dynalite and aws-ses-v2-local in the same process, configured by `startLocalStack`. ' +
+      "Bare: one DynamoDB PutItem of the message and one SES SendEmail of its notification, with the handler's client options. Warm-up first; " +
+      `requests per level: ${Object.entries(latency.requestsPerLevel)
+        .map(([c, n]) => `${n} at ${c}`)
+        .join(', ')}. ` +
+      `Handler outcomes: ${Object.entries(latency.outcomes)
+        .map(([o, n]) => `${o} ×${n}`)
+        .join(', ')}.`,
+    '',
+    markdownTable(
+      ['concurrency', 'handler p50', 'p95', 'p99', 'max', 'req/s', 'bare p50', 'p95', 'p99', 'req/s', 'handler ÷ bare p50', 'p99'],
+      latency.handler.map((h, i) => {
+        const b = latency.bare[i]!;
+        return [
+          String(h.concurrency),
+          ms(h.p50),
+          ms(h.p95),
+          ms(h.p99),
+          ms(h.max),
+          String(Math.round(h.throughput)),
+          ms(b.p50),
+          ms(b.p95),
+          ms(b.p99),
+          String(Math.round(b.throughput)),
+          `${(h.p50 / b.p50).toFixed(2)}×`,
+          `${(h.p99 / b.p99).toFixed(2)}×`,
+        ];
+      }),
+    ),
+    '',
+  ];
+}
+
+function environmentSection(env: Environment): string[] {
+  const out: string[] = [];
+  out.push('## Environment', '');
+  out.push(
+    markdownTable(
+      ['', ''],
+      [
+        ['date', env.date],
+        ['CPU', `${env.cpu}, ${env.cores} cores`],
+        ['memory', `${env.memoryGiB} GiB`],
+        ['OS', env.os],
+        ['Node.js', env.node],
+        ['Chromium', env.chromium],
+        [
+          'Lighthouse',
+          `${env.lighthouse}${env.lighthouseBenchmarkIndex ? `, benchmarkIndex ${Math.round(env.lighthouseBenchmarkIndex)}` : ''}`,
+        ],
+        [
+          'load average (1 min)',
+          `${env.loadAverage.start} at start, ${env.loadAverage.max ?? '?'} at most, ${env.loadAverage.end ?? '?'} at end (${env.cores} cores: above ${env.cores} something else was competing)`,
+        ],
+        ['commit', env.commit],
+      ],
+    ),
+    '',
+  );
+  out.push('Raw figures, every run and sample: [results.json](results.json).', '');
+  return out;
+}

@@ -1,0 +1,21 @@
+/**
+ * Every text of the e-mail the firm receives for a message, in Dutch. The layout, the
+ * escaping and the date format are the function's (lambda/src/notification.ts); the labels
+ * of the fields are in the field table (contact-fields.ts).
+ */
+export const NOTIFICATION_TEXT = {
+  /** The subject: who wrote, and for which company when they said. */
+  subject: (name: string, company?: string) => `Nieuw contactbericht van ${company === undefined ? name : `${name} (${company})`}`,
+  /** The HTML document's title. */
+  title: 'Nieuw contactbericht',
+  /** Above the heading, small. */
+  eyebrow: 'Contactformulier website',
+  heading: (name: string) => `Bericht van ${name}`,
+  intro: 'Nieuw bericht via het contactformulier van de website.',
+  received: 'Ontvangen',
+  /** The message's id, for finding it with `npm run messages`. */
+  reference: 'Kenmerk',
+  /** '23 november 2026 om 08:42'. */
+  receivedAt: (date: string, time: string) => `${date} om ${time}`,
+  replyNote: 'Beantwoorden gaat rechtstreeks naar de afzender.',
+} as const;

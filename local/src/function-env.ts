@@ -1,0 +1,26 @@
+/**
+ * The environment the local stand-ins give the functions, under the names the CDK stack
+ * gives them in AWS (core/src/function-env.ts): the functions' own settings only; the SDK's
+ * are the emulators' (emulators.ts).
+ */
+import { FUNCTION_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+
+export interface FunctionSettings {
+  tableName: string;
+  mail: { from: string; to: string };
+  retentionDays: number;
+  originSecret: string;
+  visitorLimit: { messages: number; windowSeconds: number };
+}
+
+export function functionEnvironment(settings: FunctionSettings): Record<string, string> {
+  return {
+    [FUNCTION_ENV.tableName]: settings.tableName,
+    [FUNCTION_ENV.mailFrom]: settings.mail.from,
+    [FUNCTION_ENV.mailTo]: settings.mail.to,
+    [FUNCTION_ENV.retentionDays]: String(settings.retentionDays),
+    [ORIGIN_VERIFY_ENV.current]: settings.originSecret,
+    [VISITOR_LIMIT_ENV.messages]: String(settings.visitorLimit.messages),
+    [VISITOR_LIMIT_ENV.windowSeconds]: String(settings.visitorLimit.windowSeconds),
+  };
+}
