@@ -42,15 +42,22 @@ async function hydrate(route: Route) {
 }
 
 describe('prerender and hydration', () => {
-  it.each<Route>(['home', 'privacy', 'not-found', 'form-sent', 'form-check', 'form-failed', 'form-crossSite'])(
-    'hydrates the prerendered %s page without a mismatch',
-    async (route) => {
-      const { container, recoverable, consoleError } = await hydrate(route);
-      expect(recoverable).not.toHaveBeenCalled();
-      expect(consoleError).not.toHaveBeenCalled();
-      expect(hydrated(container.querySelector('h1'))).toBe(true);
-    },
-  );
+  it.each<Route>([
+    'home',
+    'privacy',
+    'not-found',
+    'form-sent',
+    'form-check',
+    'form-check/email-message',
+    'form-failed',
+    'form-limited',
+    'form-crossSite',
+  ])('hydrates the prerendered %s page without a mismatch', async (route) => {
+    const { container, recoverable, consoleError } = await hydrate(route);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(hydrated(container.querySelector('h1'))).toBe(true);
+  });
 
   it('prerenders the whole Dutch page with nothing hidden and the first expertise term', async () => {
     const { html } = await render('home');

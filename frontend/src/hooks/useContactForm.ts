@@ -10,8 +10,9 @@ import {
 } from '@site/core/contract';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { checkFields, type FieldProblems } from '../contact-checks';
-import { contactForm } from '../content/site';
-import { useToast } from '../toast';
+import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
+import { retryAfterMinutes } from '../retry-after';
+import { useToast, type ToastDetailLine } from '../toast';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -36,6 +37,33 @@ async function answeredProblems(response: Response, fields: FieldTable): Promise
   }
 }
 
+/** HTTP's "Too Many Requests": the function's visitor limit, or API Gateway's throttle. */
+const TOO_MANY_REQUESTS = 429;
+
+/**
+ * Under the spec's failure text when the visitor is over the limit: trying again at once
+ * would fail too, so when it will work, and how to reach the firm meanwhile.
+ */
+function limitedDetail(response: Response): ToastDetailLine[] {
+  return [
+    [contactForm.limited.again(retryAfterMinutes(response.headers.get('Retry-After')))],
+    [
+      `${directContact.call} `,
+      { href: phoneHref, label: firm.phone },
+      ` ${directContact.mail} `,
+      { href: emailHref, label: firm.email },
+      '.',
+    ],
+  ];
+}
+
+/** A send that got an answer, but not a good one. */
+class RefusedError extends Error {
+  constructor(readonly response: Response) {
+    super(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
+  }
+}
+
 export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
   const toast = useToast();
   const [values, setValues] = useState(() => emptyValues(fields));
@@ -46,6 +74,8 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
   // One key per content: a retry of the same message can never be delivered twice.
   const idempotency = useRef<{ key: string; content: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  // The toasts of earlier sends: a new send clears them, so one outcome shows at a time.
+  const shownToasts = useRef<number[]>([]);
   // Focus moves once the field carries its message (aria-invalid, aria-describedby), so a
   // screen reader reads the message with the field.
   const focusPending = useRef(false);
@@ -102,8 +132,10 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
     // Every field, trimmed, in the table's order; the honeypot as a bot filled it.
     const body: Record<string, string> = Object.fromEntries(fieldNames(fields).map((name) => [name, values[name].trim()]));
     body[HONEYPOT_FIELD] = values[HONEYPOT_FIELD];
+    for (const id of shownToasts.current.splice(0)) toast.dismiss(id);
+    const show = (id: number) => shownToasts.current.push(id);
     const check = checkFields(body, fields);
-    if (check.missingRequired) toast.error(contactForm.messages.required);
+    if (check.missingRequired) show(toast.error(contactForm.messages.required));
     showProblems(check.problems);
     if (Object.keys(check.problems).length > 0) return;
 
@@ -123,16 +155,17 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
       });
       if (!response.ok) {
         showProblems(await answeredProblems(response, fields));
-        throw new Error(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
+        throw new RefusedError(response);
       }
       idempotency.current = null;
       setValues(emptyValues(fields));
       toast.dismiss(loading);
-      toast.success(contactForm.messages.success);
+      show(toast.success(contactForm.messages.success));
     } catch (error) {
       console.error(error);
       toast.dismiss(loading);
-      toast.error(contactForm.messages.failure);
+      const limited = error instanceof RefusedError && error.response.status === TOO_MANY_REQUESTS;
+      show(toast.error(contactForm.messages.failure, limited ? { detail: limitedDetail(error.response) } : undefined));
     } finally {
       inFlight.current = false;
       setSending(false);
