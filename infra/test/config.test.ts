@@ -340,7 +340,9 @@ describe('ipv6NetworkLimit', () => {
       "ipv6NetworkLimit: 4 is less than visitorLimit.messages (5); a /48 holds at least one visitor's /64.",
     ]);
     expect(problemsOf({ ...MINIMAL, ipv6NetworkLimit: 4001 })).toEqual(['ipv6NetworkLimit: 4001 is not a whole number from 1 to 4000.']);
-    expect(problemsOf({ ...MINIMAL, ipv6NetworkLimit: 'veel' })).toEqual(['ipv6NetworkLimit: "veel" is not a whole number from 1 to 4000.']);
+    expect(problemsOf({ ...MINIMAL, ipv6NetworkLimit: 'veel' })).toEqual([
+      'ipv6NetworkLimit: "veel" is not a whole number from 1 to 4000.',
+    ]);
   });
 
   it('is what ipv6NetworkLimitFrom gives the local stack for the same context and visitor limit', () => {

@@ -43,9 +43,11 @@ export const LONE_SURROGATE = /\p{Cs}/u;
 export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** The invisible characters genuine text needs (see the table above); none of them reorders text. */
+// eslint-disable-next-line no-misleading-character-class -- a set of single code points (u flag): none is meant to combine with what comes before it in the class
 export const MEANINGFUL_INVISIBLE = /[\u00AD\u034F\u061C\u180B-\u180D\u180F\u200C-\u200F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 
 /** The invisible characters no stored text keeps: every one but MEANINGFUL_INVISIBLE. */
+// eslint-disable-next-line no-misleading-character-class -- built from the set above: single code points, none meant to combine
 export const UNNEEDED_INVISIBLE = new RegExp(`(?!${MEANINGFUL_INVISIBLE.source})${INVISIBLE.source}`, 'gu');
 
 /** True when the text holds anything LINE_BREAKING matches. */

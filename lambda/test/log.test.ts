@@ -28,6 +28,7 @@ describe('writeLog', () => {
   it('leaves no control, separator, direction or invisible character in the line, only \\u escapes', () => {
     writeLog({ level: 'warn', msg: 'test', path: FORGED });
     const line = logs.raw();
+    // eslint-disable-next-line no-control-regex -- finds the control characters the line must not hold
     expect(line.slice(0, -1)).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]|\p{Default_Ignorable_Code_Point}/u);
     expect(line).toContain('\\u001b[2J');
     expect(line).toContain('\\u202egnp.exe');

@@ -132,6 +132,7 @@ describe('the access log', () => {
     expect(accessLines).toHaveLength(2);
     expect(accessLines[0]).toMatch(/^GET \/x%0A\{"level":"info","msg":"forged"\}%1B\[2J%E2%80%AEgnp\.exe%E2%80%A8%C2%9B 404 \d+ms$/);
     expect(accessLines[1]).toMatch(/^GET \/api\/send-contact-email%0D%0A%1B\]0;title%07 404 \d+ms$/);
+    // eslint-disable-next-line no-control-regex -- finds the control characters the line must not hold
     for (const line of accessLines) expect(line).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202E]/);
   });
 
