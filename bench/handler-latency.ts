@@ -232,7 +232,8 @@ function bareCalls(stack: LocalStack, settings: ContactConfig, next: () => numbe
       expiresAt: Math.floor(now.getTime() / 1000) + settings.retentionDays * 86_400,
     };
     await dynamo.send(new PutItemCommand({ TableName: settings.tableName, Item: marshall(message, { removeUndefinedValues: true }) }));
-    await ses.send(new SendEmailCommand(buildNotification(message, { from: settings.mailFrom, to: settings.mailTo })));
+    const route = { from: settings.mailFrom, to: settings.mailTo, configurationSet: settings.configurationSet };
+    await ses.send(new SendEmailCommand(buildNotification(message, route)));
   };
   const destroy = () => {
     dynamo.destroy();
