@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitOnStartFailure, integerFrom, localStackPorts, stopOnSignals, visitorLimitOverride } from './cli';
+import { exitOnStartFailure, integerFrom, localDelivery, localStackPorts, stopOnSignals, visitorLimitOverride } from './cli';
+import { LOCAL_MAIL } from './defaults';
 import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
 function newestMtime(path: string): number {
@@ -27,18 +28,20 @@ if (siteIsStale()) {
   execFileSync('npm', ['run', 'build', '--silent', '-w', 'frontend'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 
+const delivery = localDelivery();
 try {
   const stack = await startLocalStack({
     ...localStackPorts(),
     retryIntervalMs: integerFrom('RETRY_INTERVAL_SECONDS', 60, 86_400) * 1000,
     dataDir: process.env.DATA_DIR || DEFAULT_DATA_DIR,
     visitorLimit: visitorLimitOverride(),
+    ...delivery,
   });
   console.log(`
   Site      ${stack.urls.site}        the production build, served as CloudFront serves it
   API       ${stack.urls.api}        the API without CloudFront in front: refuses every call (403)
   DynamoDB  ${stack.urls.dynamodb}        table ${stack.tableName}, data in .data/ (npm run messages lists it)
-  SES       ${stack.urls.ses}        every e-mail the site sent
+  SES       ${stack.urls.ses}        every e-mail the site sent, to ${delivery.contactRecipient ?? LOCAL_MAIL.to}
 
   Ctrl-C stops everything.
 `);
