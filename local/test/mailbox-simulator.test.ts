@@ -11,7 +11,7 @@ import { API_PATH } from '@site/core/contract';
 import { readDeliveryEvent } from '@site/lambda/delivery-events';
 import { DELIVERY_TAGS } from '@site/lambda/mail';
 import type { StoredMessage } from '@site/core/table';
-import { sesEvent } from '../../lambda/test/support/ses-events';
+import { sesEvent } from '@site/lambda/test/ses-events';
 import { emulatorClientConfig } from '../src/defaults';
 import { fetchSentEmails, type RunningServer } from '../src/emulators';
 import { startLocalSes } from '../src/local-ses';
@@ -121,7 +121,7 @@ describe('the local SES', () => {
     ses = await startLocalSes({
       port: 0,
       configurationSet: 'consultancy-site-local',
-      publish: async (event) => void published.push(event),
+      publish: (event) => Promise.resolve(void published.push(event)),
     });
     const before = (await fetchSentEmails(ses.url)).length;
     await expect(sendThrough('consultancy-site-prod')).rejects.toMatchObject({ name: 'ConfigurationSetDoesNotExistException' });
@@ -134,7 +134,7 @@ describe('the local SES', () => {
     ses = await startLocalSes({
       port: 0,
       configurationSet: 'consultancy-site-local',
-      publish: async (event) => void published.push(event),
+      publish: (event) => Promise.resolve(void published.push(event)),
       answerAfterMs: 10,
     });
     await sendThrough();
