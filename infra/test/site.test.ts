@@ -27,7 +27,7 @@ beforeAll(() => {
 
 describe('cdk-nag and CDK warnings', () => {
   it('leaves no finding unacknowledged and no annotation', () => {
-    expectNoFindings(s.app, [s.site]);
+    expectNoFindings(s.app, [s.site, s.edgeAlarms]);
   });
 });
 
