@@ -82,7 +82,7 @@ export class SiteStack extends Stack {
         [FUNCTION_ENV.mailFrom]: config.senderAddress,
         [FUNCTION_ENV.mailTo]: config.contactRecipient,
         [FUNCTION_ENV.retentionDays]: String(config.retentionDays),
-        [FUNCTION_ENV.configurationSet]: deliveryEvents.configurationSet.configurationSetName,
+        [FUNCTION_ENV.configurationSet]: deliveryEvents.configurationSetName,
       },
       requestEnvironment: {
         ...originSecret.functionEnvironment,
@@ -97,7 +97,8 @@ export class SiteStack extends Stack {
     this.api = contact.httpApi;
     site.routeApi(contact.httpApi, originSecret.headerValue);
 
-    grantSendAs(config.senderAddress, deliveryEvents.configurationSet, contact.sendFunction, contact.retryFunction);
+    deliveryEvents.sendThrough(contact.sendFunction, contact.retryFunction);
+    grantSendAs(config.senderAddress, deliveryEvents.configurationSetName, contact.sendFunction, contact.retryFunction);
 
     new Alarms(this, 'Monitoring', {
       prefix,

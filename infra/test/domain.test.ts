@@ -193,8 +193,8 @@ describe('an own certificate, an SES identity made outside the app, and a known 
     expect(statements).toHaveLength(2);
     for (const statement of statements) {
       expect(statement.Resource).toEqual([
+        'arn:aws:ses:eu-west-1:123456789012:configuration-set/consultancy-site-test',
         'arn:aws:ses:eu-west-1:123456789012:identity/*',
-        { 'Fn::Join': ['', ['arn:aws:ses:eu-west-1:123456789012:configuration-set/', { Ref: expect.any(String) }]] },
       ]);
       expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': TEST_ADDRESSES.senderAddress } });
     }

@@ -18,8 +18,10 @@ import { notifyingAlarm, type AlarmRule } from './notifying-alarm';
 
 /**
  * SES reviews an account at a bounce rate of 5% and may pause its sending at 10%; for
- * complaints at 0.1% and 0.5% ("Sending review process FAQs", Amazon SES Developer Guide).
- * The alarms fire at half the review level, while there is time to act.
+ * complaints at 0.1% and 0.5% (Amazon SES Developer Guide, "Reputation metrics messages";
+ * AWS re:Post, "Why is my Amazon SES sending account under review or paused?"). The alarms
+ * fire at half the review level, while there is time to act. The rates are the account's in
+ * the region, so another sender in the account moves them too.
  */
 export const SES_REPUTATION = {
   bounceRate: { review: 0.05, pause: 0.1, alarm: 0.025 },

@@ -8,8 +8,9 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
+import { ConfigurationSet, EventDestination, type EmailSendingEvent } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { FUNCTION_ENV } from '@site/core/function-env';
 import { CONFIGURATION_SET_TAG, SES_DETAIL_TYPES, SES_EVENT_SOURCE, SES_EVENTS } from '@site/core/ses-events';
@@ -31,11 +32,17 @@ const LOST_EVENT_REASON =
 
 export class DeliveryEvents extends Construct {
   readonly configurationSet: ConfigurationSet;
+  /**
+   * Its name as a literal, not a reference: the functions' environment and grants name it
+   * as `npm run messages` does; sendThrough() makes them wait for the set.
+   */
+  readonly configurationSetName: string;
   readonly consumer: SiteFunction;
 
   constructor(scope: Construct, id: string, props: DeliveryEventsProps) {
     super(scope, id);
     const { prefix, table } = props;
+    this.configurationSetName = props.configurationSetName;
 
     // Reputation metrics per set too, beside the account's, for a stage that sends much more than the others.
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
@@ -72,5 +79,10 @@ export class DeliveryEvents extends Construct {
       targets: [new LambdaFunction(this.consumer, { maxEventAge: Duration.hours(24), retryAttempts: 185 })],
     });
     Validations.of(rule).acknowledge({ id: 'Serverless-EventBusDLQ', reason: LOST_EVENT_REASON });
+  }
+
+  /** Functions that send through the set are created after it, so none sends before its events are published. */
+  sendThrough(...functions: IFunction[]): void {
+    for (const fn of functions) fn.node.addDependency(this.configurationSet);
   }
 }

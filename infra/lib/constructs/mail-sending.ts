@@ -8,17 +8,13 @@
 import { Stack, Token, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { IConfigurationSet } from 'aws-cdk-lib/aws-ses';
 
-export function grantSendAs(senderAddress: string, configurationSet: IConfigurationSet, ...functions: IFunction[]): void {
+export function grantSendAs(senderAddress: string, configurationSetName: string, ...functions: IFunction[]): void {
   const stack = Stack.of(functions[0]!);
   const identities = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
   const statement = new PolicyStatement({
     actions: ['ses:SendEmail'],
-    resources: [
-      identities,
-      stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet.configurationSetName }),
-    ],
+    resources: [identities, stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSetName })],
     conditions: { StringEquals: { 'ses:FromAddress': senderAddress } },
   });
   // As cdk-nag prints the resource: literals where the synth knows them, else the pseudo parameters.
