@@ -2,17 +2,27 @@ import { tsImport } from 'tsx/esm/api';
 
 type CdkContextModule = typeof import('@site/core/cdk-context');
 type ConfigModule = typeof import('@site/core/deploy-config');
+type SiteContentModule = typeof import('./src/content/site');
+
+/** Where a file of the build names the site's public address: robots.txt, sitemap.xml, the print stylesheet. */
+export const SITE_ORIGIN_TOKEN = '%SITE_ORIGIN%';
+
+/** The site's public address from the content (SITE_ORIGIN), for files the build writes it into. */
+export async function siteOrigin(): Promise<string> {
+  const { SITE_ORIGIN } = (await tsImport('./src/content/site.ts', import.meta.url)) as SiteContentModule;
+  return SITE_ORIGIN;
+}
 
 /**
- * Facts of the deployment that the privacy statement quotes, read from the CDK context the
- * stack is synthesized with (cdk.json) by the stack's own code, so the page and the stack
- * cannot disagree. Vite defines them as globals for the prerender, the client and the dev
- * server alike.
+ * Facts of the deployment that the site's pages quote (the privacy statement, the page for a
+ * visitor over the limit), read from the CDK context the stack is synthesized with
+ * (cdk.json) by the stack's own code, so the pages and the stack cannot disagree. Vite
+ * defines them as globals for the prerender, the client and the dev server alike.
  */
 export async function deploymentDefines(): Promise<Record<string, string>> {
   // Vite loads its config with Node's type stripping, which the CDK code's TypeScript goes
   // beyond; tsx compiles it, as it does for the CDK app itself.
-  const [{ CDK_JSON_CONTEXT }, { DEFAULTS, retentionDaysFrom }] = await Promise.all([
+  const [{ CDK_JSON_CONTEXT }, { DEFAULTS, retentionDaysFrom, visitorLimitFrom }] = await Promise.all([
     tsImport('@site/core/cdk-context', import.meta.url) as Promise<CdkContextModule>,
     tsImport('@site/core/deploy-config', import.meta.url) as Promise<ConfigModule>,
   ]);
@@ -22,5 +32,7 @@ export async function deploymentDefines(): Promise<Record<string, string>> {
     __RETENTION_DAYS__: JSON.stringify(retentionDaysFrom(CDK_JSON_CONTEXT)),
     /** The AWS region of the table, the functions and the access logs. */
     __AWS_REGION__: JSON.stringify(region),
+    /** The visitor limit's window: the longest a visitor over the limit waits. */
+    __VISITOR_WINDOW_MINUTES__: JSON.stringify(visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes),
   };
 }

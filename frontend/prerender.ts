@@ -1,26 +1,29 @@
 /**
  * Last build step: renders each route with the server bundle into the client build's
  * index.html, so dist/index.html, dist/privacy.html, dist/404.html and the form's result pages carry the whole
- * page before any script runs, and fills the site origin into robots.txt and sitemap.xml.
+ * page before any script runs; writes the icons, the web manifest and the share picture
+ * (brand-files.ts); and fills the site origin into robots.txt and sitemap.xml.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brandFiles } from './brand-files';
+import { SITE_ORIGIN_TOKEN } from './build-facts';
 import { SITE_ORIGIN } from './src/content/site';
-import { PATHS, type Route } from './src/routes';
+import { PAGE_PATHS, type Route } from './src/routes';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const ssrDir = join(root, '.ssr');
 
-/** Each route's file in dist/: the edge serves /<name> from <name>.html. */
-const PAGES = Object.fromEntries(
-  [...(Object.keys(PATHS) as (keyof typeof PATHS)[]), 'not-found' as const].map((route) => [
-    route,
-    route === 'home' ? 'index.html' : route === 'not-found' ? '404.html' : `${PATHS[route].slice(1)}.html`,
+/** Each route's file in dist/: the edge serves /<name> from <name>.html (/controleer-bericht/email too). */
+const PAGES: [Route, string][] = [
+  ...Object.entries(PAGE_PATHS).map(([route, path]): [Route, string] => [
+    route as Route,
+    path === '/' ? 'index.html' : `${path.slice(1)}.html`,
   ]),
-) as Record<Route, string>;
-const ORIGIN_TOKEN = '%SITE_ORIGIN%';
+  ['not-found', '404.html'],
+];
 
 function fill(template: string, slots: Record<string, string>): string {
   return Object.entries(slots).reduce((html, [slot, value]) => {
@@ -32,15 +35,18 @@ function fill(template: string, slots: Record<string, string>): string {
 const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as typeof import('./src/entry-server');
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 
-for (const [route, file] of Object.entries(PAGES) as [Route, string][]) {
+for (const [route, file] of PAGES) {
   const { head, html } = await render(route);
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), fill(template, { '<!--app-head-->': head, '<!--app-route-->': route, '<!--app-html-->': html }));
 }
 
+for (const [path, body] of await brandFiles()) writeFileSync(join(dist, path), body);
+
 for (const file of ['robots.txt', 'sitemap.xml']) {
   const path = join(dist, file);
-  writeFileSync(path, readFileSync(path, 'utf8').replaceAll(ORIGIN_TOKEN, SITE_ORIGIN));
+  writeFileSync(path, readFileSync(path, 'utf8').replaceAll(SITE_ORIGIN_TOKEN, SITE_ORIGIN));
 }
 
 rmSync(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${Object.values(PAGES).join(', ')} for ${SITE_ORIGIN}`);
+console.log(`prerendered ${PAGES.length} pages into dist/ for ${SITE_ORIGIN}`);

@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { deploymentDefines } from './build-facts.ts';
+import { deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build-facts.ts';
 import { inlineLoader } from './inline-loader.ts';
 
 /** In dev the page is not prerendered; it still gets the real <head> (title, icon, meta) of its route. */
@@ -16,13 +16,23 @@ function devHead(): Plugin {
   };
 }
 
+/** The print stylesheet writes out where a link goes, with the site's public address in front. */
+function siteOriginInCss(origin: string): Plugin {
+  return {
+    name: 'site-origin-in-css',
+    transform(code, id) {
+      return id.endsWith('.css') && code.includes(SITE_ORIGIN_TOKEN) ? code.replaceAll(SITE_ORIGIN_TOKEN, origin) : undefined;
+    },
+  };
+}
+
 export default defineConfig(async ({ command }) => {
   // A build ships production React and JSX even when a test run (NODE_ENV=test) starts it:
   // Vite takes NODE_ENV as it finds it, and anything else gives React's development build.
   // Vite reads it only after loading this file, so setting it here is in time.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), devHead(), inlineLoader()],
+    plugins: [react(), devHead(), inlineLoader(), siteOriginInCss(await siteOrigin())],
     define: {
       // Prerender and hydration must print the same year; see useCurrentYear.
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

@@ -10,7 +10,8 @@ export default defineConfig(async (env) =>
         name: 'frontend',
         root: import.meta.dirname,
         environment: 'jsdom',
-        include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+        // The build's own modules (brand-files.ts) are tested beside them, in Node.
+        include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', '*.test.ts'],
         // The browser suites are the frontend-e2e project's (vitest.e2e.config.ts), in Node, not jsdom.
         exclude: ['test/e2e/**'],
         setupFiles: ['test/setup.ts'],

@@ -39,6 +39,8 @@ export const FORM_RESULT_PAGES = {
   check: '/controleer-bericht',
   /** Not stored (422, 5xx): try again later, or call or e-mail instead. */
   failed: '/niet-verzonden',
+  /** Over the visitor limit (429): when sending works again, or call or e-mail instead. */
+  limited: '/niet-verzonden/limiet',
 } as const;
 
 export type FormResult = keyof typeof FORM_RESULT_PAGES;
@@ -138,3 +140,15 @@ export interface ContactErrorResponse {
  */
 export const EMAIL_PATTERN =
   /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+
+/**
+ * The check page that names the refused fields: `/controleer-bericht/email` or
+ * `/controleer-bericht/name-message`, the field names in the table's order. Field names only,
+ * never what was typed; the site prerenders one page for every combination (see the site's
+ * routes). Without a known field (an unreadable or too large post) the page for all fields.
+ */
+export function refusedFieldsPage(refused: Iterable<string>, table: FieldTable = CONTACT_FIELDS): string {
+  const names = new Set(refused);
+  const known = fieldNames(table).filter((name) => names.has(name));
+  return known.length === 0 ? FORM_RESULT_PAGES.check : `${FORM_RESULT_PAGES.check}/${known.join('-')}`;
+}

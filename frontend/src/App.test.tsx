@@ -4,7 +4,8 @@ import { App } from './App';
 import { ErrorScreen, errorDetail } from './components/ErrorScreen';
 import { firm } from './content/site';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { FORM_RESULT_PAGES } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { FORM_RESULT_PAGES, fieldNames, refusedFieldsPage } from '@site/core/contract';
 import { routeFor } from './routes';
 
 describe('routing', () => {
@@ -19,7 +20,7 @@ describe('routing', () => {
 
   it('links the privacy statement from the contact form’s note and from the footer', () => {
     render(<App route="home" />);
-    const note = screen.getByText(/Wij gebruiken uw gegevens alleen om op uw bericht te reageren\./);
+    const note = screen.getByText(/We gebruiken uw gegevens alleen om op uw bericht te reageren\./);
     expect(within(note).getByRole('link', { name: 'Lees onze privacyverklaring' })).toHaveAttribute('href', '/privacy');
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacyverklaring' })).toHaveAttribute('href', '/privacy');
   });
@@ -45,6 +46,13 @@ describe('routing', () => {
     expect(routeFor(`${FORM_RESULT_PAGES.sent}.html`)).toBe('form-sent');
     expect(routeFor(FORM_RESULT_PAGES.check)).toBe('form-check');
     expect(routeFor(FORM_RESULT_PAGES.failed)).toBe('form-failed');
+    expect(routeFor(FORM_RESULT_PAGES.limited)).toBe('form-limited');
+    // Every page the function may name refused fields in, in the table's order.
+    expect(routeFor(refusedFieldsPage(['message', 'email']))).toBe('form-check/email-message');
+    expect(routeFor(refusedFieldsPage(fieldNames(CONTACT_FIELDS)))).toBe(`form-check/${fieldNames(CONTACT_FIELDS).join('-')}`);
+    for (const path of ['/controleer-bericht/message-email', '/controleer-bericht/website', '/controleer-bericht/', '/niet-verzonden/']) {
+      expect(routeFor(path)).toBe('not-found');
+    }
     for (const path of ['/bedankt/', '/Bedankt', '/bedankt.htm', '/.html']) expect(routeFor(path)).toBe('not-found');
   });
 

@@ -21,7 +21,7 @@ function Page({ route }: { route: Route }) {
   if (route === 'home') return <HomePage />;
   if (route === 'not-found') return <NotFound />;
   const result = formResultOf(route);
-  return <Part id={ROOT_ID}>{result === undefined ? <PrivacyPage /> : <FormResult result={result} />}</Part>;
+  return <Part id={ROOT_ID}>{result === undefined ? <PrivacyPage /> : <FormResult {...result} />}</Part>;
 }
 
 /** The parts of a route's page that hydrate each on its own turn (see hydration.ts), by element id. */

@@ -42,7 +42,7 @@ async function hydrate(route: Route) {
 }
 
 describe('prerender and hydration', () => {
-  it.each<Route>(['home', 'privacy', 'not-found', 'form-sent', 'form-check', 'form-failed'])(
+  it.each<Route>(['home', 'privacy', 'not-found', 'form-sent', 'form-check', 'form-check/email-message', 'form-failed', 'form-limited'])(
     'hydrates the prerendered %s page without a mismatch',
     async (route) => {
       const { container, recoverable, consoleError } = await hydrate(route);

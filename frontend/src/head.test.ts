@@ -17,7 +17,25 @@ describe('renderHead', () => {
     expect(content('meta[property="og:title"]')).toBe(seo.title);
     expect(content('meta[property="og:url"]')).toBe(`${SITE_ORIGIN}/`);
     expect(content('meta[property="og:locale"]')).toBe('nl_NL');
-    expect(doc.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
+    expect(doc.querySelector('link[rel="icon"][type="image/svg+xml"]')?.getAttribute('href')).toBe('/favicon.svg');
+  });
+
+  it.each(['home', 'privacy'] as const)('gives %s a large share picture on the site’s own origin, for Open Graph and X', (route) => {
+    const doc = parse(renderHead(route));
+    const content = (selector: string) => doc.querySelector(selector)?.getAttribute('content');
+    expect(content('meta[property="og:image"]')).toBe(`${SITE_ORIGIN}/og-image.png`);
+    expect([content('meta[property="og:image:width"]'), content('meta[property="og:image:height"]')]).toEqual(['1200', '630']);
+    expect(content('meta[property="og:image:alt"]')).toBe(`${firm.name}: Finance Professionals. Met een streepje voor.`);
+    expect(content('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(content('meta[name="twitter:image"]')).toBe(`${SITE_ORIGIN}/og-image.png`);
+  });
+
+  it.each(['home', 'privacy', 'not-found', 'form-sent'] as const)('links the icons and the web manifest from %s', (route) => {
+    const doc = parse(renderHead(route));
+    const href = (selector: string) => doc.querySelector(selector)?.getAttribute('href');
+    expect(href('link[rel="icon"][sizes="32x32"]')).toBe('/favicon.ico');
+    expect(href('link[rel="apple-touch-icon"]')).toBe('/apple-touch-icon.png');
+    expect(href('link[rel="manifest"]')).toBe('/manifest.webmanifest');
   });
 
   it('describes the firm as a ProfessionalService in Apeldoorn in JSON-LD', () => {
@@ -59,7 +77,9 @@ describe('renderHead', () => {
   it.each([
     ['form-sent', 'Bericht verzonden | Streepje Voor Finance'],
     ['form-check', 'Controleer uw bericht | Streepje Voor Finance'],
+    ['form-check/name-email', 'Controleer uw bericht | Streepje Voor Finance'],
     ['form-failed', 'Bericht niet verzonden | Streepje Voor Finance'],
+    ['form-limited', 'Bericht niet verzonden | Streepje Voor Finance'],
   ] as const)('keeps the form result page %s out of search results, with a Dutch title', (route, title) => {
     const doc = parse(renderHead(route));
     expect(doc.title).toBe(title);

@@ -1,3 +1,4 @@
+import { BRAND_FILES, SHARE_IMAGE } from './brand/files';
 import { privacyPage } from './content/privacy';
 import { expertise, firm, formResults, phoneHref, seo, services, SITE_ORIGIN } from './content/site';
 import { formResultOf, PATHS, type Route } from './routes';
@@ -18,7 +19,8 @@ function structuredData() {
     legalName: firm.legalName,
     vatID: firm.vatId,
     url,
-    logo: `${SITE_ORIGIN}/favicon.svg`,
+    logo: `${SITE_ORIGIN}${BRAND_FILES.icon512}`,
+    image: `${SITE_ORIGIN}${BRAND_FILES.shareImage}`,
     description: seo.description,
     email: firm.email,
     telephone: phoneHref.slice('tel:'.length),
@@ -48,6 +50,7 @@ const jsonLd = (data: object) => `<script type="application/ld+json">${JSON.stri
 /** Title, description, canonical address and Open Graph tags of a page search engines may list. */
 function listedPage({ title, description, path }: { title: string; description: string; path: string }, common: string[]) {
   const url = `${SITE_ORIGIN}${path}`;
+  const shareImage = `${SITE_ORIGIN}${BRAND_FILES.shareImage}`;
   return [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
@@ -59,19 +62,34 @@ function listedPage({ title, description, path }: { title: string; description: 
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    meta('name', 'twitter:card', 'summary'),
+    meta('property', 'og:image', shareImage),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    meta('property', 'og:image:alt', SHARE_IMAGE.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:image', shareImage),
+    meta('name', 'twitter:image:alt', SHARE_IMAGE.alt),
   ];
 }
 
 /** The title of a page kept out of search results: the 404 page and the form's result pages. */
 function unlistedTitle(route: Exclude<Route, 'home' | 'privacy'>): string {
   const result = formResultOf(route);
-  return result === undefined ? seo.notFoundTitle : `${formResults[result].title} | ${firm.name}`;
+  return result === undefined ? seo.notFoundTitle : `${formResults[result.result].title} | ${firm.name}`;
 }
 
 /** The <head> tags of one prerendered page; only the home page and the privacy statement are meant for search results. */
 export function renderHead(route: Route): string {
-  const common = [meta('name', 'theme-color', seo.themeColor), `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`];
+  // The SVG icon is the one browsers fetch; the .ico (by its sizes) only those without SVG
+  // icons, the touch icon and the manifest only what bookmarks the page to a home screen.
+  const common = [
+    meta('name', 'theme-color', seo.themeColor),
+    `<link rel="icon" href="${BRAND_FILES.faviconIco}" sizes="32x32" />`,
+    `<link rel="icon" href="${BRAND_FILES.faviconSvg}" type="image/svg+xml" />`,
+    `<link rel="apple-touch-icon" href="${BRAND_FILES.appleTouchIcon}" />`,
+    `<link rel="manifest" href="${BRAND_FILES.manifest}" />`,
+  ];
   switch (route) {
     case 'home':
       return [...listedPage({ title: seo.title, description: seo.description, path: PATHS.home }, common), jsonLd(structuredData())].join(

@@ -8,3 +8,6 @@ declare const __RETENTION_DAYS__: number;
 
 /** The AWS region the stack deploys to: cdk.json's region, set by vite.config.ts. */
 declare const __AWS_REGION__: string;
+
+/** Minutes of the visitor limit's window: cdk.json's visitorLimit, set by vite.config.ts. */
+declare const __VISITOR_WINDOW_MINUTES__: number;

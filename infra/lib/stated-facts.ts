@@ -2,17 +2,20 @@
  * Facts the built site states that a deploy must make true. The privacy statement quotes two
  * settings of the stack: how long a message is kept and the AWS region it is kept in (the
  * build reads them from cdk.json and writes them on the page as data-retention-days and
- * data-aws-region). Every page also names the site's own address (canonical link, Open Graph
- * URL, the sitemap and robots.txt). A deploy whose settings differ (a `-c` override, an edit
+ * data-aws-region); the page for a visitor over the limit quotes the limit's window
+ * (data-visitor-window-minutes). Every page also names the site's own address (canonical
+ * link, Open Graph URL, the sitemap and robots.txt). A deploy whose settings differ (a `-c` override, an edit
  * after the build, a domainName the content does not know) would publish a site that says
  * something untrue, so the synth refuses it and says how to rebuild.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FORM_RESULT_PAGES } from '@site/core/contract';
 import type { Config } from '@site/core/deploy-config';
 import { listSiteFiles } from '@site/core/site-files';
 
 export const PRIVACY_PAGE = 'privacy.html';
+export const LIMITED_PAGE = `${FORM_RESULT_PAGES.limited.slice(1)}.html`;
 
 export class StatedFactsError extends Error {
   constructor(readonly problems: string[]) {
@@ -70,6 +73,19 @@ function advertisedOrigins(siteDir: string): Set<string> {
   return origins;
 }
 
+/** The page a visitor over the limit reaches without scripts states the longest wait: one window. */
+function windowProblems(siteDir: string, config: Pick<Config, 'visitorLimit'>): string[] {
+  const page = join(siteDir, LIMITED_PAGE);
+  if (!existsSync(page)) return [];
+  const minutes = attribute(readFileSync(page, 'utf8'), 'data-visitor-window-minutes');
+  if (minutes.every((value) => Number(value) === config.visitorLimit.windowMinutes)) return [];
+  return [
+    `${LIMITED_PAGE} says a visitor over the limit waits at most ${[...new Set(minutes)].join(', ')} minutes; ` +
+      `this deploy's window is ${config.visitorLimit.windowMinutes} minutes (visitorLimit.windowMinutes): ` +
+      'put the setting in the cdk.json context (the site build reads it there).',
+  ];
+}
+
 function addressProblems(siteDir: string, domainName: string | undefined): string[] {
   if (domainName === undefined) return [];
   const served = `https://${domainName}`;
@@ -81,8 +97,12 @@ function addressProblems(siteDir: string, domainName: string | undefined): strin
   ];
 }
 
-/** Throws when the built site states another retention, region or address than this deploy. */
-export function checkStatedFacts(siteDir: string, config: Pick<Config, 'retentionDays' | 'region' | 'domainName'>): void {
-  const problems = [...privacyProblems(siteDir, config), ...addressProblems(siteDir, config.domainName)];
+/** Throws when the built site states another retention, region, visitor window or address than this deploy. */
+export function checkStatedFacts(siteDir: string, config: Pick<Config, 'retentionDays' | 'region' | 'visitorLimit' | 'domainName'>): void {
+  const problems = [
+    ...privacyProblems(siteDir, config),
+    ...windowProblems(siteDir, config),
+    ...addressProblems(siteDir, config.domainName),
+  ];
   if (problems.length > 0) throw new StatedFactsError(problems);
 }

@@ -333,12 +333,17 @@ describe('uploads', () => {
 
   it('never prunes, uploads hashed assets first and HTML last, then invalidates the unhashed paths', () => {
     const byCache = (value: string) => uploads().find((u) => u.Properties.SystemMetadata['cache-control'] === value)!;
-    const [assets, other, html] = [byCache(CACHE_CONTROL.hashedAsset), byCache(CACHE_CONTROL.other), byCache(CACHE_CONTROL.html)];
-    for (const upload of [assets, other, html]) expect(upload.Properties.Prune).toBe(false);
-    expect(other.DependsOn).toContain(assets.id);
+    const [assets, images, other, html] = [
+      byCache(CACHE_CONTROL.hashedAsset),
+      byCache(CACHE_CONTROL.image),
+      byCache(CACHE_CONTROL.other),
+      byCache(CACHE_CONTROL.html),
+    ];
+    for (const upload of [assets, images, other, html]) expect(upload.Properties.Prune).toBe(false);
+    expect(images.DependsOn).toContain(assets.id);
+    expect(other.DependsOn).toContain(images.id);
     expect(html.DependsOn).toContain(other.id);
-    expect(assets.Properties.DistributionId).toBeUndefined();
-    expect(other.Properties.DistributionId).toBeUndefined();
+    for (const upload of [assets, images, other]) expect(upload.Properties.DistributionId).toBeUndefined();
     expect(html.Properties.DistributionId).toEqual({ Ref: only(s.template, 'AWS::CloudFront::Distribution').id });
     expect(html.Properties.DistributionPaths.sort()).toEqual(['/404.html', '/favicon.svg', '/index.html', '/privacy.html', '/robots.txt']);
     s.template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Layers: Match.anyValue() });

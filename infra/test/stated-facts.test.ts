@@ -1,7 +1,7 @@
 /**
- * The privacy statement quotes the retention and the region, and every page names the
- * site's address; a deploy with other settings than the build stated is refused before
- * anything is built.
+ * The privacy statement quotes the retention and the region, the page for a visitor over the
+ * limit the limit's window, and every page names the site's address; a deploy with other
+ * settings than the build stated is refused before anything is built.
  */
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,24 @@ describe('the privacy statement and the deploy', () => {
   it('differ in region: the synth stops', () => {
     expect(build({ region: 'eu-central-1' }, statement(365, 'eu-west-1'))).toThrow(
       'privacy.html names region eu-west-1; this deploy is in eu-central-1 (region)',
+    );
+  });
+});
+
+describe('the page for a visitor over the limit and the deploy', () => {
+  const limitPage = (minutes: number) => ({
+    '/niet-verzonden/limiet.html': `<!doctype html><html lang="nl"><main><p data-visitor-window-minutes="${minutes}">U kunt uiterlijk over ${minutes} minuten weer een bericht sturen.</p></main></html>`,
+  });
+
+  it('agree on the window: the stack is built', () => {
+    expect(build({ visitorLimit: { messages: 3, windowMinutes: 10 } }, statement(365, 'eu-west-1'), limitPage(10))).not.toThrow();
+  });
+
+  it('differ in the window (the page would promise too short a wait): the synth stops', () => {
+    const attempt = build({ visitorLimit: { messages: 5, windowMinutes: 60 } }, statement(365, 'eu-west-1'), limitPage(10));
+    expect(attempt).toThrow(StatedFactsError);
+    expect(attempt).toThrow(
+      "niet-verzonden/limiet.html says a visitor over the limit waits at most 10 minutes; this deploy's window is 60 minutes (visitorLimit.windowMinutes)",
     );
   });
 });

@@ -12,6 +12,7 @@ import {
   IDEMPOTENCY_HEADER,
   MAX_BODY_BYTES,
   MAX_FORM_BODY_BYTES,
+  refusedFieldsPage,
   type ContactErrorResponse,
   type ContactSuccessResponse,
   type FormResult,
@@ -158,17 +159,27 @@ export function formResultFor(status: number): FormResult {
   if (status >= 200 && status < 300) return 'sent';
   // What the visitor typed is the problem: unreadable, invalid or too large.
   if (status === 400 || status === 413) return 'check';
+  if (status === 429) return 'limited';
   return 'failed';
+}
+
+/** The names of the fields a JSON answer refused (a 400's `fields`); none for any other answer. */
+function refusedFields(response: HttpResult): string[] {
+  try {
+    const { fields } = JSON.parse(response.body ?? '') as ContactErrorResponse;
+    return Object.keys(fields ?? {});
+  } catch {
+    return [];
+  }
 }
 
 /**
  * The answer to a form post: 303 See Other, so the browser fetches the page with GET and a
- * reload or Back never posts the message again. The page is the same for every visitor.
+ * reload or Back never posts the message again. The page is the same for every visitor who
+ * gets the same answer: a check page names the refused fields, never what was typed.
  */
 export function formAnswer(response: HttpResult): HttpResult {
-  return {
-    statusCode: 303,
-    headers: { Location: FORM_RESULT_PAGES[formResultFor(response.statusCode)], 'Cache-Control': 'no-store' },
-    body: '',
-  };
+  const result = formResultFor(response.statusCode);
+  const location = result === 'check' ? refusedFieldsPage(refusedFields(response)) : FORM_RESULT_PAGES[result];
+  return { statusCode: 303, headers: { Location: location, 'Cache-Control': 'no-store' }, body: '' };
 }

@@ -175,12 +175,12 @@ describe('the visitor limit', () => {
 describe("the page's form without scripts", () => {
   const formBody = (message: string) => new URLSearchParams({ ...VALID_BODY, message, [HONEYPOT_FIELD]: '' }).toString();
 
-  it('past the limit is sent on to the page that says to try again in a few minutes (or to call or mail), with nothing stored', async () => {
+  it('past the limit is sent on to the page that says when to send again (or to call or mail), with nothing stored', async () => {
     const formPost = (message: string) =>
       handler(contactEvent({ viewer: '192.0.2.70', headers: { 'content-type': FORM_CONTENT_TYPE }, body: formBody(message) }));
     for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) expect((await formPost(`Bericht ${i}`)).statusCode).toBe(303);
     const refused = await formPost('Te veel');
-    expect(refused).toEqual({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.failed, 'Cache-Control': 'no-store' }, body: '' });
+    expect(refused).toEqual({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.limited, 'Cache-Control': 'no-store' }, body: '' });
     expect((await aws.messages()).map((message) => message.message)).not.toContain('Te veel');
     expect(logs.entries().at(-1)).toMatchObject({ outcome: 'visitor_limited', format: 'form', status: 303 });
   });

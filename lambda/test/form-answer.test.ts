@@ -1,6 +1,7 @@
 /** The pure parts of the no-script form post: reading the body, the key, and where it goes on to. */
 import { describe, expect, it } from 'vitest';
-import { FORM_RESULT_PAGES } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { FORM_RESULT_PAGES, refusedFieldsPage } from '@site/core/contract';
 import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/http';
 import { contentKey, normaliseIdempotencyKey } from '../src/idempotency';
 import { contactEvent, VALID_BODY } from './support/events';
@@ -13,6 +14,7 @@ describe('formResultFor', () => {
     [400, 'check'],
     [413, 'check'],
     [422, 'failed'],
+    [429, 'limited'],
     [500, 'failed'],
     [503, 'failed'],
   ] as const)('sends a form post whose JSON answer would be %i on to %s', (status, result) => {
@@ -20,12 +22,33 @@ describe('formResultFor', () => {
   });
 
   it('answers 303 with a fixed page, never anything the visitor typed', () => {
-    expect(formAnswer({ statusCode: 400, headers: {}, body: '{"fields":{"email":"jan"}}' })).toEqual({
+    expect(formAnswer({ statusCode: 503, headers: {}, body: '{"error":"x"}' })).toEqual({
       statusCode: 303,
-      headers: { Location: '/controleer-bericht', 'Cache-Control': 'no-store' },
+      headers: { Location: '/niet-verzonden', 'Cache-Control': 'no-store' },
       body: '',
     });
-    expect(Object.values(FORM_RESULT_PAGES)).toEqual(['/bedankt', '/controleer-bericht', '/niet-verzonden']);
+    expect(Object.values(FORM_RESULT_PAGES)).toEqual(['/bedankt', '/controleer-bericht', '/niet-verzonden', '/niet-verzonden/limiet']);
+  });
+
+  it('names the refused fields in the check page’s path, in the field table’s order, and nothing the visitor typed', () => {
+    const refused = { statusCode: 400, headers: {}, body: JSON.stringify({ error: 'x', fields: { message: 'jan@x', email: 'jan' } }) };
+    expect(formAnswer(refused).headers).toEqual({ Location: '/controleer-bericht/email-message', 'Cache-Control': 'no-store' });
+  });
+
+  it('sends a 400 without known fields, and a 413, to the check page for every field', () => {
+    const page = (statusCode: number, body: string) => formAnswer({ statusCode, headers: {}, body }).headers?.Location;
+    expect(page(400, '{"error":"x"}')).toBe('/controleer-bericht');
+    expect(page(400, '{"error":"x","fields":{"__proto__":"a","website":"b"}}')).toBe('/controleer-bericht');
+    expect(page(400, 'not json')).toBe('/controleer-bericht');
+    expect(page(413, '{"error":"x"}')).toBe('/controleer-bericht');
+  });
+});
+
+describe('refusedFieldsPage', () => {
+  it('follows whatever table it is given, so a new field gets its own name in the path', () => {
+    const table = { ...CONTACT_FIELDS, subject: { ...CONTACT_FIELDS.company, label: 'Onderwerp' } };
+    expect(refusedFieldsPage(['subject', 'name'], table)).toBe('/controleer-bericht/name-subject');
+    expect(refusedFieldsPage([])).toBe('/controleer-bericht');
   });
 });
 

@@ -8,14 +8,16 @@
 import { contact, contactForm, notFound } from '@site/frontend/content';
 import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
-import { CACHE_CONTROL, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
+import { BRAND_FILES, SHARE_IMAGE } from '@site/frontend/brand';
+import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
 import { contentSecurityPolicy, inlineScripts, scriptHash, securityHeadersFor, strictTransportSecurity } from '@site/core/security-headers';
 
-/** An answer as the checks see it: header names in lower case, the body as text. */
+/** An answer as the checks see it: header names in lower case, the body as text (and as bytes, for images). */
 export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  bytes?: Buffer;
 }
 
 export interface SmokeRequest {
@@ -196,3 +198,111 @@ export const directCallCheck: SmokeCheck = {
   request: { target: 'api', method: 'POST', path: API_PATH, headers: { 'Content-Type': 'application/json' }, body: INVALID_MESSAGE },
   verify: (answer) => [...status(answer, 403), ...mediaType(answer, 'application/json'), ...errorText(answer, ERROR_TEXT.notThroughSite)],
 };
+
+/** The value of `attribute` on the first `tag` of the page whose `key` attribute is `value`. */
+function headAttribute(html: string, tag: 'meta' | 'link', key: string, value: string, attribute: string): string | undefined {
+  for (const [element] of html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'gi'))) {
+    if (new RegExp(`\\s${key}="${value}"`).test(element)) return new RegExp(`\\s${attribute}="([^"]*)"`).exec(element)?.[1];
+  }
+  return undefined;
+}
+
+/** The path of a URL the page names, on whatever host it names (the public origin may not be the one checked). */
+function pathOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url, 'https://site.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A PNG of exactly `width` × `height` pixels (its IHDR chunk, which always comes first). */
+function pngOfSize(width: number, height: number): (bytes: Buffer) => string[] {
+  return (bytes) => {
+    if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return ['not a PNG'];
+    const [w, h] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+    return w === width && h === height ? [] : [`${w} × ${h} pixels, expected ${width} × ${height}`];
+  };
+}
+
+/** An ICO file (reserved 0, type 1) with at least one image. */
+function icoFile(bytes: Buffer): string[] {
+  return bytes.length >= 6 && bytes.readUInt16LE(0) === 0 && bytes.readUInt16LE(2) === 1 && bytes.readUInt16LE(4) > 0
+    ? []
+    : ['not an ICO file'];
+}
+
+/** A web manifest with a name and icons, whose theme colour is the page's. */
+function manifestFor(themeColor: string | undefined): (bytes: Buffer) => string[] {
+  return (bytes) => {
+    let manifest: { name?: unknown; icons?: unknown; theme_color?: unknown };
+    try {
+      manifest = JSON.parse(bytes.toString('utf8')) as typeof manifest;
+    } catch {
+      return ['not JSON'];
+    }
+    return [
+      ...(typeof manifest.name === 'string' && manifest.name !== '' ? [] : ['no name']),
+      ...(Array.isArray(manifest.icons) && manifest.icons.length > 0 ? [] : ['no icons']),
+      ...(manifest.theme_color === themeColor
+        ? []
+        : [`theme_color ${shown(String(manifest.theme_color))}, expected the page's ${shown(themeColor)}`]),
+    ];
+  };
+}
+
+function brandFileCheck(
+  name: string,
+  path: string | undefined,
+  mediaTypes: readonly string[],
+  content: (bytes: Buffer) => string[],
+): SmokeCheck {
+  return {
+    name,
+    request: { target: 'site', method: 'GET', path: path ?? '/' },
+    verify: (answer) => {
+      if (path === undefined) return ['the home page does not name it'];
+      const type = answer.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      return [
+        ...status(answer, 200),
+        ...(type !== undefined && mediaTypes.includes(type) ? [] : [`Content-Type ${shown(type)}, expected ${mediaTypes.join(' or ')}`]),
+        ...header(answer, 'Cache-Control', cacheControlFor(path)),
+        ...(answer.status === 200 ? content(answer.bytes ?? Buffer.from(answer.body)) : []),
+      ];
+    },
+  };
+}
+
+/**
+ * What a shared link, a home-screen bookmark and a browser without SVG icons fetch: the files
+ * the home page's head names, and /favicon.ico, which browsers ask for by name.
+ */
+export function brandFileChecks(home: string): SmokeCheck[] {
+  const shareImage = pathOf(headAttribute(home, 'meta', 'property', 'og:image', 'content'));
+  const twitterImage = pathOf(headAttribute(home, 'meta', 'name', 'twitter:image', 'content'));
+  const themeColor = headAttribute(home, 'meta', 'name', 'theme-color', 'content');
+  return [
+    brandFileCheck(
+      'share picture',
+      shareImage !== undefined && shareImage === twitterImage ? shareImage : undefined,
+      ['image/png'],
+      pngOfSize(SHARE_IMAGE.width, SHARE_IMAGE.height),
+    ),
+    brandFileCheck(
+      'touch icon',
+      pathOf(headAttribute(home, 'link', 'rel', 'apple-touch-icon', 'href')),
+      ['image/png'],
+      pngOfSize(180, 180),
+    ),
+    brandFileCheck('favicon.ico', BRAND_FILES.faviconIco, ['image/x-icon', 'image/vnd.microsoft.icon'], icoFile),
+    brandFileCheck(
+      'web manifest',
+      pathOf(headAttribute(home, 'link', 'rel', 'manifest', 'href')),
+      ['application/manifest+json'],
+      manifestFor(themeColor),
+    ),
+  ];
+}

@@ -52,8 +52,8 @@ export async function request(req: Request, timeoutMs: number): Promise<Answer> 
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const body = await response.text();
-    return { status: response.status, headers: Object.fromEntries(response.headers), body };
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: Object.fromEntries(response.headers), body: bytes.toString('utf8'), bytes };
   } catch (error) {
     throw new NoAnswer(reason(error, timeoutMs));
   }

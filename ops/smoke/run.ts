@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  brandFileChecks,
   directCallCheck,
   hashedAssetCheck,
   hashedAssetPath,
@@ -86,6 +87,7 @@ export async function runSmoke(options: SmokeTarget): Promise<SmokeResult[]> {
   if (home.noAnswer !== undefined) throw new Unreachable(`Cannot reach ${target.site}: ${home.noAnswer}.`);
   const rest = [
     hashedAssetCheck(hashedAssetPath(home.body ?? '')),
+    ...brandFileChecks(home.body ?? ''),
     unknownPageCheck(run),
     missingAssetCheck(run),
     invalidMessageCheck,

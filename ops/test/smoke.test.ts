@@ -10,12 +10,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contact, contactForm, notFound } from '@site/frontend/content';
+import { contact, contactForm, notFound, seo } from '@site/frontend/content';
 import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { validateContactMessage } from '@site/lambda/schema';
-import { CACHE_CONTROL } from '@site/core/cache-control';
+import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
+import { brandFiles } from '@site/frontend/brand-files';
+import { renderHead } from '@site/frontend/head';
 import { scriptHash, securityHeadersFor } from '@site/core/security-headers';
 import { hashedAssetPath, htmlEscaped } from '../smoke/checks';
 import { baseUrl, formatReport, runSmoke, Unreachable, type SmokeResult } from '../smoke/run';
@@ -25,7 +27,7 @@ const ASSET = '/assets/index-Ab12Cd34.js';
 interface Reply {
   status: number;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 /** A stage's answers by request; a test replaces the ones it breaks. */
@@ -46,8 +48,30 @@ const apiJson = (status: number, body: unknown, headers: Record<string, string> 
   body: JSON.stringify(body),
 });
 
+/** The icons, manifest and share picture as the build makes them, by path. */
+const BRAND = await brandFiles();
+const BRAND_TYPES: Record<string, string> = {
+  png: 'image/png',
+  ico: 'image/vnd.microsoft.icon',
+  svg: 'image/svg+xml',
+  webmanifest: 'application/manifest+json',
+};
+const brandFile = (path: string): Reply => ({
+  status: 200,
+  headers: { ...SECURITY_HEADERS, 'Content-Type': BRAND_TYPES[path.split('.').pop()!]!, 'Cache-Control': cacheControlFor(path) },
+  body: BRAND.get(path)!,
+});
+
 const WORKING = {
-  home: () => page(200, html([contact.headline, contactForm.title, contactForm.submit], `<script type="module" src="${ASSET}"></script>`)),
+  home: () =>
+    page(
+      200,
+      html(
+        [contact.headline, contactForm.title, contactForm.submit],
+        `${renderHead('home')}<script type="module" src="${ASSET}"></script>`,
+      ),
+    ),
+  brand: (req: IncomingMessage) => brandFile(req.url!),
   asset: () => ({
     status: 200,
     headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/javascript', 'Cache-Control': CACHE_CONTROL.hashedAsset },
@@ -84,6 +108,7 @@ async function fakeStage(
     if (role === 'api') return routes.direct;
     if (path === '/') return routes.home;
     if (path === ASSET) return routes.asset;
+    if (BRAND.has(path)) return routes.brand;
     if (path.startsWith('/assets/')) return routes.missingAsset;
     if (path === API_PATH) return req.method === 'POST' ? routes.apiPost : routes.apiOther;
     return routes.notFound;
@@ -137,6 +162,10 @@ describe('against a stage that works', () => {
     expect(results.map((result) => result.name)).toEqual([
       'home page',
       'hashed asset',
+      'share picture',
+      'touch icon',
+      'favicon.ico',
+      'web manifest',
       'unknown page',
       'missing asset',
       'API through CloudFront',
@@ -217,6 +246,44 @@ describe('against a broken stage', () => {
     ]);
     const allowed = await fakeStage({ home: withLoader({ ...WORKING.home().headers!, ...securityHeadersFor([scriptHash(loader)]) }) });
     expect(failures(await runSmoke({ site: allowed.url }))['home page']).toBeUndefined();
+  });
+
+  it('fails icons and a share picture that are missing, of the wrong kind or size, or cached as something else', async () => {
+    const site = await fakeStage({
+      brand: (req) => {
+        const reply = brandFile(req.url!);
+        if (req.url === '/og-image.png')
+          return {
+            ...reply,
+            body: BRAND.get('/apple-touch-icon.png')!,
+            headers: { ...reply.headers, 'Cache-Control': CACHE_CONTROL.other },
+          };
+        if (req.url === '/favicon.ico') return page(200, html(['Welkom']));
+        if (req.url === '/manifest.webmanifest')
+          return { ...reply, body: JSON.stringify({ name: 'Site', icons: [], theme_color: '#ffffff' }) };
+        return reply;
+      },
+    });
+    const found = failures(await runSmoke({ site: site.url }));
+    expect(found['share picture']).toEqual([
+      `Cache-Control "${CACHE_CONTROL.other}", expected "${CACHE_CONTROL.image}"`,
+      '180 × 180 pixels, expected 1200 × 630',
+    ]);
+    expect(found['favicon.ico']).toEqual([
+      'Content-Type "text/html", expected image/x-icon or image/vnd.microsoft.icon',
+      `Cache-Control "${CACHE_CONTROL.html}", expected "${CACHE_CONTROL.image}"`,
+      'not an ICO file',
+    ]);
+    expect(found['web manifest']).toEqual(['no icons', `theme_color "#ffffff", expected the page's "${seo.themeColor}"`]);
+    expect(found['touch icon']).toBeUndefined();
+
+    const bare = await fakeStage({
+      home: () =>
+        page(200, html([contact.headline, contactForm.title, contactForm.submit], `<script type="module" src="${ASSET}"></script>`)),
+    });
+    const unnamed = failures(await runSmoke({ site: bare.url }));
+    for (const name of ['share picture', 'touch icon', 'web manifest'])
+      expect(unnamed[name], name).toEqual(['the home page does not name it']);
   });
 
   it('fails a page that is not prerendered (an empty shell) or not Dutch', async () => {
@@ -347,14 +414,14 @@ describe('npm run smoke', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toContain(`Smoke check of ${working.url}`);
     expect(stdout).toMatch(/ {2}ok {4}home page +GET \/\n/);
-    expect(stdout.trim().endsWith('All 6 checks passed.')).toBe(true);
+    expect(stdout.trim().endsWith('All 10 checks passed.')).toBe(true);
   });
 
   it('exits 1 on a failed check, naming it, without a stack trace', async () => {
     const { code, stdout } = await smoke(broken.url);
     expect(code).toBe(1);
     expect(stdout).toMatch(/ {2}FAIL {2}unknown page +GET \/smoke-check-[0-9a-f]{12}\n {10}status 200, expected 404\n/);
-    expect(stdout.trim().endsWith('1 of 6 checks failed.')).toBe(true);
+    expect(stdout.trim().endsWith('1 of 10 checks failed.')).toBe(true);
     expect(stdout).not.toMatch(/\n\s+at /);
   });
 

@@ -32,10 +32,14 @@ describe('Contact', () => {
     expect(shownTerm()).toBe('Business Control');
   });
 
-  it('gives screen readers the whole list once instead of the changing word', () => {
+  it('gives screen readers the whole list once instead of the changing word, each English term marked as English', () => {
     renderContact();
     expect(terms()).toHaveAttribute('aria-hidden', 'true');
-    expect(screen.getByText(expertise.join(', '), { exact: false })).toHaveClass('visually-hidden');
+    const list = document.querySelector('.expertise-label .visually-hidden')!;
+    expect(list.textContent).toBe(` ${expertise.join(', ')}`);
+    const marked = [...list.children].map((term) => [term.textContent, term.getAttribute('lang')]);
+    expect(marked).toEqual(expertise.map((term) => [term, term === 'Innovatie' ? null : 'en']));
+    expect([...terms().children].map((term) => term.getAttribute('lang'))).toEqual(marked.map(([, lang]) => lang));
   });
 
   it('can be paused and resumed', () => {
@@ -52,7 +56,11 @@ describe('Contact', () => {
 
   it('shows the address in Apeldoorn, a mailto link and a tel link', () => {
     renderContact();
-    expect(screen.getByText(/Apeldoorn/)).toHaveTextContent(`${firm.address.street}, ${firm.address.postalCode} Apeldoorn`);
+    const city = screen.getByText(/Apeldoorn/);
+    expect(city.closest('li')).toHaveTextContent(`${firm.address.street}, ${firm.address.postalCode} Apeldoorn`);
+    // The postal code stays with its city on one line.
+    expect(city).toHaveClass('nowrap');
+    expect(city).toHaveTextContent(`${firm.address.postalCode} Apeldoorn`);
     expect(screen.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
     expect(screen.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+31/));
     expect(screen.getByRole('heading', { level: 3, name: 'Stuur ons een bericht' })).toBeInTheDocument();

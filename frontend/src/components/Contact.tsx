@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { contact, expertise, firm, phoneHref, sectionIds } from '../content/site';
+import { Fragment, useState } from 'react';
+import { contact, expertise, expertiseInDutch, firm, phoneHref, sectionIds } from '../content/site';
 import { useReveal } from '../hooks/useReveal';
 import { useRotatingItem } from '../hooks/useRotatingItem';
 import { ContactForm } from './ContactForm';
 import { Icon } from './Icon';
 import { SectionHeader } from './SectionHeader';
+
+const termLang = (term: (typeof expertise)[number]) => (expertiseInDutch.includes(term) ? undefined : 'en');
 
 /** Spec: every 3000 ms the term fades out; 500 ms later the next one fades in. */
 export const EXPERTISE_INTERVAL_MS = 3000;
@@ -29,7 +31,7 @@ export function Contact() {
                   </span>
                   <span>
                     <span className="details-label">{contact.details.addressLabel}</span>
-                    {street}, {postalCode} {city}
+                    {street}, <span className="nowrap">{`${postalCode} ${city}`}</span>
                   </span>
                 </li>
                 <li>
@@ -74,12 +76,19 @@ function ExpertiseLine() {
     <div className="expertise">
       <p className="expertise-label">
         {contact.expertiseLabel}
-        <span className="visually-hidden"> {expertise.join(', ')}</span>
+        <span className="visually-hidden">
+          {expertise.map((term, i) => (
+            <Fragment key={term}>
+              {i === 0 ? ' ' : ', '}
+              <span lang={termLang(term)}>{term}</span>
+            </Fragment>
+          ))}
+        </span>
       </p>
       <div className="expertise-row">
         <p className={visible ? 'expertise-terms' : 'expertise-terms is-fading'} aria-hidden="true">
           {expertise.map((term, i) => (
-            <span key={term} className="expertise-term" data-active={i === index ? '' : undefined}>
+            <span key={term} className="expertise-term" lang={termLang(term)} data-active={i === index ? '' : undefined}>
               {term}
             </span>
           ))}

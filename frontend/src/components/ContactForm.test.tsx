@@ -1,14 +1,14 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { CONTACT_FIELDS, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { contactForm } from '../content/site';
+import { contactForm, firm, phoneHref } from '../content/site';
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
 import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';
-import { ToastProvider, Toaster } from '../toast';
+import { TOAST_DURATION_MS, ToastProvider, Toaster } from '../toast';
 
 const { messages } = contactForm;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -37,6 +37,7 @@ const fields = () => ({
   company: field(/^Bedrijf/),
   message: field(/^Bericht/),
 });
+const toastTexts = () => [...document.querySelectorAll('.toast-message')].map((toast) => toast.textContent);
 const submit = () => screen.getByRole('button', { name: /Verstuur bericht|Bezig met verzenden/ });
 
 const FILLED = {
@@ -306,6 +307,61 @@ describe('ContactForm messages at the fields', () => {
     expect(consoleError).toHaveBeenCalledTimes(1);
     for (const key of Object.keys(FILLED) as (keyof typeof FILLED)[]) expect(fields()[key]).toHaveValue(FILLED[key]);
   });
+
+  it('clears the toasts of earlier sends on a new send, so one outcome shows at a time', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderForm();
+    await fill(user, { ...FILLED, message: '' });
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.required);
+
+    await fill(user);
+    const answer = deferredFetch();
+    await user.click(submit());
+    // Sending: only the loading toast, the earlier error is gone.
+    expect(toastTexts()).toEqual([messages.sending]);
+    answer(200);
+    await screen.findByText(messages.success);
+    expect(toastTexts()).toEqual([messages.success]);
+
+    await fill(user);
+    fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 503 }));
+    await user.click(submit());
+    await screen.findByRole('alert');
+    expect(toastTexts()).toEqual([messages.failure]);
+  });
+
+  it.each([
+    ['a Retry-After of 421 seconds', { 'Retry-After': '421' }, 'U kunt over 8 minuten weer een bericht sturen.'],
+    ['a Retry-After of 30 seconds', { 'Retry-After': '30' }, 'U kunt over 1 minuut weer een bericht sturen.'],
+    ['no Retry-After (the API’s own throttle)', {}, 'U kunt over enkele minuten weer een bericht sturen.'],
+  ])(
+    'over the limit with %s: keeps the spec’s failure text and says when to send again and how to reach the firm now',
+    async (_, headers, again) => {
+      const user = userEvent.setup();
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      renderForm();
+      await fill(user);
+      fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 429, headers }));
+      await user.click(submit());
+
+      const alert = await screen.findByRole('alert');
+      expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
+      expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
+        again,
+        `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+      ]);
+      expect(within(alert).getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
+      expect(within(alert).getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
+      // It holds a number to note down: it stays until closed, unlike the other toasts.
+      act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 5));
+      expect(screen.getByRole('alert')).toBe(alert);
+      for (const key of Object.keys(FILLED) as (keyof typeof FILLED)[]) expect(fields()[key]).toHaveValue(FILLED[key]);
+      vi.useRealTimers();
+    },
+  );
 });
 
 describe('ContactForm near the field limits', () => {

@@ -34,6 +34,43 @@ describe('the form’s result pages (no scripts)', () => {
     expect(screen.getByRole('link', { name: 'Naar het contactformulier' })).toHaveAttribute('href', '/#contact');
   });
 
+  it.each([
+    [
+      'form-check/email',
+      'Eén veld is nog niet goed ingevuld. Dit vraagt het formulier:',
+      ['E-mailadres: verplicht, een geldig adres, zoals naam@bedrijf.nl, maximaal 254 tekens'],
+    ],
+    [
+      'form-check/name-phone-message',
+      'Deze velden zijn nog niet goed ingevuld:',
+      ['Naam: verplicht, maximaal 100 tekens', 'Telefoonnummer: maximaal 40 tekens', 'Bericht: verplicht, maximaal 5000 tekens'],
+    ],
+  ] as const)('on %s names only the refused fields, with their rules', async (route, intro, rules) => {
+    render(<App route={route} />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht is nog niet verzonden');
+    expect(screen.getByText(intro)).toBeInTheDocument();
+    const items = within(screen.getByRole('main'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual(rules);
+    expect(screen.getByText(BACK)).toBeInTheDocument();
+  });
+
+  it('over the visitor limit: the spec’s failure text, the longest wait from the deploy’s window, and how to reach the firm now', async () => {
+    render(<App route="form-limited" />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht kon niet worden verzonden');
+    expect(screen.getByText(contactForm.messages.failure)).toBeInTheDocument();
+    const again = screen.getByText(`U kunt uiterlijk over ${__VISITOR_WINDOW_MINUTES__} minuten weer een bericht sturen.`);
+    expect(again).toHaveAttribute('data-visitor-window-minutes', String(__VISITOR_WINDOW_MINUTES__));
+    expect(screen.getByText(BACK)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText(/^Liever meteen contact\? Bel/)).toHaveTextContent(
+      `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+    );
+    expect(main.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
+    expect(main.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+?\d+$/));
+  });
+
   it('says a failure is not the visitor’s doing, to try again later, and how to reach the firm directly', async () => {
     render(<App route="form-failed" />);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht kon niet worden verzonden');

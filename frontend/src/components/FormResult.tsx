@@ -1,15 +1,16 @@
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { fieldNames, type FieldTable, type FormResult as Result } from '@site/core/contract';
-import { firm, formResults, phoneHref } from '../content/site';
+import { fieldNames, type FieldTable } from '@site/core/contract';
+import { directContact, emailHref, firm, formResults, phoneHref } from '../content/site';
+import type { FormResultPage } from '../routes';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
 
-/** What each field asks for, from the contact-field table, so the page can never disagree with the server. */
-function FieldRules({ fields }: { fields: FieldTable }) {
+/** What each of `names` asks for, from the contact-field table, so the page can never disagree with the server. */
+function FieldRules({ fields, names }: { fields: FieldTable; names: readonly string[] }) {
   const text = formResults.check;
   return (
     <ul className="form-result-rules">
-      {fieldNames(fields).map((name) => {
+      {names.map((name) => {
         const field = fields[name]!;
         const rules = [field.required && text.required, field.kind === 'email' && text.emailExample, text.limit(field.limit)];
         return (
@@ -22,24 +23,34 @@ function FieldRules({ fields }: { fields: FieldTable }) {
   );
 }
 
+function DirectContact() {
+  return (
+    <p className="status-text">
+      {directContact.call} <a href={phoneHref}>{firm.phone}</a> {directContact.mail} <a href={emailHref}>{firm.email}</a>.
+    </p>
+  );
+}
+
 /**
  * Where the form without scripts ends up (the function answers its post with 303 to one
  * of these). Each says what happened and what to do next; the Back button keeps what was typed.
+ * `fields` is the contract's table unless a test passes another.
  */
-export function FormResult({ result, fields = CONTACT_FIELDS }: { result: Result; fields?: FieldTable }) {
+export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormResultPage & { fields?: FieldTable }) {
   const text = formResults[result];
   const code = result === 'sent' ? <Icon name="check" className="status-icon" /> : '!';
   return (
     <StatusPage code={code} headline={text.headline} headlineLang={null}>
-      <p className="status-text">{text.text}</p>
-      {result === 'check' && <FieldRules fields={fields} />}
-      {'back' in text && <p className="status-text">{text.back}</p>}
-      {result === 'failed' && (
-        <p className="status-text">
-          {formResults.failed.direct.call} <a href={phoneHref}>{firm.phone}</a> {formResults.failed.direct.mail}{' '}
-          <a href={`mailto:${firm.email}`}>{firm.email}</a>.
+      <p className="status-text">{result === 'check' && refused ? formResults.check.refused(refused.length) : text.text}</p>
+      {result === 'check' && <FieldRules fields={fields} names={refused ?? fieldNames(fields)} />}
+      {result === 'limited' && (
+        // The build's visitor window; the synth refuses a deploy whose window differs (infra/lib/stated-facts.ts).
+        <p className="status-text" data-visitor-window-minutes={__VISITOR_WINDOW_MINUTES__}>
+          {formResults.limited.again(__VISITOR_WINDOW_MINUTES__)}
         </p>
       )}
+      {'back' in text && <p className="status-text">{text.back}</p>}
+      {(result === 'failed' || result === 'limited') && <DirectContact />}
       <a className="btn btn-accent" href={text.link.href}>
         {text.link.label}
         <Icon name="arrowRight" />

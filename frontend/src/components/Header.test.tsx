@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MENU_OPEN_CLASS } from '../hooks/useOpenMenu';
 import { Header } from './Header';
 
 function scrollTo(y: number) {
@@ -69,5 +70,27 @@ describe('Header', () => {
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
+  });
+
+  it('keeps the page behind the open menu still, and closes on a click outside it but not inside it', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Header />
+        <p>Elders op de pagina</p>
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const root = document.documentElement;
+    expect(root).not.toHaveClass(MENU_OPEN_CLASS);
+
+    await user.click(button);
+    expect(root).toHaveClass(MENU_OPEN_CLASS);
+    await user.click(document.getElementById(button.getAttribute('aria-controls')!)!);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByText('Elders op de pagina'));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(root).not.toHaveClass(MENU_OPEN_CLASS);
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { nav } from '../content/site';
+import { useOpenMenu } from '../hooks/useOpenMenu';
 import { useScrolledPast } from '../hooks/useScrolledPast';
 import { Icon } from './Icon';
 import { Logo } from './Logo';
@@ -16,18 +17,9 @@ export function Header({ linksFrom = '' }: { linksFrom?: '' | '/' }) {
   const scrolled = useScrolledPast(HEADER_SOLID_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-
-  // Escape closes the open menu and puts focus back where the keyboard user left it.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  const menu = useRef<HTMLUListElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useOpenMenu(menuOpen, closeMenu, { menu, button: toggle });
 
   const className = ['site-header', scrolled && 'is-scrolled', menuOpen && 'is-open'].filter(Boolean).join(' ');
   return (
@@ -48,7 +40,7 @@ export function Header({ linksFrom = '' }: { linksFrom?: '' | '/' }) {
             <Icon name={menuOpen ? 'close' : 'menu'} />
             <span className="visually-hidden">{nav.menuButton}</span>
           </button>
-          <ul id={MENU_ID} className="nav-list">
+          <ul id={MENU_ID} ref={menu} className="nav-list">
             {nav.links.map((link) => (
               <li key={link.href}>
                 <a className="nav-link" href={linksFrom + link.href} onClick={() => setMenuOpen(false)}>

@@ -12,7 +12,7 @@ export function Hero() {
     <section id={sectionIds.home} className="hero" aria-labelledby="hero-title">
       <div className="container hero-inner">
         <div className="hero-copy">
-          <p className="hero-badge">
+          <p className="hero-badge" lang="en">
             <span className="hero-badge-dot" aria-hidden="true" />
             {hero.badge}
           </p>

@@ -1,3 +1,4 @@
+import { MARK } from '../brand/mark';
 import { firm } from '../content/site';
 
 /**
@@ -7,12 +8,11 @@ import { firm } from '../content/site';
 export function Logo() {
   return (
     <span className="logo">
-      <svg className="logo-mark" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
-        <rect width="40" height="40" rx="10" fill="#f2a93b" />
-        <rect x="8" y="9" width="11" height="3.5" rx="1.75" fill="#0b1f3f" />
-        <rect x="8" y="21" width="6" height="11" rx="1.5" fill="#0b1f3f" />
-        <rect x="17" y="16" width="6" height="16" rx="1.5" fill="#0b1f3f" />
-        <rect x="26" y="9" width="6" height="23" rx="1.5" fill="#0b1f3f" />
+      <svg className="logo-mark" viewBox={`0 0 ${MARK.size} ${MARK.size}`} aria-hidden="true" focusable="false">
+        <rect width={MARK.size} height={MARK.size} rx={MARK.tile.rx} fill={MARK.tile.fill} />
+        {MARK.shapes.map((shape) => (
+          <rect key={`${shape.x},${shape.y}`} {...shape} fill={MARK.shapeFill} />
+        ))}
       </svg>
       <span className="logo-name">{firm.name}</span>
     </span>

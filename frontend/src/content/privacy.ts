@@ -105,14 +105,14 @@ export const privacyPage = {
     title: `Privacyverklaring | ${firm.name}`,
     description: `Hoe ${firm.name} omgaat met de gegevens die u via de website en het contactformulier deelt: welke gegevens, waarom, waar en hoe lang, en uw rechten.`,
   },
-  lead: `${firm.name} gaat zorgvuldig om met uw persoonsgegevens. Hier leest u welke gegevens wij verwerken als u deze website bezoekt of ons via het contactformulier een bericht stuurt, waarom wij dat doen, hoe lang wij ze bewaren en welke rechten u heeft.`,
+  lead: `${firm.name} gaat zorgvuldig om met uw persoonsgegevens. Hier leest u welke gegevens we verwerken als u deze website bezoekt of ons via het contactformulier een bericht stuurt, waarom we dat doen, hoe lang we ze bewaren en welke rechten u heeft.`,
   updatedLabel: 'Laatst bijgewerkt:',
   breadcrumb: { label: 'Kruimelpad', home: { href: PATHS.home, label: 'Home' } },
   tocLabel: 'Op deze pagina',
   summary: {
     title: 'In het kort',
     points: [
-      'Wij verwerken alleen wat u zelf in het contactformulier invult.',
+      'We verwerken alleen wat u zelf in het contactformulier invult.',
       'Geen cookies, geen analytics en geen advertentienetwerken.',
       'Uw gegevens worden opgeslagen binnen de Europese Unie en nooit verkocht.',
       'U kunt uw gegevens altijd inzien, laten corrigeren of laten verwijderen.',
@@ -142,12 +142,12 @@ const controller: PrivacySection = {
 function collected(fields: FieldTable): PrivacySection {
   return {
     id: 'gegevens',
-    title: 'Welke gegevens verwerken wij?',
+    title: 'Welke gegevens verwerken we?',
     blocks: [
-      p('Als u het contactformulier verstuurt, ontvangen wij:'),
+      p('Als u het contactformulier verstuurt, ontvangen we:'),
       { list: listOfFieldsCollected(fields) },
       p(
-        'Meer vragen wij niet. Deel in uw bericht liever geen bijzondere persoonsgegevens, zoals gegevens over uw gezondheid: die hebben wij niet nodig om u te antwoorden.',
+        'Meer vragen we niet. Deel in uw bericht liever geen bijzondere persoonsgegevens, zoals gegevens over uw gezondheid: die hebben we niet nodig om u te antwoorden.',
       ),
       p(
         'Bij elk bezoek aan de website ontvangt onze hosting, zoals bij iedere website, technische gegevens van uw browser: uw IP-adres, het tijdstip, de opgevraagde pagina en het type browser. Deze gegevens komen in toegangslogboeken.',
@@ -169,16 +169,16 @@ const noTracking: PrivacySection = {
 /** Why, on which legal basis under the AVG. */
 const purposes: PrivacySection = {
   id: 'doelen',
-  title: 'Waarom verwerken wij uw gegevens?',
+  title: 'Waarom verwerken we uw gegevens?',
   blocks: [
     p(
-      'De gegevens uit het contactformulier gebruiken wij alleen om uw bericht te beantwoorden en, als u dat wilt, een vervolggesprek of offerte met u te bespreken. Gaat uw bericht over een mogelijke opdracht, dan is de grondslag dat u ons vraagt stappen te zetten vóór het sluiten van een overeenkomst (artikel 6, lid 1, onder b AVG). In andere gevallen is de grondslag ons gerechtvaardigd belang om berichten die aan ons gericht zijn te kunnen beantwoorden (artikel 6, lid 1, onder f AVG).',
+      'De gegevens uit het contactformulier gebruiken we alleen om uw bericht te beantwoorden en, als u dat wilt, een vervolggesprek of offerte met u te bespreken. Gaat uw bericht over een mogelijke opdracht, dan is de grondslag dat u ons vraagt stappen te zetten vóór het sluiten van een overeenkomst (artikel 6, lid 1, onder b AVG). In andere gevallen is de grondslag ons gerechtvaardigd belang om berichten die aan ons gericht zijn te kunnen beantwoorden (artikel 6, lid 1, onder f AVG).',
     ),
     p(
-      'De toegangslogboeken gebruiken wij alleen om de website veilig en bereikbaar te houden en om misbruik op te sporen, zoals aanvallen of spam via het formulier. De grondslag is ons gerechtvaardigd belang bij een veilige website (artikel 6, lid 1, onder f AVG).',
+      'De toegangslogboeken gebruiken we alleen om de website veilig en bereikbaar te houden en om misbruik op te sporen, zoals aanvallen of spam via het formulier. De grondslag is ons gerechtvaardigd belang bij een veilige website (artikel 6, lid 1, onder f AVG).',
     ),
     p(
-      'Wij gebruiken uw gegevens niet voor nieuwsbrieven of andere marketing, verkopen ze niet en nemen geen besluiten over u die alleen door een computer worden genomen.',
+      'We gebruiken uw gegevens niet voor nieuwsbrieven of andere marketing, verkopen ze niet en nemen geen besluiten over u die alleen door een computer worden genomen.',
     ),
   ],
 };
@@ -205,11 +205,11 @@ function retentionPeriods(retentionDays: number): PrivacySection {
   const retention: Retention = { retentionDays, text: formatDays(retentionDays) };
   return {
     id: 'bewaartermijn',
-    title: 'Hoe lang bewaren wij uw gegevens?',
+    title: 'Hoe lang bewaren we uw gegevens?',
     blocks: [
       list(
-        ['Uw bericht bewaren wij in de opslag van de website ', retention, ' na ontvangst. Daarna wordt het automatisch verwijderd.'],
-        'De e-mail met uw bericht bewaren wij zolang dat nodig is om uw vraag af te handelen. Volgt er een opdracht uit, dan bewaren wij de correspondentie zolang de wet dat van ons vraagt, zoals de fiscale bewaarplicht van zeven jaar.',
+        ['Uw bericht bewaren we in de opslag van de website ', retention, ' na ontvangst. Daarna wordt het automatisch verwijderd.'],
+        'De e-mail met uw bericht bewaren we zolang dat nodig is om uw vraag af te handelen. Volgt er een opdracht uit, dan bewaren we de correspondentie zolang de wet dat van ons vraagt, zoals de fiscale bewaarplicht van zeven jaar.',
         `Toegangslogboeken worden na ${formatDays(ACCESS_LOG_RETENTION_DAYS)} automatisch verwijderd.`,
       ),
     ],
@@ -221,7 +221,7 @@ const recipients: PrivacySection = {
   title: 'Wie ontvangt uw gegevens?',
   blocks: [
     p(
-      `Uw bericht is alleen bestemd voor ${firm.name}. AWS verwerkt de gegevens als onze verwerker: AWS host de website en bewaart en bezorgt uw bericht in onze opdracht, op grond van een verwerkersovereenkomst, en mag de gegevens niet voor eigen doeleinden gebruiken. Wij verkopen uw gegevens niet en geven ze niet aan anderen, tenzij de wet ons daartoe verplicht.`,
+      `Uw bericht is alleen bestemd voor ${firm.name}. AWS verwerkt de gegevens als onze verwerker: AWS host de website en bewaart en bezorgt uw bericht in onze opdracht, op grond van een verwerkersovereenkomst, en mag de gegevens niet voor eigen doeleinden gebruiken. We verkopen uw gegevens niet en geven ze niet aan anderen, tenzij de wet ons daartoe verplicht.`,
     ),
   ],
 };
@@ -250,12 +250,12 @@ const requests: PrivacySection = {
     p(
       'Stuur een e-mail naar ',
       privacyMail,
-      ` of een brief naar ${postalAddress}. Wij reageren binnen een maand en het kost u niets. Om zeker te weten dat het verzoek van u komt, kunnen wij u vragen het te bevestigen vanaf het e-mailadres waarmee u ons schreef.`,
+      ` of een brief naar ${postalAddress}. We reageren binnen een maand en het kost u niets. Om zeker te weten dat het verzoek van u komt, kunnen we u vragen het te bevestigen vanaf het e-mailadres waarmee u ons schreef.`,
     ),
     p(
-      'Bent u niet tevreden over hoe wij met uw gegevens omgaan? Laat het ons weten, dan zoeken wij samen naar een oplossing. U heeft ook altijd het recht een klacht in te dienen bij de ',
+      'Bent u niet tevreden over hoe we met uw gegevens omgaan? Laat het ons weten, dan zoeken we samen naar een oplossing. U heeft ook altijd het recht een klacht in te dienen bij de ',
       supervisor,
-      ', de Nederlandse toezichthouder.',
+      ', de Nederlandse\u00a0toezichthouder.',
     ),
   ],
 };
@@ -265,7 +265,7 @@ const changes: PrivacySection = {
   title: 'Wijzigingen',
   blocks: [
     p(
-      'Wij passen deze verklaring aan als onze werkwijze verandert. De datum bovenaan de pagina laat zien wanneer dat voor het laatst is gebeurd.',
+      'We passen deze verklaring aan als onze werkwijze verandert. De datum bovenaan de pagina laat zien wanneer dat voor het laatst is gebeurd.',
     ),
   ],
 };

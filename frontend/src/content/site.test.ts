@@ -17,7 +17,8 @@ import {
   servicesSection,
   SITE_ORIGIN,
 } from './site';
-import { privacyContact } from './privacy';
+import { privacyContact, privacyPage, privacySections } from './privacy';
+import * as siteContent from './site';
 
 describe('site content', () => {
   it('has the three services with ids 1 to 3, each with a description, an icon and five features', () => {
@@ -108,6 +109,32 @@ describe('site content', () => {
   it('links the privacy statement from the form note and the footer', () => {
     expect(contactForm.privacyLink.href).toBe('/privacy');
     expect(footer.privacyLink.href).toBe('/privacy');
+  });
+});
+
+describe('the Dutch copy', () => {
+  /** Every text of the site's content modules, functions called with a sample value. */
+  const texts = (value: unknown): string[] => {
+    if (typeof value === 'string') return [value];
+    if (typeof value === 'function') return texts((value as (n: number) => unknown)(7));
+    if (Array.isArray(value)) return value.flatMap(texts);
+    if (value && typeof value === 'object') return Object.values(value).flatMap(texts);
+    return [];
+  };
+  const all = [
+    ...texts(Object.values(siteContent)),
+    ...texts(privacySections({ retentionDays: 365, region: 'eu-west-1' })),
+    ...texts(privacyPage),
+  ];
+
+  it('says “we”, never “wij”, as the spec’s own success message does', () => {
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.filter((text) => /\bwij\b/i.test(text))).toEqual([]);
+    expect(contactForm.messages.success).toMatch(/^Uw bericht is verzonden! We /);
+  });
+
+  it('writes the disciplines Finance, IT and Governance one way, as the spec’s one-stop-shop sentence does', () => {
+    expect(all.filter((text) => /\bgovernance\b|\bfinance\b(?! professional)/.test(text))).toEqual([]);
   });
 });
 

@@ -34,6 +34,16 @@ export const firm = {
 } as const;
 
 export const phoneHref = `tel:${firm.phone.replace(/[^+\d]/g, '')}`;
+export const emailHref = `mailto:${firm.email}`;
+
+/** How to reach the firm without the form: said wherever the form could not send. */
+export const directContact = {
+  call: 'Liever meteen contact? Bel',
+  mail: 'of mail naar',
+} as const;
+
+/** 'over 1 minuut', 'over 7 minuten'. */
+const inMinutes = (minutes: number) => `over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
 
 export const seo = {
   title: `${firm.name} | Finance professionals, interim management en advies in Apeldoorn`,
@@ -67,14 +77,15 @@ export const nav = {
 } as const;
 
 export const hero = {
+  /** English, marked so by the component. */
   badge: 'Controlling Business',
   /** Rendered as one h1: 'Finance Professionals Met een streepje voor'. */
   headline: { lead: 'Finance Professionals', accent: 'Met een streepje voor' },
   intro:
-    'Betrokken, deskundige en loyale managers die uw organisatie verder helpen. Of het nu gaat om verandering, herstructurering of het bewaken van de continuïteit: wij leveren de finance professional die het verschil maakt.',
+    'Betrokken, deskundige en loyale managers die uw organisatie verder helpen. Of het nu gaat om verandering, herstructurering of het bewaken van de continuïteit: we leveren de finance professional die het verschil maakt.',
   primaryCta: { href: `#${sectionIds.contact}`, label: 'Neem contact op' },
   secondaryCta: { href: `#${sectionIds.services}`, label: 'Onze diensten' },
-  highlights: ['Direct inzetbaar', 'Finance, IT en governance', 'Resultaatgericht'],
+  highlights: ['Direct inzetbaar', 'Finance, IT en Governance', 'Resultaatgericht'],
   scrollDown: { href: `#${sectionIds.about}`, label: 'Scroll down' },
 } as const;
 
@@ -88,7 +99,7 @@ export const about = {
   eyebrow: 'Over ons',
   headline: 'Professioneel advies en ondersteuning voor uw bedrijf',
   intro: `${firm.name} is uw one-stop-shop voor Finance, IT, Governance en bedrijfsoptimalisatie. Eén aanspreekpunt voor de vraagstukken die uw organisatie vooruit helpen, van de eerste analyse tot een duurzaam resultaat.`,
-  body: 'Onze professionals combineren financiële vakkennis met ervaring in IT en governance. Zo zien wij waar processen, systemen en sturing elkaar raken, en pakken wij verbeteringen in samenhang aan.',
+  body: 'Onze professionals combineren financiële vakkennis met ervaring in IT en Governance. Zo zien we waar processen, systemen en sturing elkaar raken, en pakken we verbeteringen in samenhang aan.',
   pillars: ['Finance', 'IT', 'Governance', 'Bedrijfsoptimalisatie'],
   cards: [
     {
@@ -130,7 +141,7 @@ export const services: readonly Service[] = [
     title: 'Management Consulting',
     summary: 'Analyse, strategie en een plan dat werkt',
     description:
-      'Objectief advies over strategie, organisatie en financiële sturing. Wij brengen in kaart waar uw organisatie staat, benoemen knelpunten en kansen en vertalen die naar een concreet en haalbaar plan, dat wij samen met u uitvoeren.',
+      'Objectief advies over strategie, organisatie en financiële sturing. We brengen in kaart waar uw organisatie staat, benoemen knelpunten en kansen en vertalen die naar een concreet en haalbaar plan, dat we samen met u uitvoeren.',
     icon: 'consulting',
     features: [
       'Strategische analyse en heldere doelen',
@@ -145,10 +156,10 @@ export const services: readonly Service[] = [
     title: 'Management Advisering',
     summary: 'Een vaste sparringpartner voor directie en management',
     description:
-      'Een ervaren sparringpartner voor directie en management. Wij adviseren over financiële vraagstukken, risico’s en governance, zodat u beslissingen neemt op basis van betrouwbare informatie en met vertrouwen vooruit kunt.',
+      'Een ervaren sparringpartner voor directie en management. We adviseren over financiële vraagstukken, risico’s en Governance, zodat u beslissingen neemt op basis van betrouwbare informatie en met vertrouwen vooruit kunt.',
     icon: 'advice',
     features: [
-      'Financieel en bedrijfseconomisch advies',
+      'Financieel en bedrijfseconomisch\u00a0advies',
       'Risicomanagement en interne beheersing',
       'Governance en compliance',
       'Inrichting van managementinformatie',
@@ -175,9 +186,9 @@ export const services: readonly Service[] = [
 export const servicesSection = {
   eyebrow: 'Diensten',
   headline: 'Drie diensten, één vast aanspreekpunt',
-  intro: 'Kies de vorm die bij uw vraag past. Wij denken mee, adviseren of nemen het werk tijdelijk van u over.',
+  intro: 'Kies de vorm die bij uw vraag past. We denken mee, adviseren of nemen het werk tijdelijk van u over.',
   listLabel: 'Onze diensten',
-  featuresLabel: 'Wat wij voor u doen',
+  featuresLabel: 'Wat we voor u doen',
   cta: { href: `#${sectionIds.contact}`, label: 'Vraag meer informatie aan' },
   help: {
     title: 'Twijfelt u welke dienst past?',
@@ -188,11 +199,11 @@ export const servicesSection = {
     /** Rendered as 'Waarom {firm name} kiezen?'. */
     headline: `Waarom ${firm.name} kiezen?`,
     points: [
-      { title: 'Expertise', text: 'Ervaren professionals met diepgaande kennis van finance, IT en governance.', icon: 'expertise' },
+      { title: 'Expertise', text: 'Ervaren professionals met diepgaande kennis van Finance, IT en Governance.', icon: 'expertise' },
       { title: 'Snelheid', text: 'Snel inzetbaar en binnen korte tijd van toegevoegde waarde voor uw organisatie.', icon: 'speed' },
       {
         title: 'Betrokkenheid',
-        text: 'Wij werken als onderdeel van uw team en voelen ons verantwoordelijk voor het resultaat.',
+        text: 'We werken als onderdeel van uw team en voelen ons verantwoordelijk voor het resultaat.',
         icon: 'commitment',
       },
       { title: 'Kwaliteit', text: 'Gedegen werk, heldere afspraken en resultaten die ook na ons vertrek blijven staan.', icon: 'quality' },
@@ -200,7 +211,7 @@ export const servicesSection = {
   },
 } as const;
 
-/** In this order; the contact section shows them one at a time. */
+/** In this order; the contact section shows them one at a time. English but for the ones in expertiseInDutch. */
 export const expertise = [
   'Compliance',
   'Business Control',
@@ -220,11 +231,14 @@ export const expertise = [
   'Artificial Intelligence (AI)',
 ] as const;
 
+/** The expertise terms that are Dutch; the others are marked as English, so a screen reader pronounces them as such. */
+export const expertiseInDutch: readonly (typeof expertise)[number][] = ['Innovatie'];
+
 export const contact = {
   eyebrow: 'Contact',
   headline: 'Laten we kennismaken',
   intro:
-    'Zoekt u een finance professional, een interim-manager of een frisse blik op uw organisatie? Vertel ons waar u staat. Wij nemen snel contact met u op voor een vrijblijvend gesprek.',
+    'Zoekt u een finance professional, een interim-manager of een frisse blik op uw organisatie? Vertel ons waar u staat. We nemen snel contact met u op voor een vrijblijvend gesprek.',
   expertiseLabel: 'Onze expertise omvat:',
   /** A toggle (aria-pressed): pressed means the rotation stands still. */
   pauseRotation: 'Wisselende expertise pauzeren',
@@ -246,7 +260,7 @@ export const contactForm = {
   },
   submit: 'Verstuur bericht',
   submitting: 'Bezig met verzenden…',
-  privacy: 'Wij gebruiken uw gegevens alleen om op uw bericht te reageren.',
+  privacy: 'We gebruiken uw gegevens alleen om op uw bericht te reageren.',
   privacyLink: { href: PATHS.privacy, label: 'Lees onze privacyverklaring' },
   /** Under a field from 90% of its limit on; a screen reader hears it once typing pauses. */
   count: {
@@ -258,6 +272,14 @@ export const contactForm = {
     sending: 'Uw bericht wordt verzonden...',
     success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
     failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
+  },
+  /**
+   * The failure toast's second line when the visitor has sent too many messages (429): when
+   * sending works again, from the answer's Retry-After (whole minutes, rounded up).
+   */
+  limited: {
+    again: (minutes: number | undefined) =>
+      `U kunt ${minutes === undefined ? 'over enkele minuten' : inMinutes(minutes)} weer een bericht sturen.`,
   },
 } as const;
 
@@ -279,6 +301,9 @@ export const formResults = {
     title: 'Controleer uw bericht',
     headline: 'Uw bericht is nog niet verzonden',
     text: 'Er ontbreekt iets in het formulier, of iets klopt niet. Dit vraagt het formulier:',
+    /** When the function named the fields it refused (the page's address holds their names). */
+    refused: (count: number) =>
+      count === 1 ? 'Eén veld is nog niet goed ingevuld. Dit vraagt het formulier:' : 'Deze velden zijn nog niet goed ingevuld:',
     required: 'verplicht',
     emailExample: 'een geldig adres, zoals naam@bedrijf.nl',
     limit: (limit: number) => `maximaal ${limit} tekens`,
@@ -290,7 +315,18 @@ export const formResults = {
     headline: 'Uw bericht kon niet worden verzonden',
     text: 'Er ging bij ons iets mis; aan uw bericht ligt het niet. Probeer het over enkele minuten opnieuw.',
     back: backToForm,
-    direct: { call: 'Liever meteen contact? Bel', mail: 'of mail naar' },
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
+  /**
+   * Over the visitor limit. The page is the same for everyone, so it states the longest wait
+   * (one window of the deploy's visitor limit) rather than the minutes this visitor has left.
+   */
+  limited: {
+    title: 'Bericht niet verzonden',
+    headline: 'Uw bericht kon niet worden verzonden',
+    text: contactForm.messages.failure,
+    again: (windowMinutes: number) => `U kunt uiterlijk ${inMinutes(windowMinutes)} weer een bericht sturen.`,
+    back: backToForm,
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },
 } as const;

@@ -1,4 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type Dispatch,
+  type FormEvent,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import {
   API_PATH,
   HONEYPOT_FIELD,
@@ -10,8 +20,9 @@ import {
 } from '@site/core/contract';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { checkFields, type FieldProblems } from '../contact-checks';
-import { contactForm } from '../content/site';
-import { useToast } from '../toast';
+import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
+import { retryAfterMinutes } from '../retry-after';
+import { useToast, type ToastDetailLine } from '../toast';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -36,37 +47,73 @@ async function answeredProblems(response: Response, fields: FieldTable): Promise
   }
 }
 
-export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
-  const toast = useToast();
-  const [values, setValues] = useState(() => emptyValues(fields));
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [sending, setSending] = useState(false);
-  // State reaches the button one render late; a double click must already see the first send.
-  const inFlight = useRef(false);
-  // One key per content: a retry of the same message can never be delivered twice.
-  const idempotency = useRef<{ key: string; content: string } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  // Focus moves once the field carries its message (aria-invalid, aria-describedby), so a
-  // screen reader reads the message with the field.
-  const focusPending = useRef(false);
+/** HTTP's "Too Many Requests": the function's visitor limit, or API Gateway's throttle. */
+const TOO_MANY_REQUESTS = 429;
 
+/**
+ * Under the spec's failure text when the visitor is over the limit: trying again at once
+ * would fail too, so when it will work, and how to reach the firm meanwhile.
+ */
+function limitedDetail(response: Response): ToastDetailLine[] {
+  return [
+    [contactForm.limited.again(retryAfterMinutes(response.headers.get('Retry-After')))],
+    [
+      `${directContact.call} `,
+      { href: phoneHref, label: firm.phone },
+      ` ${directContact.mail} `,
+      { href: emailHref, label: firm.email },
+      '.',
+    ],
+  ];
+}
+
+/** A send that got an answer, but not a good one. */
+class RefusedError extends Error {
+  constructor(readonly response: Response) {
+    super(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
+  }
+}
+
+/**
+ * The fields' problems, shown at the fields. Focus moves to the first refused field once it
+ * carries its message (aria-invalid, aria-describedby), so a screen reader reads the message
+ * with the field.
+ */
+function useFieldProblems(form: RefObject<HTMLFormElement | null>, fields: FieldTable) {
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const focusPending = useRef(false);
   useEffect(() => {
     if (!focusPending.current) return;
     focusPending.current = false;
     const first = fieldNames(fields).find((name) => problems[name] !== undefined);
     const element = first === undefined ? null : form.current?.elements.namedItem(first);
     if (element instanceof HTMLElement) element.focus();
-  }, [problems, fields]);
+  }, [form, problems, fields]);
 
-  // The browser's own checks serve visitors without scripts; with scripts, the form's own run
-  // instead (trimmed values, the spec's toast, messages at the fields).
-  useEffect(() => {
-    if (form.current) form.current.noValidate = true;
-  }, []);
+  const showProblems = (found: FieldProblems) => {
+    focusPending.current = Object.keys(found).length > 0;
+    setProblems(found);
+  };
+  // What was wrong may be fixed now; the next send checks again.
+  const forgetProblem = (name: string) =>
+    setProblems((current) => {
+      if (current[name] === undefined) return current;
+      const { [name]: _fixed, ...rest } = current;
+      return rest;
+    });
+  return { problems, showProblems, forgetProblem };
+}
 
-  // The form is prerendered and hydrates some time after the page is shown: whatever is in its
-  // fields by then (typed before the app was there, or put back by the browser on Back) becomes
-  // the form's state before anything renders again, so not a character is lost or sent without.
+/**
+ * The form is prerendered and hydrates some time after the page is shown: whatever is in its
+ * fields by then (typed before the app was there, or put back by the browser on Back) becomes
+ * the form's state before anything renders again, so not a character is lost or sent without.
+ */
+function useAdoptTypedValues<T extends FieldTable>(
+  form: RefObject<HTMLFormElement | null>,
+  fields: T,
+  setValues: Dispatch<SetStateAction<ContactFormValues<T>>>,
+) {
   useLayoutEffect(() => {
     const elements = form.current?.elements;
     if (!elements) return;
@@ -77,22 +124,33 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
       }),
     ) as ContactFormValues<T>;
     setValues((current) => (Object.keys(shown).every((name) => current[name] === shown[name]) ? current : shown));
-  }, [fields]);
+  }, [form, fields, setValues]);
+}
 
-  const showProblems = (found: FieldProblems) => {
-    focusPending.current = Object.keys(found).length > 0;
-    setProblems(found);
-  };
+export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
+  const toast = useToast();
+  const [values, setValues] = useState(() => emptyValues(fields));
+  const [sending, setSending] = useState(false);
+  // State reaches the button one render late; a double click must already see the first send.
+  const inFlight = useRef(false);
+  // One key per content: a retry of the same message can never be delivered twice.
+  const idempotency = useRef<{ key: string; content: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The toasts of earlier sends: a new send clears them, so one outcome shows at a time.
+  const shownToasts = useRef<number[]>([]);
+  const { problems, showProblems, forgetProblem } = useFieldProblems(form, fields);
+
+  // The browser's own checks serve visitors without scripts; with scripts, the form's own run
+  // instead (trimmed values, the spec's toast, messages at the fields).
+  useEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
+  useAdoptTypedValues(form, fields, setValues);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const { name, value } = event.currentTarget;
     setValues((current) => ({ ...current, [name]: value }));
-    // What was wrong may be fixed now; the next send checks again.
-    setProblems((current) => {
-      if (current[name] === undefined) return current;
-      const { [name]: _fixed, ...rest } = current;
-      return rest;
-    });
+    forgetProblem(name);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -102,8 +160,10 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
     // Every field, trimmed, in the table's order; the honeypot as a bot filled it.
     const body: Record<string, string> = Object.fromEntries(fieldNames(fields).map((name) => [name, values[name].trim()]));
     body[HONEYPOT_FIELD] = values[HONEYPOT_FIELD];
+    for (const id of shownToasts.current.splice(0)) toast.dismiss(id);
+    const show = (id: number) => shownToasts.current.push(id);
     const check = checkFields(body, fields);
-    if (check.missingRequired) toast.error(contactForm.messages.required);
+    if (check.missingRequired) show(toast.error(contactForm.messages.required));
     showProblems(check.problems);
     if (Object.keys(check.problems).length > 0) return;
 
@@ -123,16 +183,17 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
       });
       if (!response.ok) {
         showProblems(await answeredProblems(response, fields));
-        throw new Error(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
+        throw new RefusedError(response);
       }
       idempotency.current = null;
       setValues(emptyValues(fields));
       toast.dismiss(loading);
-      toast.success(contactForm.messages.success);
+      show(toast.success(contactForm.messages.success));
     } catch (error) {
       console.error(error);
       toast.dismiss(loading);
-      toast.error(contactForm.messages.failure);
+      const limited = error instanceof RefusedError && error.response.status === TOO_MANY_REQUESTS;
+      show(toast.error(contactForm.messages.failure, limited ? { detail: limitedDetail(error.response) } : undefined));
     } finally {
       inFlight.current = false;
       setSending(false);

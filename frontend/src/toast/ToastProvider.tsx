@@ -1,13 +1,15 @@
 import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import { ToastApiContext, ToastListContext, type Toast, type ToastApi, type ToastVariant } from './context';
+import { ToastApiContext, ToastListContext, type Toast, type ToastApi, type ToastOptions, type ToastVariant } from './context';
 
 function createToastApi(setList: Dispatch<SetStateAction<readonly Toast[]>>): ToastApi {
   let nextId = 1;
-  const show = (variant: ToastVariant) => (message: string) => {
-    const id = nextId++;
-    setList((current) => [...current, { id, variant, message }]);
-    return id;
-  };
+  const show =
+    (variant: ToastVariant) =>
+    (message: string, options: ToastOptions = {}) => {
+      const id = nextId++;
+      setList((current) => [...current, { id, variant, message, ...(options.detail && { detail: options.detail }) }]);
+      return id;
+    };
   return {
     loading: show('loading'),
     success: show('success'),

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect } from 'react';
 import { Icon } from '../components/Icon';
 import { toasts as text } from '../content/site';
-import { ToastListContext, type Toast } from './context';
+import { ToastListContext, type Toast, type ToastDetailLine } from './context';
 import { useToast } from './useToast';
 
 /** Long enough to read the longest message twice. */
@@ -26,19 +26,43 @@ function ToastItem({ toast }: { toast: Toast }) {
   const { dismiss } = useToast();
   const close = useCallback(() => dismiss(toast.id), [dismiss, toast.id]);
 
+  // A toast with a second line holds what the visitor may want to note down (a phone number):
+  // it stays until closed or replaced, rather than leave while someone is still reading it.
+  const lasting = toast.variant === 'loading' || toast.detail !== undefined;
   useEffect(() => {
-    if (toast.variant === 'loading') return;
+    if (lasting) return;
     const timer = setTimeout(close, TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast.variant, close]);
+  }, [lasting, close]);
 
   return (
     <div className={`toast toast--${toast.variant}`} role={toast.variant === 'error' ? 'alert' : 'status'}>
       <Icon name={toast.variant} className="toast-icon" />
-      <p className="toast-message">{toast.message}</p>
+      <div className="toast-body">
+        <p className="toast-message">{toast.message}</p>
+        {toast.detail?.map((line, i) => (
+          <ToastDetail key={i} parts={line} />
+        ))}
+      </div>
       <button type="button" className="toast-close" onClick={close} aria-label={text.close}>
         <Icon name="close" />
       </button>
     </div>
+  );
+}
+
+function ToastDetail({ parts }: { parts: ToastDetailLine }) {
+  return (
+    <p className="toast-detail">
+      {parts.map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          <a key={i} href={part.href}>
+            {part.label}
+          </a>
+        ),
+      )}
+    </p>
   );
 }

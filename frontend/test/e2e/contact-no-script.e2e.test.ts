@@ -26,8 +26,8 @@ const MESSAGE = {
 };
 
 /** A page without scripts that records every request's URL. */
-async function openWithoutScripts(path = '/') {
-  const { page } = await site.open(path, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+async function openWithoutScripts(path = '/', width = 390) {
+  const { page } = await site.open(path, { javaScriptEnabled: false, viewport: { width, height: 844 } });
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
   return { page, requests };
@@ -93,15 +93,18 @@ describe('the contact form without JavaScript', () => {
     expectNothingTypedInUrls(requests, page, MESSAGE);
   });
 
-  it('sends an address the server refuses on to the page that says what to check; Back brings the text back', async () => {
+  it('sends an address the server refuses on to the page that names that field and its rule; Back brings the text back', async () => {
     const { page, requests } = await openWithoutScripts();
     const typed = { ...MESSAGE, name: 'Petra Controleer', email: 'petra@localhost' };
     await fill(page, typed);
     const answer = await send(page);
 
     expect(answer.status()).toBe(303);
-    expect(page.url()).toBe(site.url(FORM_RESULT_PAGES.check));
+    expect(page.url()).toBe(site.url(`${FORM_RESULT_PAGES.check}/email`));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Uw bericht is nog niet verzonden');
+    expect(await page.locator('.form-result-rules li').allTextContents()).toEqual([
+      'E-mailadres: verplicht, een geldig adres, zoals naam@bedrijf.nl, maximaal 254 tekens',
+    ]);
     expect(await page.getByText(/knop Terug van uw browser/).count()).toBe(1);
     expect((await site.storedMessages()).filter((item) => item.name === typed.name)).toEqual([]);
     expect(await fetchSentEmails(site.stack.urls.ses)).toEqual([]);
@@ -109,6 +112,25 @@ describe('the contact form without JavaScript', () => {
 
     await page.goBack();
     expect(await values(page)).toEqual(Object.values(typed));
+  });
+
+  it('names every refused field, in the form’s order, and nothing that was typed (390 and 1440 px)', async () => {
+    for (const width of [390, 1440]) {
+      const { page, requests } = await openWithoutScripts('/', width);
+      // The browser lets these through (no maxlength, by design); the server refuses them.
+      const typed = { ...MESSAGE, name: `Karel ${'Langenaam'.repeat(12)}`, company: `Bedrijf ${'Groot'.repeat(40)}` };
+      await fill(page, typed);
+      await send(page);
+
+      expect(page.url()).toBe(site.url(`${FORM_RESULT_PAGES.check}/name-company`));
+      expect(await page.getByText('Deze velden zijn nog niet goed ingevuld:').count()).toBe(1);
+      expect(await page.locator('.form-result-rules li').allTextContents()).toEqual([
+        'Naam: verplicht, maximaal 100 tekens',
+        'Bedrijf: maximaal 150 tekens',
+      ]);
+      expectNothingTypedInUrls(requests, page, typed);
+      expect((await site.storedMessages()).filter((item) => item.name === typed.name)).toEqual([]);
+    }
   });
 
   it('leaves empty required fields to the browser’s own check: nothing is posted', async () => {
@@ -123,7 +145,7 @@ describe('the contact form without JavaScript', () => {
 });
 
 describe('the form’s result pages', () => {
-  it.each(Object.values(FORM_RESULT_PAGES))(
+  it.each([...Object.values(FORM_RESULT_PAGES), `${FORM_RESULT_PAGES.check}/email-message`])(
     '%s is a Dutch page with status 200, kept out of search results and the sitemap',
     async (path) => {
       const response = await fetch(site.url(path));
@@ -135,8 +157,14 @@ describe('the form’s result pages', () => {
     },
   );
 
+  it('are only the pages the function sends a post on to: other field names or orders are the 404 page', async () => {
+    for (const path of ['/controleer-bericht/message-email', '/controleer-bericht/website', '/controleer-bericht/', '/niet-verzonden/5']) {
+      expect((await fetch(site.url(path))).status, path).toBe(404);
+    }
+  });
+
   it.each([390, 1440])('have no accessibility violations and hydrate without errors at %i px', async (width) => {
-    for (const path of Object.values(FORM_RESULT_PAGES)) {
+    for (const path of [...Object.values(FORM_RESULT_PAGES), `${FORM_RESULT_PAGES.check}/name-email-phone-company-message`]) {
       const watched = await site.open(path, { viewport: { width, height: 900 } });
       const { violations } = await new AxeBuilder({ page: watched.page }).analyze();
       expect(violations.map((v) => `${path} ${v.id}`)).toEqual([]);

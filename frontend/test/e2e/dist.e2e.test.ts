@@ -2,14 +2,19 @@
  * The build itself: what the prerender wrote, checked as files, before any browser. These
  * are the properties the CSP, search engines and the budgets rely on.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { retentionDaysFrom } from '@site/core/deploy-config';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { refusedFieldsPage } from '@site/core/contract';
+import { listSiteFiles } from '@site/core/site-files';
+import { edgeFunctionCode } from '@site/infra/edge-functions';
+import { retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
 import { describe, expect, it } from 'vitest';
 import { inlineScripts, scriptHash, securityHeaders, siteInlineScriptHashes } from '@site/core/security-headers';
 import { loaderScript } from '../../inline-loader';
+import { BRAND_FILES } from '../../src/brand/files';
 import { SITE_ORIGIN } from '../../src/content/site';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');
@@ -39,6 +44,8 @@ const PAGES = [
   ['bedankt.html', 'form-sent', 'Bedankt voor uw bericht'],
   ['controleer-bericht.html', 'form-check', 'Uw bericht is nog niet verzonden'],
   ['niet-verzonden.html', 'form-failed', 'Uw bericht kon niet worden verzonden'],
+  ['niet-verzonden/limiet.html', 'form-limited', 'Uw bericht kon niet worden verzonden'],
+  ['controleer-bericht/email-message.html', 'form-check/email-message', 'Deze velden zijn nog niet goed ingevuld:'],
 ] as const;
 
 describe.each(PAGES)('dist/%s', (file, route, headline) => {
@@ -119,6 +126,41 @@ describe('dist', () => {
   it('states in privacy.html the retention the stack is configured with (cdk.json), where the deploy check reads it', () => {
     const found = [...read('privacy.html').matchAll(/data-retention-days="(\d+)"/g)].map((m) => Number(m[1]));
     expect(found).toEqual([retentionDaysFrom(CDK_JSON_CONTEXT)]);
+  });
+
+  it('states in the page for a visitor over the limit the window the stack is configured with (cdk.json), where the deploy check reads it', () => {
+    const found = [...read('niet-verzonden/limiet.html').matchAll(/data-visitor-window-minutes="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(found).toEqual([visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes]);
+  });
+
+  it('prerenders a check page for every combination of refused fields, and no other', () => {
+    const names = Object.keys(CONTACT_FIELDS);
+    const pages = readdirSync(join(dist, 'controleer-bericht')).map((file) => file.replace(/\.html$/, ''));
+    expect(pages).toHaveLength(2 ** names.length - 1);
+    for (const page of pages) expect(refusedFieldsPage(page.split('-'))).toBe(`/controleer-bericht/${page}`);
+  });
+
+  it('fits, with every page of this build in its file list, in the CloudFront Functions’ 10 KB of code', () => {
+    for (const name of ['viewer-request', 'viewer-response'] as const) {
+      const bytes = Buffer.byteLength(edgeFunctionCode(name, listSiteFiles(dist)));
+      // About 3.5 KB with five fields' 31 check pages; each field more doubles those.
+      expect(bytes, name).toBeLessThan(10 * 1024);
+    }
+  });
+
+  it('has every icon, the manifest and the share picture the pages link, at the paths they link', () => {
+    for (const [file] of PAGES) {
+      const html = read(file);
+      const linked = [
+        ...[...html.matchAll(/<link rel="(?:icon|apple-touch-icon|manifest)" href="([^"]+)"/g)].map((m) => m[1]!),
+        ...[...html.matchAll(/<meta (?:property|name)="(?:og|twitter):image" content="([^"]+)"/g)].map((m) => new URL(m[1]!).pathname),
+      ];
+      for (const path of linked) expect(existsSync(join(dist, path)), `${file} links ${path}`).toBe(true);
+    }
+    const home = read('index.html');
+    expect(home).toContain(`<meta property="og:image" content="${SITE_ORIGIN}${BRAND_FILES.shareImage}" />`);
+    expect(home).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    for (const path of Object.values(BRAND_FILES)) expect(existsSync(join(dist, path)), path).toBe(true);
   });
 
   it('has robots.txt and sitemap.xml with the site origin, and the SVG favicon', () => {

@@ -73,6 +73,31 @@ describe('home page in Chromium, served by the local edge', () => {
     expect(await desktop.page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
   });
 
+  it('keeps the page behind the open mobile menu still, and closes the menu on a tap outside it (390 px)', async () => {
+    const { page } = await site.open('/', MOBILE);
+    await scrollInstantly(page, 1200);
+    const button = page.getByRole('button', { name: 'Menu' });
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+
+    await page.mouse.move(195, 600);
+    await page.mouse.wheel(0, 800);
+    // A tap on the menu itself (its padding, not a link) does not close it.
+    const menu = (await page.locator('#site-menu').boundingBox())!;
+    await page.touchscreen.tap(menu.x + menu.width / 2, menu.y + 4);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+
+    // Below the menu: the dimmed page. The tap closes the menu and reaches nothing beneath it.
+    const url = page.url();
+    await page.touchscreen.tap(195, menu.y + menu.height + 200);
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(page.url()).toBe(url);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1200);
+  });
+
   it('moves the hero image with the mouse by at most 10 px each way', async () => {
     const { page } = await site.open('/');
     const offset = () =>
@@ -111,11 +136,18 @@ describe('home page in Chromium, served by the local edge', () => {
     await expect.poll(() => card.evaluate((el) => getComputedStyle(el).opacity), { timeout: 5000 }).toBe('1');
   });
 
-  it('rotates the expertise term, starting with Compliance', async () => {
+  it('rotates the expertise term, starting with Compliance, with a pause button that stops it', async () => {
     const { page } = await site.open('/');
     const shown = () => page.locator('.expertise-term[data-active]').textContent();
     expect(await shown()).toBe('Compliance');
     await expect.poll(shown, { timeout: 10_000 }).toBe('Business Control');
+    const pause = page.getByRole('button', { name: 'Wisselende expertise pauzeren' });
+    expect(await pause.isVisible()).toBe(true);
+    await pause.click();
+    expect(await pause.getAttribute('aria-pressed')).toBe('true');
+    const stopped = await shown();
+    await page.waitForTimeout(3500);
+    expect(await shown()).toBe(stopped);
   });
 
   it.each([
@@ -201,6 +233,10 @@ describe('home page in Chromium, served by the local edge', () => {
       page.locator('.expertise-term[data-active]'),
     ];
     for (const locator of mustBeVisible) expect(await locator.isVisible()).toBe(true);
+    // Nothing rotates without script, so there is no pause button that would do nothing.
+    expect(await page.locator('button.expertise-pause').count()).toBe(1);
+    expect(await page.locator('button.expertise-pause').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Wisselende expertise pauzeren' }).count()).toBe(0);
     // Every service, not only the first tab.
     const panels = page.locator('.service-panel');
     expect(await panels.count()).toBe(3);

@@ -38,7 +38,7 @@ describe('privacy statement at /privacy, served by the local edge', () => {
     expect(await fromFooter.page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacyverklaring');
 
     const fromForm = await site.open('/', MOBILE);
-    const note = fromForm.page.locator('.contact-form').getByText('Wij gebruiken uw gegevens alleen om op uw bericht te reageren.');
+    const note = fromForm.page.locator('.contact-form').getByText('We gebruiken uw gegevens alleen om op uw bericht te reageren.');
     await note.getByRole('link', { name: 'Lees onze privacyverklaring' }).click();
     await fromForm.page.waitForURL(site.url('/privacy'));
     expect(await fromForm.page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacyverklaring');
@@ -60,7 +60,7 @@ describe('privacy statement at /privacy, served by the local edge', () => {
 
   it('jumps from the contents to a section, below the fixed header', async () => {
     const { page } = await site.open('/privacy');
-    await page.getByRole('navigation', { name: 'Op deze pagina' }).getByRole('link', { name: 'Hoe lang bewaren wij uw gegevens?' }).click();
+    await page.getByRole('navigation', { name: 'Op deze pagina' }).getByRole('link', { name: 'Hoe lang bewaren we uw gegevens?' }).click();
     await page.waitForURL(site.url('/privacy#bewaartermijn'));
     await scrollSettled(page);
     const top = await page.evaluate(() => document.getElementById('bewaartermijn')!.getBoundingClientRect().top);

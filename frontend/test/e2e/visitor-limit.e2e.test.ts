@@ -1,7 +1,8 @@
 /**
  * The visitor limit as a visitor meets it, in Chromium against the local stack with a limit
- * of one message: the form shows its error toast and keeps what was typed; without scripts
- * the post is sent on to the page that says to try again later. Nothing more is stored.
+ * of one message: the form shows its error toast with when to send again and how to reach the
+ * firm, and keeps what was typed; without scripts the post is sent on to the page that says
+ * the same. Nothing more is stored.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { visitorLimitFrom } from '@site/core/deploy-config';
 import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
 import { secondsLeft, windowAt } from '@site/lambda/visitor-limit';
-import { contactForm, formResults } from '../../src/content/site';
+import { contactForm, firm, formResults, phoneHref } from '../../src/content/site';
+import { retryAfterMinutes } from '../../src/retry-after';
 import { startSite, type Site } from './support';
 
 let site: Site;
@@ -34,26 +36,40 @@ async function fill(page: Page, message: string) {
 }
 
 describe('a visitor over the limit (1 message here)', () => {
-  it('gets the form’s error toast with the fields kept, and the message is not stored', async () => {
-    const { page } = await site.open('/');
-    await page.locator('#contact').scrollIntoViewIfNeeded();
-    await fill(page, 'Eerste bericht.');
-    await page.getByRole('button', { name: contactForm.submit }).click();
-    await page.getByText(contactForm.messages.success).waitFor();
-    expect(await storedCount()).toBe(1);
+  it('gets the form’s error toast alone, saying when to send again and how to reach the firm now, with the fields kept (1440 and 390 px)', async () => {
+    const desktop = await site.open('/');
+    const mobile = await site.open('/', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    for (const [i, { page }] of [desktop, mobile].entries()) {
+      await page.locator('#contact').scrollIntoViewIfNeeded();
+      if (i === 0) {
+        await fill(page, 'Eerste bericht.');
+        await page.getByRole('button', { name: contactForm.submit }).click();
+        await page.getByText(contactForm.messages.success).waitFor();
+        expect(await storedCount()).toBe(1);
+      }
 
-    await fill(page, 'Tweede bericht, kort daarna.');
-    const answer = page.waitForResponse((response) => response.url().endsWith(API_PATH));
-    await page.getByRole('button', { name: contactForm.submit }).click();
-    expect((await answer).status()).toBe(429);
-    const failure = page.getByRole('alert');
-    await failure.waitFor();
-    expect(await failure.textContent()).toBe(contactForm.messages.failure);
-    expect(await page.locator('#contact-message').inputValue()).toBe('Tweede bericht, kort daarna.');
-    expect(await storedCount()).toBe(1);
+      await fill(page, 'Tweede bericht, kort daarna.');
+      const answer = page.waitForResponse((response) => response.url().endsWith(API_PATH));
+      await page.getByRole('button', { name: contactForm.submit }).click();
+      const refused = await answer;
+      expect(refused.status()).toBe(429);
+      const minutes = retryAfterMinutes(refused.headers()['retry-after'] ?? null);
+      expect(minutes).toBeGreaterThanOrEqual(1);
+      const failure = page.getByRole('alert');
+      await failure.waitFor();
+      expect(await failure.locator('.toast-message').textContent()).toBe(contactForm.messages.failure);
+      expect(await failure.locator('.toast-detail').allTextContents()).toEqual([
+        contactForm.limited.again(minutes),
+        `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+      ]);
+      // One outcome at a time: the success toast of the first send is gone.
+      expect(await page.locator('.toast').count()).toBe(1);
+      expect(await page.locator('#contact-message').inputValue()).toBe('Tweede bericht, kort daarna.');
+      expect(await storedCount()).toBe(1);
+    }
   });
 
-  it('without scripts is sent on to the page that says to try again in a few minutes', async () => {
+  it('without scripts is sent on to the page that says when sending works again and how to reach the firm now', async () => {
     const { page } = await site.open('/', { javaScriptEnabled: false });
     const before = await storedCount();
     // However the earlier test ended, this visitor has used up its one message after this post.
@@ -65,9 +81,15 @@ describe('a visitor over the limit (1 message here)', () => {
       expect((await posted).status()).toBe(303);
       await page.waitForLoadState('load');
     }
-    expect(page.url()).toBe(site.url(FORM_RESULT_PAGES.failed));
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(formResults.failed.headline);
-    expect(await page.getByText(formResults.failed.text).count()).toBe(1);
+    expect(page.url()).toBe(site.url(FORM_RESULT_PAGES.limited));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(formResults.limited.headline);
+    const windowMinutes = visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes;
+    for (const text of [contactForm.messages.failure, formResults.limited.again(windowMinutes)]) {
+      expect(await page.getByText(text, { exact: true }).count(), text).toBe(1);
+    }
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: firm.phone }).getAttribute('href')).toBe(phoneHref);
+    expect(await main.getByRole('link', { name: firm.email }).getAttribute('href')).toBe(`mailto:${firm.email}`);
     expect(await storedCount()).toBeLessThanOrEqual(before + 1);
   });
 });

@@ -195,7 +195,7 @@ export class StaticSite extends Construct {
    * nothing is pruned so tabs still showing the previous build can load its assets.
    */
   private upload(siteDir: string, siteFiles: string[], siteBucket: Bucket, retention: RetentionDays): void {
-    const uploadOrder = [CACHE_CONTROL.hashedAsset, CACHE_CONTROL.other, CACHE_CONTROL.html];
+    const uploadOrder = [CACHE_CONTROL.hashedAsset, CACHE_CONTROL.image, CACHE_CONTROL.other, CACHE_CONTROL.html];
     const uncovered = siteFiles.filter((path) => !(uploadOrder as string[]).includes(cacheControlFor(path)));
     if (uncovered.length > 0) throw new Error(`No upload for the Cache-Control of ${uncovered.join(', ')}; extend uploadOrder.`);
     const deploymentLogs = new LogGroup(this, 'DeploymentLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
