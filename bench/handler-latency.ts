@@ -18,7 +18,8 @@ import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, type ContactRequestBody } from '@site/core/contract';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, fieldNames, type ContactRequestBody, type FieldKind } from '@site/core/contract';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
@@ -60,7 +61,7 @@ export interface HandlerLatency {
   bundle: string;
 }
 
-/** A visitor's message of typical length: a few sentences, all optional fields filled. */
+/** A visitor's message of typical length: a few sentences. */
 const MESSAGE_TEXT =
   'Goedemiddag, wij zijn een middelgrote groothandel en zoeken per 1 maart tijdelijke ondersteuning op de ' +
   'afdeling control: onze controller gaat met zwangerschapsverlof en de jaarafsluiting moet nog worden ' +
@@ -68,16 +69,22 @@ const MESSAGE_TEXT =
   'met een beperkt aantal KPI’s. Kunt u mij laten weten of u hiervoor beschikbaar bent en wat uw tarieven zijn? ' +
   'Ik ben bereikbaar op het onderstaande nummer, het liefst tussen 9 en 12 uur. Met vriendelijke groet.';
 
+/** A typical value of each kind of field, numbered so no two messages are alike. */
+const TYPICAL: Record<FieldKind, (i: number) => string> = {
+  text: (i) => `Marieke van den Berg ${i}`,
+  email: (i) => `marieke.vandenberg+${i}@voorbeeld-groothandel.nl`,
+  phone: () => '+31 6 12345678',
+  multiline: () => MESSAGE_TEXT,
+};
+
+/** Every field of the table filled with a typical value of its kind, cut to its limit. */
 function contactBody(i: number): ContactRequestBody {
-  return {
-    name: `Marieke van den Berg ${i}`,
-    email: `marieke.vandenberg+${i}@voorbeeld-groothandel.nl`,
-    phone: '+31 6 12345678',
-    company: 'Voorbeeld Groothandel B.V.',
-    message: MESSAGE_TEXT,
-    // The page always sends the honeypot, empty.
-    [HONEYPOT_FIELD]: '',
-  };
+  const fields = fieldNames(CONTACT_FIELDS).map((field) => {
+    const { kind, limit } = CONTACT_FIELDS[field];
+    return [field, [...TYPICAL[kind](i)].slice(0, limit).join('')];
+  });
+  // The page always sends the honeypot, empty.
+  return { ...Object.fromEntries(fields), [HONEYPOT_FIELD]: '' } as ContactRequestBody;
 }
 
 /**
@@ -217,22 +224,19 @@ function bareCalls(stack: LocalStack, settings: ContactConfig, next: () => numbe
   const ses = new SESClient({ ...AWS_CLIENT_OPTIONS, ...emulatorClientConfig(stack.urls.ses) });
   const call = async () => {
     const now = new Date();
-    const body = contactBody(next());
+    const { [HONEYPOT_FIELD]: _honeypot, ...fields } = contactBody(next());
     const message: StoredMessage = {
+      ...fields,
       id: `bench-${randomUUID()}`,
       receivedAt: now.toISOString(),
-      name: body.name,
-      email: body.email,
-      phone: body.phone,
-      company: body.company,
-      message: body.message,
-      emailKey: emailKey(body.email),
+      emailKey: emailKey(fields.email),
       status: 'received',
       attempts: 0,
       expiresAt: Math.floor(now.getTime() / 1000) + settings.retentionDays * 86_400,
     };
     await dynamo.send(new PutItemCommand({ TableName: settings.tableName, Item: marshall(message, { removeUndefinedValues: true }) }));
-    await ses.send(new SendEmailCommand(buildNotification(message, { from: settings.mailFrom, to: settings.mailTo })));
+    const route = { from: settings.mailFrom, to: settings.mailTo, configurationSet: settings.configurationSet };
+    await ses.send(new SendEmailCommand(buildNotification(message, route)));
   };
   const destroy = () => {
     dynamo.destroy();

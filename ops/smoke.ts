@@ -1,13 +1,20 @@
 /**
- * `npm run smoke -- <site-url> [--api <execute-api-url>] [--timeout <seconds>]`: does a
- * deployed stage work? Run after every deploy (SiteUrl and ApiUrl are stack outputs). It
- * e-mails nobody and stores nothing. Exit code 0: all passed; 1: a check failed or the site
- * did not answer; 2: the command itself was wrong.
+ * `npm run smoke -- <site-url> [--api <execute-api-url>] [--timeout <seconds>] [--deliver [--stage <stage>]]`:
+ * does a deployed stage work? Run after every deploy (SiteUrl and ApiUrl are stack outputs).
+ * Without --deliver it e-mails nobody and stores nothing. With --deliver it then sends one
+ * marked test message through the site and waits until SES reports it delivered to the
+ * firm, reading the stage's table as `npm run messages` does (the local stack's without AWS
+ * settings; --stage names the stage, by default cdk.json's). Exit code 0: all passed; 1: a
+ * check failed, the message did not arrive or the site did not answer; 2: the command itself
+ * was wrong.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_TIMEOUT_MS, formatReport, runSmoke, Unreachable } from './smoke/run';
+import { explain } from './messages/explain';
+import { regionText, resolveTarget, TargetError } from './messages/target';
+import { deliverTestMessage } from './smoke/deliver';
+import { baseUrl, DEFAULT_TIMEOUT_MS, formatReport, runSmoke, Unreachable } from './smoke/run';
 
-const USAGE = 'Usage: npm run smoke -- <site-url> [--api <execute-api-url>] [--timeout <seconds>]';
+const USAGE = 'Usage: npm run smoke -- <site-url> [--api <execute-api-url>] [--timeout <seconds>] [--deliver [--stage <stage>]]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -18,7 +25,13 @@ function options() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { api: { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        api: { type: 'string' },
+        timeout: { type: 'string' },
+        deliver: { type: 'boolean' },
+        stage: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     return fail((error as Error).message);
@@ -34,11 +47,40 @@ if (positionals.length !== 1)
   fail(positionals.length === 0 ? 'Give the site URL (the SiteUrl output).' : `One site URL, not ${positionals.length}.`);
 const timeoutSeconds = values.timeout === undefined ? DEFAULT_TIMEOUT_MS / 1000 : Number(values.timeout);
 if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) fail(`--timeout ${values.timeout}: not a number of seconds.`);
+if (values.stage !== undefined && !values.deliver) fail('--stage only applies with --deliver.');
+
+/** The delivery check: true when the message arrived; its one line either way. */
+async function deliver(site: string): Promise<boolean> {
+  let target;
+  try {
+    target = await resolveTarget(process.env, values.stage);
+  } catch (error) {
+    console.error(
+      `Delivery not checked: ${error instanceof TargetError ? error.message : explain(error, { service: 'CloudFormation', where: `in ${regionText(process.env)}` })}`,
+    );
+    return false;
+  }
+  try {
+    const ending = await deliverTestMessage({
+      site: baseUrl(site, 'The site URL'),
+      table: target.table,
+      timeoutMs: timeoutSeconds * 1000,
+      progress: (line) => console.error(`  ${line}`),
+    });
+    (ending.delivered ? console.log : console.error)(`Delivery: ${ending.line}`);
+    return ending.delivered;
+  } catch (error) {
+    console.error(`Delivery not checked: ${explain(error, { service: 'DynamoDB', where: target.where, tableName: target.table.name })}`);
+    return false;
+  }
+}
 
 try {
   const results = await runSmoke({ site: positionals[0]!, api: values.api, timeoutMs: timeoutSeconds * 1000 });
   console.log(formatReport(positionals[0]!, results));
-  process.exit(results.some((result) => result.problems.length > 0) ? 1 : 0);
+  const passed = results.every((result) => result.problems.length === 0);
+  const delivered = values.deliver ? await deliver(positionals[0]!) : true;
+  process.exit(passed && delivered ? 0 : 1);
 } catch (error) {
   if (error instanceof Unreachable) {
     console.error(error.message);

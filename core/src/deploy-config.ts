@@ -39,7 +39,7 @@ export interface Config {
   hostedZoneId?: string;
   /** An existing us-east-1 certificate for domainName; without it the app creates one. */
   certificateArn?: string;
-  /** Alarm notifications go here; without it alarms only show in the console. */
+  /** Alarm notifications go here; without it alarms only show in the console. Required for `prod`. */
   alarmEmail?: string;
   /** Days a stored message is kept (TTL) and days logs are kept. */
   retentionDays: number;
@@ -84,6 +84,11 @@ export interface Config {
   wafRateLimit: number | false;
   /** HSTS for every subdomain of the site's host too; off by default (see security-headers.ts). */
   hstsIncludeSubdomains: boolean;
+  /**
+   * Hours after a message arrived by which SES must have confirmed its e-mail delivered;
+   * past it, MessagesNotDelivered fires.
+   */
+  deliveryAlarmHours: number;
 }
 
 /**
@@ -100,6 +105,9 @@ export const DEFAULTS = {
   visitorLimit: { messages: 5, windowMinutes: 10 },
   wafRateLimit: false,
   hstsIncludeSubdomains: false,
+  // Far beyond a normal delivery (seconds) or a greylisting delay (minutes to an hour), well
+  // within the 14 hours SES keeps retrying before it gives up with a bounce.
+  deliveryAlarmHours: 3,
 } as const;
 
 /** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */
@@ -264,6 +272,7 @@ export const SETTINGS = {
   originSecretPreviousVersion: v.optional(SECRET_VERSION),
   wafRateLimit: v.optional(WAF_RATE, DEFAULTS.wafRateLimit),
   hstsIncludeSubdomains: v.optional(trueOrFalse, DEFAULTS.hstsIncludeSubdomains),
+  deliveryAlarmHours: v.optional(wholeNumber(1, 24), DEFAULTS.deliveryAlarmHours),
 };
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -401,6 +410,12 @@ export const CONFIG_SCHEMA = v.pipe(
     'ipv6NetworkLimit',
   ),
   rule(
+    ['stage', 'alarmEmail'],
+    (s) => s.stage !== 'prod' || s.alarmEmail !== undefined,
+    `required for stage prod: alarms that notify nobody are no alarms; ${howToSetAddress('alarmEmail')}.`,
+    'alarmEmail',
+  ),
+  rule(
     ['originSecretPreviousVersion'],
     (s) => s.originSecretPreviousVersion === undefined || s.originSecretVersion !== undefined,
     'only applies with originSecretVersion, the version CloudFront is to send from now on.',
@@ -457,6 +472,11 @@ function settingFrom<K extends SettingKey>(context: Record<string, unknown>, key
  */
 export function retentionDaysFrom(context: Record<string, unknown>): number {
   return settingFrom(context, 'retentionDays');
+}
+
+/** The delivery alarm's hours a synth with this context uses; the local stack's retry job counts with it too. */
+export function deliveryAlarmHoursFrom(context: Record<string, unknown>): number {
+  return settingFrom(context, 'deliveryAlarmHours');
 }
 
 /**

@@ -11,7 +11,12 @@ export const FUNCTION_ENV = {
   mailTo: 'MAIL_TO',
   /** Days a stored message is kept (its TTL). */
   retentionDays: 'RETENTION_DAYS',
+  /** The SES configuration set every e-mail is sent through, so its delivery events come back. */
+  configurationSet: 'SES_CONFIGURATION_SET',
 } as const;
+
+/** What only the retry job is given: after how many minutes an e-mail SES accepted counts as not delivered. */
+export const DELIVERY_ALARM_ENV = { minutes: 'DELIVERY_ALARM_MINUTES' } as const;
 
 /** Where the contact function finds the accepted origin secrets. */
 export const ORIGIN_VERIFY_ENV = {

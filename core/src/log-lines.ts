@@ -6,8 +6,17 @@
  * them without loading the SDK clients.
  */
 
-/** The one line per retry run: how many messages are still waiting, and how many were given up. */
-export const RETRY_RUN_LOG = { msg: 'retry-undelivered', pendingField: 'pending', failedField: 'failed' } as const;
+/**
+ * The one line per retry run: how many messages are still waiting, how many were given up,
+ * and how many SES accepted longer ago than the delivery alarm's time without confirming
+ * their delivery.
+ */
+export const RETRY_RUN_LOG = {
+  msg: 'retry-undelivered',
+  pendingField: 'pending',
+  failedField: 'failed',
+  notDeliveredField: 'notDelivered',
+} as const;
 
 /**
  * The one line per contact request, and the outcomes in which the visitor's message was
@@ -18,4 +27,18 @@ export const CONTACT_REQUEST_LOG = {
   msg: 'contact request',
   outcomeField: 'outcome',
   notStored: ['store_failed', 'config_error', 'unexpected_error'],
+} as const;
+
+/**
+ * The one line per SES delivery event the consumer reads. `reports` is the status the event
+ * stands for, whether or not it changed the stored message (a redelivered bounce is still a
+ * bounce): the bounce alarm counts the ones in `alarming`. `outcome` is what the consumer did;
+ * the ones in `unmatched` are events for no message it knows, counted in a metric of their own.
+ */
+export const DELIVERY_EVENT_LOG = {
+  msg: 'delivery event',
+  reportsField: 'reports',
+  outcomeField: 'outcome',
+  alarming: ['bounced', 'complained', 'rejected'],
+  unmatched: ['unknown_message', 'untagged', 'malformed'],
 } as const;

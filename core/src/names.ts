@@ -12,6 +12,20 @@ export function stagePrefix(stage: string): string {
 /** The site stack of a stage; `npm run messages` finds the stage's table through its outputs. */
 export const siteStackName = stagePrefix;
 
+/**
+ * The stage's SES configuration set: every e-mail of the stage is sent through it, and it
+ * publishes the e-mail's delivery events. A fixed name, so `npm run messages -- resend` knows
+ * it from the stage; the set is deleted with the stack, never retained.
+ */
+export function configurationSetName(stage: string): string {
+  return stagePrefix(stage);
+}
+
+/** The us-east-1 stack of a stage's alarms on what CloudFront (and the optional WAF) publish there only. */
+export function edgeAlarmsStackName(stage: string): string {
+  return `${stagePrefix(stage)}-edge-alarms`;
+}
+
 /** The site stack's output that names its contact-messages table. */
 export const TABLE_NAME_OUTPUT = 'TableName';
 

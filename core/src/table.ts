@@ -55,9 +55,48 @@ export function keyAttributes(): KeyAttribute[] {
   return [...byName.values()];
 }
 
-/** A message's delivery state: waiting for (another) e-mail attempt, e-mailed, or given up on. */
-export const MESSAGE_STATUSES = ['received', 'emailed', 'failed'] as const;
+/**
+ * A message's delivery state. `received`: waiting for (another) e-mail attempt; `emailed`:
+ * SES accepted it, its outcome not yet reported; `failed`: the retry job gave up. The rest
+ * are what SES's delivery events report about the last attempt (DELIVERY_OUTCOMES).
+ */
+export const MESSAGE_STATUSES = ['received', 'emailed', 'delayed', 'delivered', 'complained', 'bounced', 'rejected', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * The statuses a delivery event sets, each with its precedence among the events of one
+ * attempt: a higher one replaces a lower one, never the other way round, so events may
+ * arrive late, twice or out of order. A delay only shows until the mail server answers; a
+ * complaint (the firm's mail filter called it spam) follows a delivery; a bounce can come
+ * after a delivery too (the server accepted, then returned it), and is what the firm must
+ * hear of. `rejected`: SES did not send it at all (a Reject or a Rendering Failure).
+ */
+export const DELIVERY_OUTCOMES = { delayed: 1, delivered: 2, complained: 3, bounced: 4, rejected: 4 } as const satisfies Partial<
+  Record<MessageStatus, number>
+>;
+export type DeliveryStatus = keyof typeof DELIVERY_OUTCOMES;
+
+/** The statuses of a message SES accepted whose delivery it has not confirmed (yet). */
+export const AWAITING_DELIVERY = ['emailed', 'delayed'] as const satisfies readonly MessageStatus[];
+
+/** What SES reported about one attempt's e-mail: the status it set, when, and what the mail server said. */
+export interface DeliveryOutcome {
+  status: DeliveryStatus;
+  /** The delivery attempt it is about: 1 for the contact function's e-mail, one more for each retry or resend. */
+  attempt: number;
+  /** DELIVERY_OUTCOMES[status], kept so a conditional update can compare without knowing the table above. */
+  precedence: number;
+  /** The event's own time (ISO), as SES reports it. */
+  at: string;
+  sesMessageId: string;
+  /** Bounces: Permanent, Transient or Undetermined, and SES's subtype (General, MailboxFull, …). */
+  bounceType?: string;
+  bounceSubType?: string;
+  /** What the receiving mail server answered (a bounce or a delay), e.g. `smtp; 550 5.1.1 user unknown`. */
+  diagnosticCode?: string;
+  /** A delay's kind (MailboxFull, TransientCommunicationFailure, …), a complaint's feedback type, or why SES rejected it. */
+  reason?: string;
+}
 
 /** A stored contact message: what the visitor typed (the contact fields) plus our bookkeeping. */
 export interface StoredMessage extends FieldValues {
@@ -74,6 +113,10 @@ export interface StoredMessage extends FieldValues {
   lastAttemptAt?: string;
   emailedAt?: string;
   sesMessageId?: string;
+  /** The SES configuration set the last e-mail went through: its delivery events come back to this message. */
+  configurationSet?: string;
+  /** The last delivery event that counted; a newer attempt's events replace it. */
+  outcome?: DeliveryOutcome;
   expiresAt: number;
 }
 
@@ -97,5 +140,7 @@ export const BOOKKEEPING_ATTRIBUTES = [
   'lastAttemptAt',
   'emailedAt',
   'sesMessageId',
+  'configurationSet',
+  'outcome',
   'expiresAt',
 ] as const satisfies readonly (keyof StoredMessage)[];

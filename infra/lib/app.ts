@@ -11,9 +11,10 @@ import { PLACEHOLDERS_BY_FILE } from '@site/frontend/content-index';
 import { checkStatedFacts } from './stated-facts';
 import { mailIdentityName } from './constructs/mail-identity';
 import { MailStack } from './mail-stack';
-import { mailStackName, stagePrefix } from '@site/core/names';
+import { edgeAlarmsStackName, mailStackName, stagePrefix } from '@site/core/names';
+import { EdgeAlarmsStack } from './edge-alarms-stack';
 import { SiteStack } from './site-stack';
-import { WafStack } from './waf-stack';
+import { WafStack, webAclName } from './waf-stack';
 
 export interface SiteApp {
   config: Config;
@@ -21,6 +22,7 @@ export interface SiteApp {
   certificate?: CertificateStack;
   mail?: MailStack;
   waf?: WafStack;
+  edgeAlarms: EdgeAlarmsStack;
 }
 
 export interface BuildOptions {
@@ -65,7 +67,8 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
 
   const site = new SiteStack(app, stackName, {
     env: { account, region: config.region },
-    crossRegionReferences: certificate !== undefined || waf !== undefined,
+    // The distribution's id goes to the edge alarms in us-east-1, whatever else does.
+    crossRegionReferences: true,
     config,
     siteDir: options.siteDir,
     certificate: certificate?.certificate,
@@ -74,6 +77,16 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
   });
   if (mail) site.addStackDependency(mail, 'imports the SES identity the functions send through');
 
+  const edgeAlarms = new EdgeAlarmsStack(app, edgeAlarmsStackName(config.stage), {
+    env: { account, region: 'us-east-1' },
+    crossRegionReferences: true,
+    prefix: stackName,
+    alarmEmail: config.alarmEmail,
+    distributionId: site.distribution.distributionId,
+    webAclName: waf && webAclName(stackName),
+  });
+  if (waf) edgeAlarms.addStackDependency(waf, 'alarms on the web ACL’s metrics');
+
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
-  return { config, site, certificate, mail, waf };
+  return { config, site, certificate, mail, waf, edgeAlarms };
 }

@@ -1,6 +1,6 @@
 /**
  * The whole site in one stack, composed in the order of the architecture: storage, site,
- * API and functions, mail, monitoring, outputs. Each part is a construct of its own in
+ * API and functions, mail and its delivery events, monitoring, outputs. Each part is a construct of its own in
  * constructs/.
  */
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
@@ -10,16 +10,17 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { FUNCTION_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import { DELIVERY_ALARM_ENV, FUNCTION_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
 import type { Config } from '@site/core/deploy-config';
 import { Alarms } from './constructs/alarms';
 import { ContactApi } from './constructs/contact-api';
+import { DeliveryEvents } from './constructs/delivery-events';
 import { grantSendAs } from './constructs/mail-sending';
 import { MessageTable } from './constructs/message-table';
 import { OriginSecret } from './constructs/origin-secret';
 import { StaticSite } from './constructs/static-site';
 import { importHostedZone } from './hosted-zone';
-import { APP_NAME, stagePrefix, TABLE_NAME_OUTPUT } from '@site/core/names';
+import { APP_NAME, configurationSetName, stagePrefix, TABLE_NAME_OUTPUT } from '@site/core/names';
 
 export interface SiteStackProps extends StackProps {
   config: Config;
@@ -66,6 +67,14 @@ export class SiteStack extends Stack {
       previousVersion: config.originSecretPreviousVersion,
     });
 
+    // Before the functions: every e-mail they send goes through its configuration set.
+    const deliveryEvents = new DeliveryEvents(this, 'DeliveryEvents', {
+      prefix,
+      configurationSetName: configurationSetName(config.stage),
+      table: this.table,
+      retention,
+    });
+
     const contact = new ContactApi(this, 'Contact', {
       prefix,
       table: this.table,
@@ -73,6 +82,7 @@ export class SiteStack extends Stack {
         [FUNCTION_ENV.mailFrom]: config.senderAddress,
         [FUNCTION_ENV.mailTo]: config.contactRecipient,
         [FUNCTION_ENV.retentionDays]: String(config.retentionDays),
+        [FUNCTION_ENV.configurationSet]: deliveryEvents.configurationSetName,
       },
       requestEnvironment: {
         ...originSecret.functionEnvironment,
@@ -80,6 +90,7 @@ export class SiteStack extends Stack {
         [VISITOR_LIMIT_ENV.ipv6Network]: String(config.ipv6NetworkLimit),
         [VISITOR_LIMIT_ENV.windowSeconds]: String(config.visitorLimit.windowMinutes * 60),
       },
+      retryEnvironment: { [DELIVERY_ALARM_ENV.minutes]: String(config.deliveryAlarmHours * 60) },
       retention,
       rateLimit: config.apiRateLimit,
       reservedConcurrency: config.reservedConcurrency === false ? undefined : config.reservedConcurrency,
@@ -87,9 +98,17 @@ export class SiteStack extends Stack {
     this.api = contact.httpApi;
     site.routeApi(contact.httpApi, originSecret.headerValue);
 
-    grantSendAs(config.senderAddress, contact.sendFunction, contact.retryFunction);
+    deliveryEvents.sendThrough(contact.sendFunction, contact.retryFunction);
+    grantSendAs(config.senderAddress, deliveryEvents.configurationSetName, contact.sendFunction, contact.retryFunction);
 
-    new Alarms(this, 'Monitoring', { prefix, metricNamespace: `${APP_NAME}/${config.stage}`, contact, alarmEmail: config.alarmEmail });
+    new Alarms(this, 'Monitoring', {
+      prefix,
+      metricNamespace: `${APP_NAME}/${config.stage}`,
+      contact,
+      deliveryEvents,
+      alarmEmail: config.alarmEmail,
+      deliveryAlarmHours: config.deliveryAlarmHours,
+    });
 
     new CfnOutput(this, 'SiteUrl', {
       description: 'The public site',

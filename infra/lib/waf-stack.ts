@@ -22,6 +22,9 @@ export const WAF_EVALUATION_WINDOW_SECONDS = 300;
 /** The function's own answer past its visitor limit, so the page and a script see one kind of 429. */
 export const WAF_TOO_MANY_BODY = JSON.stringify({ error: ERROR_TEXT.tooManyMessages });
 
+/** The web ACL's name, which its metrics carry as the WebACL dimension. */
+export const webAclName = (prefix: string) => `${prefix}-site`;
+
 export class WafStack extends Stack {
   readonly webAcl: CfnWebACL;
 
@@ -29,7 +32,7 @@ export class WafStack extends Stack {
     super(scope, id, props);
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
-      name: `${props.prefix}-site`,
+      name: webAclName(props.prefix),
       description: 'Rate limit per IP address on /api/ paths - wafRateLimit',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },

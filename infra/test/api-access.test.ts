@@ -149,7 +149,7 @@ describe('WAF', () => {
     });
 
     it('leaves no cdk-nag finding and no warning in any stack (CFR2 then needs no acknowledgement)', () => {
-      expectNoFindings(s.app, [s.site, s.waf!, s.mail!]);
+      expectNoFindings(s.app, [s.site, s.waf!, s.mail!, s.edgeAlarms]);
     });
   });
 });

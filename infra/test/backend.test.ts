@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { API_PATH } from '@site/core/contract';
@@ -95,7 +96,7 @@ describe('functions', () => {
       .filter((value): value is Runtime => value instanceof Runtime && /^nodejs\d+\.x$/.test(value.name))
       .sort((a, b) => Number.parseInt(b.name.slice(6)) - Number.parseInt(a.name.slice(6)))[0]!;
 
-  it.each(['send-contact-email', 'retry-undelivered'])(
+  it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event'])(
     '%s runs on the newest Node.js the installed aws-cdk-lib lists, on arm64',
     (name) => {
       const props = fn(name).resource.Properties;
@@ -108,12 +109,15 @@ describe('functions', () => {
     },
   );
 
-  it.each(['send-contact-email', 'retry-undelivered'])('%s logs JSON to its own log group, kept retentionDays', (name) => {
-    const props = fn(name).resource.Properties;
-    expect(props.LoggingConfig.LogFormat).toBe('JSON');
-    const logGroup = resources[props.LoggingConfig.LogGroup.Ref];
-    expect(logGroup.Properties).toEqual({ LogGroupName: `/aws/lambda/consultancy-site-test-${name}`, RetentionInDays: 365 });
-  });
+  it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event'])(
+    '%s logs JSON to its own log group, kept retentionDays',
+    (name) => {
+      const props = fn(name).resource.Properties;
+      expect(props.LoggingConfig.LogFormat).toBe('JSON');
+      const logGroup = resources[props.LoggingConfig.LogGroup.Ref];
+      expect(logGroup.Properties).toEqual({ LogGroupName: `/aws/lambda/consultancy-site-test-${name}`, RetentionInDays: 365 });
+    },
+  );
 
   it.each(['send-contact-email', 'retry-undelivered'])('%s gets TABLE_NAME, MAIL_FROM, MAIL_TO and RETENTION_DAYS', (name) => {
     expect(fn(name).resource.Properties.Environment.Variables).toMatchObject({
@@ -132,6 +136,7 @@ describe('functions', () => {
         'MAIL_TO',
         'ORIGIN_VERIFY',
         'RETENTION_DAYS',
+        'SES_CONFIGURATION_SET',
         'TABLE_NAME',
         'VISITOR_LIMIT',
         'VISITOR_IPV6_NETWORK_LIMIT',
@@ -145,7 +150,7 @@ describe('functions', () => {
       VISITOR_WINDOW_SECONDS: '600',
     });
     expect(Object.keys(fn('retry-undelivered').resource.Properties.Environment.Variables).sort()).toEqual(
-      ['MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS', 'TABLE_NAME'].sort(),
+      ['DELIVERY_ALARM_MINUTES', 'MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS', 'SES_CONFIGURATION_SET', 'TABLE_NAME'].sort(),
     );
   });
 
@@ -159,7 +164,7 @@ describe('functions', () => {
     const retry = fn('retry-undelivered');
     expect(retry.resource.Properties.Timeout).toBe(120);
     expect(retry.resource.Properties.ReservedConcurrentExecutions).toBeUndefined();
-    const rule = only(s.template, 'AWS::Events::Rule').resource.Properties;
+    const rule = only(s.template, 'AWS::Events::Rule', { ScheduleExpression: Match.anyValue() }).resource.Properties;
     expect(rule.ScheduleExpression).toBe('rate(10 minutes)');
     expect(rule.State).toBe('ENABLED');
     expect(rule.Targets).toEqual([
@@ -167,7 +172,7 @@ describe('functions', () => {
     ]);
   });
 
-  it.each(['send-contact-email', 'retry-undelivered'])(
+  it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event'])(
     '%s is bundled as one minified ES module with the AWS SDK inside, at most 400 KB',
     (name) => {
       const key: string = fn(name).resource.Properties.Code.S3Key;
@@ -202,22 +207,32 @@ describe('permissions', () => {
   const tableArn = () => ({ 'Fn::GetAtt': [tableId(), 'Arn'] });
   const logGroupArn = (name: string) => ({ 'Fn::GetAtt': [fn(name).resource.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
   // Every identity of the account and region: in the sandbox the recipient's is checked too
-  // (simulated in ses-permissions.test.ts); the condition keeps the From address fixed.
+  // (simulated in ses-permissions.test.ts); the condition keeps the From address fixed. And
+  // the stage's configuration set, which every e-mail goes through.
   const sendAsSender = () => ({
     Effect: 'Allow',
     Action: 'ses:SendEmail',
-    Resource: { 'Fn::Join': ['', ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, ':identity/*']] },
+    // The CDK sorts a statement's resources.
+    Resource: [
+      {
+        'Fn::Join': ['', ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, ':configuration-set/consultancy-site-test']],
+      },
+      { 'Fn::Join': ['', ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, ':identity/*']] },
+    ],
     Condition: { StringEquals: { 'ses:FromAddress': TEST_ADDRESSES.senderAddress } },
   });
 
-  it.each(['send-contact-email', 'retry-undelivered'])('%s has a role of its own, for Lambda only, with no managed policies', (name) => {
-    const role = resources[roleOf(name)].Properties;
-    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
-      { Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' },
-    ]);
-    expect(role.ManagedPolicyArns).toBeUndefined();
-    expect(role.Policies).toBeUndefined();
-  });
+  it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event'])(
+    '%s has a role of its own, for Lambda only, with no managed policies',
+    (name) => {
+      const role = resources[roleOf(name)].Properties;
+      expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+        { Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' },
+      ]);
+      expect(role.ManagedPolicyArns).toBeUndefined();
+      expect(role.Policies).toBeUndefined();
+    },
+  );
 
   it('lets the contact function write its log, put/get/update the table, and send only as senderAddress', () => {
     expect(statementsOf('send-contact-email')).toEqual([
@@ -252,14 +267,25 @@ describe('permissions', () => {
     expect(s.site.dependencies).toEqual([s.mail]);
   });
 
-  it('lets API Gateway invoke the contact function from this API only, and EventBridge the retry job from its rule only', () => {
+  it('lets API Gateway invoke the contact function from this API only, and EventBridge the retry job and the delivery-event consumer from their rules only', () => {
     const permissions = Object.values(s.template.findResources('AWS::Lambda::Permission')).map((p: any) => p.Properties);
-    expect(permissions).toHaveLength(2);
+    expect(permissions).toHaveLength(3);
     const api = permissions.find((p) => p.Principal === 'apigateway.amazonaws.com')!;
     expect(api.FunctionName).toEqual({ 'Fn::GetAtt': [fn('send-contact-email').id, 'Arn'] });
     expect(JSON.stringify(api.SourceArn)).toContain(only(s.template, 'AWS::ApiGatewayV2::Api').id);
-    const events = permissions.find((p) => p.Principal === 'events.amazonaws.com')!;
-    expect(events.FunctionName).toEqual({ 'Fn::GetAtt': [fn('retry-undelivered').id, 'Arn'] });
-    expect(events.SourceArn).toEqual({ 'Fn::GetAtt': [only(s.template, 'AWS::Events::Rule').id, 'Arn'] });
+    const events = permissions.filter((p) => p.Principal === 'events.amazonaws.com');
+    const ruleOf = (name: string) => only(s.template, 'AWS::Events::Rule', { Name: `consultancy-site-test-${name}` }).id;
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          FunctionName: { 'Fn::GetAtt': [fn('retry-undelivered').id, 'Arn'] },
+          SourceArn: { 'Fn::GetAtt': [ruleOf('retry-undelivered'), 'Arn'] },
+        }),
+        expect.objectContaining({
+          FunctionName: { 'Fn::GetAtt': [fn('record-delivery-event').id, 'Arn'] },
+          SourceArn: { 'Fn::GetAtt': [ruleOf('delivery-events'), 'Arn'] },
+        }),
+      ]),
+    );
   });
 });

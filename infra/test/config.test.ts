@@ -58,18 +58,28 @@ describe('loadConfig', () => {
       originSecretPreviousVersion: undefined,
       wafRateLimit: false,
       hstsIncludeSubdomains: false,
+      deliveryAlarmHours: 3,
     });
   });
 
   it('fills in the defaults and turns deletion protection on for prod', () => {
-    const config = loadConfig({ ...MINIMAL, stage: 'prod' });
+    const config = loadConfig({ ...MINIMAL, stage: 'prod', alarmEmail: `ops@${TEST_DOMAIN}` });
     expect(config).toMatchObject({
       region: 'eu-west-1',
       retentionDays: 365,
       apiRateLimit: { rate: 10, burst: 20 },
       deletionProtection: true,
     });
-    expect(loadConfig({ ...MINIMAL, stage: 'prod', deletionProtection: false }).deletionProtection).toBe(false);
+    expect(loadConfig({ ...MINIMAL, stage: 'prod', alarmEmail: `ops@${TEST_DOMAIN}`, deletionProtection: false }).deletionProtection).toBe(
+      false,
+    );
+  });
+
+  it('refuses prod without alarmEmail: alarms that notify nobody are no alarms', () => {
+    expect(problemsOf({ ...MINIMAL, stage: 'prod' })).toEqual([
+      'alarmEmail: required for stage prod: alarms that notify nobody are no alarms; set it with -c alarmEmail=<address> or as "alarmEmail" in the "context" of cdk.json.',
+    ]);
+    expect(loadConfig({ ...MINIMAL, stage: 'test' }).alarmEmail).toBeUndefined();
   });
 
   it('takes -c key=value strings as the JSON they spell', () => {
@@ -255,7 +265,9 @@ describe('verifySenderDomain', () => {
 
 describe('content placeholders', () => {
   const build = (stage: string) =>
-    buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, stage } }), { siteDir: makeSiteDir() });
+    buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, alarmEmail: `ops@${TEST_DOMAIN}`, stage } }), {
+      siteDir: makeSiteDir(),
+    });
 
   it('stop a prod synth while the content has any, naming each key and the file to replace them in', () => {
     expect(CONTENT_PLACEHOLDERS.size).toBeGreaterThan(0);

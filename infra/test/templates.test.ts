@@ -43,12 +43,13 @@ beforeAll(() => {
   }
 });
 
-it('covers the site, certificate, WAF and mail stacks', () => {
+it('covers the site, certificate, WAF, edge alarms and mail stacks', () => {
   const stacks = new Set(Object.keys(templates).map((key) => key.split(' / ')[1]!.replace(/-(test|prod|acc)\b/, '-<stage>')));
   expect([...stacks].sort()).toEqual(
     [
       'consultancy-site-<stage>',
       'consultancy-site-<stage>-certificate',
+      'consultancy-site-<stage>-edge-alarms',
       'consultancy-site-<stage>-waf',
       'consultancy-site-mail-streepjevoorfinance-nl',
       'consultancy-site-mail-website-at-streepjevoorfinance-nl',

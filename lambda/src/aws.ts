@@ -46,7 +46,12 @@ export type Connection = Pick<DynamoDBClientConfig & SESClientConfig, 'endpoint'
  */
 export function createAwsClients(connections: { dynamodb?: Connection; ses?: Connection } = {}): AwsClients {
   return {
-    documents: DynamoDBDocumentClient.from(new DynamoDBClient({ ...AWS_CLIENT_OPTIONS, ...connections.dynamodb })),
+    documents: createDocumentClient(connections.dynamodb),
     ses: new SESClient({ ...SES_CLIENT_OPTIONS, ...connections.ses }),
   };
+}
+
+/** The table's client alone, for a function that sends no e-mail (and need not load SES's client). */
+export function createDocumentClient(connection?: Connection): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ ...AWS_CLIENT_OPTIONS, ...connection }));
 }

@@ -3,7 +3,7 @@
  * them, with an error naming the variable (never its value) for a missing or invalid one.
  * Pure: each handler's entry (handlers/) reads its environment once, with these.
  */
-import { FUNCTION_ENV } from '@site/core/function-env';
+import { DELIVERY_ALARM_ENV, FUNCTION_ENV } from '@site/core/function-env';
 import { idempotencyHashKeys, type HashKeys } from './idempotency';
 import { originSecretsFrom, type OriginSecrets } from './origin-verify';
 import { visitorHashKey, visitorLimitFrom, type VisitorLimit } from './visitor-limit';
@@ -13,6 +13,8 @@ export interface LambdaConfig {
   tableName: string;
   mailFrom: string;
   mailTo: string[];
+  /** The SES configuration set every e-mail goes through, which publishes its delivery events. */
+  configurationSet: string;
   retentionDays: number;
 }
 
@@ -40,14 +42,13 @@ function mailAddresses(env: NodeJS.ProcessEnv, name: string): string[] {
 }
 
 /** Required like the rest: the stack (or the local stack) passes its one configured value. */
-function retentionDays(env: NodeJS.ProcessEnv): number {
-  const name = FUNCTION_ENV.retentionDays;
+function positiveWholeNumber(env: NodeJS.ProcessEnv, name: string, unit: string): number {
   const raw = required(env, name);
-  const days = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(days) || days < 1) {
-    throw new Error(`Environment variable ${name} must be a positive whole number of days, not "${raw}".`);
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new Error(`Environment variable ${name} must be a positive whole number of ${unit}, not "${raw}".`);
   }
-  return days;
+  return value;
 }
 
 /** Who the notification comes from and goes to: MAIL_FROM and MAIL_TO. */
@@ -59,8 +60,27 @@ export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
   return {
     tableName: required(env, FUNCTION_ENV.tableName),
     ...readMailRoute(env),
-    retentionDays: retentionDays(env),
+    configurationSet: required(env, FUNCTION_ENV.configurationSet),
+    retentionDays: positiveWholeNumber(env, FUNCTION_ENV.retentionDays, 'days'),
   };
+}
+
+/** What the retry job is given besides: after how long an e-mail SES accepted counts as not delivered. */
+export interface RetryConfig extends LambdaConfig {
+  deliveryAlarmMinutes: number;
+}
+
+export function readRetryConfig(env: NodeJS.ProcessEnv): RetryConfig {
+  return { ...readConfig(env), deliveryAlarmMinutes: positiveWholeNumber(env, DELIVERY_ALARM_ENV.minutes, 'minutes') };
+}
+
+/** What the delivery-event consumer is given: only the table it records outcomes in. */
+export interface DeliveryEventConfig {
+  tableName: string;
+}
+
+export function readDeliveryEventConfig(env: NodeJS.ProcessEnv): DeliveryEventConfig {
+  return { tableName: required(env, FUNCTION_ENV.tableName) };
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { SESClient } from '@aws-sdk/client-ses';
 import type { ContactFields, FieldTable } from '@site/core/contract';
 import type { StoredMessage } from '@site/core/table';
-import { buildNotification, sendNotification, type MailRoute } from './mail';
+import { buildNotification, nextAttempt, sendNotification, type MailRoute } from './mail';
 import { describeError } from './log';
 import { markDeliveryFailed, markEmailed, type MessageTable } from './store';
 
@@ -28,6 +28,8 @@ export interface DeliveryResult {
 
 export async function deliver(courier: Courier, message: StoredMessage, attempt: { at: Date; isLast: boolean }): Promise<DeliveryResult> {
   const { table } = courier;
+  // The number buildNotification tags the e-mail with, and the one recorded with it.
+  const number = nextAttempt(message).number;
   let sesMessageId: string;
   try {
     // The fields hold the site's at least (a test may add one); a stored message has theirs.
@@ -37,7 +39,7 @@ export async function deliver(courier: Courier, message: StoredMessage, attempt:
     const error = describeError(sendError);
     const outcome = attempt.isLast ? 'failed' : 'deferred';
     try {
-      await markDeliveryFailed(table, message.id, { error, at: attempt.at, giveUp: attempt.isLast });
+      await markDeliveryFailed(table, message.id, { error, at: attempt.at, giveUp: attempt.isLast, attempt: number });
       return { outcome, error };
     } catch (recordError) {
       // Still 'received' with its old attempt count: the retry job will pick it up.
@@ -45,7 +47,12 @@ export async function deliver(courier: Courier, message: StoredMessage, attempt:
     }
   }
   try {
-    await markEmailed(table, message.id, { sesMessageId, at: attempt.at });
+    await markEmailed(table, message.id, {
+      sesMessageId,
+      at: attempt.at,
+      attempt: number,
+      configurationSet: courier.route.configurationSet,
+    });
     return { outcome: 'emailed' };
   } catch (recordError) {
     // The e-mail is out; left 'received', the retry job may send it once more. A second

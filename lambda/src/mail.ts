@@ -1,25 +1,64 @@
 /**
  * The notification the firm receives for each message: built as plain data (no I/O, so
  * every escaping rule can be tested directly; the layout is in notification.ts, the words in
- * core's content) and sent through SES v1 SendEmail.
+ * core's content) and sent through SES v1 SendEmail, through the stage's configuration set
+ * with tags that bring its delivery events back to the stored message.
  */
 import { SendEmailCommand, type SESClient, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { type ContactFields, type FieldTable, type FieldValues } from '@site/core/contract';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import type { StoredMessage } from '@site/core/table';
 import { htmlBody, subjectFor, textBody, type NotifiedMessage } from './notification';
 
 export interface MailRoute {
   from: string;
   to: string[];
+  /** The SES configuration set every notification goes through: it publishes the delivery events. */
+  configurationSet: string;
 }
 
-/** The SendEmail request for a stored message. Replies go to the visitor, not to MAIL_FROM. */
+/**
+ * The SES message tags of a notification. SES hands them back in every delivery event of
+ * the e-mail (`mail.tags`), so the consumer finds the stored message by its key, and knows
+ * which attempt the event is about: an event of an earlier attempt never overrides a later
+ * one's. Tag values may hold only ASCII letters, digits, `_` and `-`: a ULID and a number do.
+ */
+export const DELIVERY_TAGS = { messageId: 'contact-message', attempt: 'contact-attempt' } as const;
+
+/** Which e-mail of a message this is: 1 for the contact function's, one more for each retry or resend. */
+export interface Attempt {
+  messageId: string;
+  number: number;
+}
+
+/** The number of the attempt about to be made on a stored message: one more than those recorded. */
+export const nextAttempt = (message: Pick<StoredMessage, 'id' | 'attempts'>): Attempt => ({
+  messageId: message.id,
+  number: message.attempts + 1,
+});
+
+/** What makes SES publish an e-mail's delivery events, and tag them with its message and attempt. */
+export function tracking(configurationSet: string, attempt: Attempt): Pick<SendEmailCommandInput, 'ConfigurationSetName' | 'Tags'> {
+  return {
+    ConfigurationSetName: configurationSet,
+    Tags: [
+      { Name: DELIVERY_TAGS.messageId, Value: attempt.messageId },
+      { Name: DELIVERY_TAGS.attempt, Value: String(attempt.number) },
+    ],
+  };
+}
+
+/**
+ * The SendEmail request for a stored message's attempt `attempt`. Replies go to the visitor,
+ * not to MAIL_FROM.
+ */
 export function buildNotification<T extends FieldTable = ContactFields>(
-  message: NotifiedMessage<T> & Pick<FieldValues, 'name' | 'email' | 'company'>,
+  message: NotifiedMessage<T> & Pick<FieldValues, 'name' | 'email' | 'company'> & Pick<StoredMessage, 'attempts'>,
   route: MailRoute,
   table: T = CONTACT_FIELDS as FieldTable as T,
 ): SendEmailCommandInput {
   return {
+    ...tracking(route.configurationSet, nextAttempt(message)),
     Source: route.from,
     Destination: { ToAddresses: route.to },
     ReplyToAddresses: [message.email],

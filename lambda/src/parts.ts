@@ -25,7 +25,7 @@ export function courierOf({ config, clients, fields = CONTACT_FIELDS }: Function
   return {
     table: { name: config.tableName, client: clients.documents },
     ses: clients.ses,
-    route: { from: config.mailFrom, to: config.mailTo },
+    route: { from: config.mailFrom, to: config.mailTo, configurationSet: config.configurationSet },
     fields,
   };
 }

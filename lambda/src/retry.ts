@@ -1,13 +1,16 @@
 /**
  * The retry job: e-mails stored messages that SES did not accept the first time, backing
- * off exponentially per message, and gives up (status 'failed') after the last attempt.
+ * off exponentially per message, and gives up (status 'failed') after the last attempt. Each
+ * run also counts what the alarms watch: messages still waiting, and messages SES accepted
+ * whose delivery it has not confirmed within the delivery alarm's time.
  */
 import { RETRY_RUN_LOG } from '@site/core/log-lines';
 import type { StoredMessage } from '@site/core/table';
 import { deliver, type Courier, type DeliveryResult } from './delivery';
 import { writeLog } from './log';
 import { courierOf, systemClock, type FunctionParts } from './parts';
-import { countUndelivered, leaseForRetry, listUndelivered } from './store';
+import type { RetryConfig } from './config';
+import { countNotDelivered, countUndelivered, leaseForRetry, listUndelivered } from './store';
 
 export interface RetryOptions {
   now?: Date;
@@ -30,7 +33,12 @@ export interface RetrySummary {
   skipped: number;
   /** Messages past the grace period that are still undelivered after this run. */
   pending: number;
+  /** Messages SES accepted, received longer ago than the delivery alarm's time, whose delivery it has not confirmed. */
+  notDelivered: number;
 }
+
+// The alarms read these fields of the run's summary line.
+[RETRY_RUN_LOG.pendingField, RETRY_RUN_LOG.failedField, RETRY_RUN_LOG.notDeliveredField] satisfies (keyof RetrySummary)[];
 
 const RETRY_DEFAULTS = {
   minAgeMs: 60_000,
@@ -66,11 +74,11 @@ function logAttempt(message: StoredMessage, result: DeliveryResult): void {
   });
 }
 
-async function runRetry(courier: Courier, options: RetryOptions & { now: Date }): Promise<RetrySummary> {
+async function runRetry(courier: Courier, options: RetryOptions & { now: Date; deliveryAlarmMinutes: number }): Promise<RetrySummary> {
   const { minAgeMs, maxAttempts, backoffBaseMs, limit } = { ...RETRY_DEFAULTS, ...options };
   const { now } = options;
   const { table } = courier;
-  const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0 };
+  const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0 };
   let attemptsMade = 0;
   let failuresInARow = 0;
 
@@ -88,18 +96,20 @@ async function runRetry(courier: Courier, options: RetryOptions & { now: Date })
     logAttempt(message, result);
   }
   summary.pending = await countUndelivered(table, new Date(now.getTime() - minAgeMs));
+  summary.notDelivered = await countNotDelivered(table, new Date(now.getTime() - options.deliveryAlarmMinutes * 60_000));
   return summary;
 }
 
 /** The job, built from its parts. */
-export function createRetryJob(parts: FunctionParts): RetryJob {
+export function createRetryJob(parts: FunctionParts<RetryConfig>): RetryJob {
   const courier = courierOf(parts);
   const clock = parts.clock ?? systemClock;
-  return (options = {}) => runRetry(courier, { ...options, now: options.now ?? clock() });
+  const { deliveryAlarmMinutes } = parts.config;
+  return (options = {}) => runRetry(courier, { ...options, now: options.now ?? clock(), deliveryAlarmMinutes });
 }
 
 /** What the schedule runs: one run with the job's own options, then one summary line, which the alarms read. */
-export function createRetryHandler(parts: FunctionParts): () => Promise<RetrySummary> {
+export function createRetryHandler(parts: FunctionParts<RetryConfig>): () => Promise<RetrySummary> {
   const job = createRetryJob(parts);
   return async () => {
     const started = performance.now();

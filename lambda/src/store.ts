@@ -14,7 +14,15 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
-import { emailKey, MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
+import {
+  AWAITING_DELIVERY,
+  emailKey,
+  MESSAGE_STATUSES,
+  type DeliveryOutcome,
+  type IndexName,
+  type MessageStatus,
+  type StoredMessage,
+} from '@site/core/table';
 
 /** The message table: its name, and the client that reaches it. */
 export interface MessageTable {
@@ -157,24 +165,57 @@ export async function deleteIdempotencyRecord(
   }
 }
 
-export async function markEmailed(table: MessageTable, id: string, delivery: { sesMessageId: string; at: Date }): Promise<void> {
-  const at = delivery.at.toISOString();
-  await table.client.send(
+/**
+ * Records one delivery attempt: its bookkeeping always, its status only while no delivery
+ * event of this attempt or a later one has set one. SES can report an e-mail delivered before
+ * its sender has written that SES accepted it (or after a timeout made the sender think SES
+ * refused), and that report must stand. Two conditional updates rather than a read and a
+ * write, so an event that lands in between cannot be overwritten.
+ */
+async function recordAttempt(
+  table: MessageTable,
+  id: string,
+  attempt: { number: number; status: MessageStatus; set: Record<string, string>; removeLastError?: boolean },
+): Promise<void> {
+  const names = { '#status': 'status', '#outcome': 'outcome', '#attempt': 'attempt' };
+  const values = Object.fromEntries(Object.entries(attempt.set).map(([name, value]) => [`:${name}`, value]));
+  const assignments = Object.keys(attempt.set).map((name) => `${name} = :${name}`);
+  const update = (withStatus: boolean) =>
     new UpdateCommand({
       TableName: table.name,
       Key: { id },
-      UpdateExpression:
-        'SET #status = :emailed, sesMessageId = :sesMessageId, emailedAt = :at, lastAttemptAt = :at ADD attempts :one REMOVE lastError',
-      ConditionExpression: 'attribute_exists(id)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':emailed': 'emailed' satisfies MessageStatus,
-        ':sesMessageId': delivery.sesMessageId,
-        ':at': at,
-        ':one': 1,
-      },
-    }),
-  );
+      UpdateExpression: [
+        `SET ${[...(withStatus ? ['#status = :status'] : []), ...assignments].join(', ')}`,
+        'ADD attempts :one',
+        ...(attempt.removeLastError ? ['REMOVE lastError'] : []),
+      ].join(' '),
+      ConditionExpression: withStatus
+        ? 'attribute_exists(id) AND (attribute_not_exists(#outcome) OR #outcome.#attempt < :attempt)'
+        : 'attribute_exists(id)',
+      ExpressionAttributeNames: withStatus ? names : undefined,
+      ExpressionAttributeValues: { ...values, ':one': 1, ...(withStatus && { ':status': attempt.status, ':attempt': attempt.number }) },
+    });
+  try {
+    await table.client.send(update(true));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // A delivery event of this attempt came first (or the message is gone, which this one reports).
+    await table.client.send(update(false));
+  }
+}
+
+export async function markEmailed(
+  table: MessageTable,
+  id: string,
+  delivery: { sesMessageId: string; at: Date; attempt: number; configurationSet: string },
+): Promise<void> {
+  const at = delivery.at.toISOString();
+  await recordAttempt(table, id, {
+    number: delivery.attempt,
+    status: 'emailed',
+    set: { sesMessageId: delivery.sesMessageId, emailedAt: at, lastAttemptAt: at, configurationSet: delivery.configurationSet },
+    removeLastError: true,
+  });
 }
 
 /**
@@ -184,19 +225,50 @@ export async function markEmailed(table: MessageTable, id: string, delivery: { s
 export async function markDeliveryFailed(
   table: MessageTable,
   id: string,
-  failure: { error: string; at: Date; giveUp: boolean },
+  failure: { error: string; at: Date; giveUp: boolean; attempt: number },
 ): Promise<void> {
-  const status: MessageStatus = failure.giveUp ? 'failed' : 'received';
-  await table.client.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: { id },
-      UpdateExpression: 'SET #status = :status, lastError = :error, lastAttemptAt = :at ADD attempts :one',
-      ConditionExpression: 'attribute_exists(id)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ':error': failure.error, ':at': failure.at.toISOString(), ':one': 1 },
-    }),
-  );
+  await recordAttempt(table, id, {
+    number: failure.attempt,
+    status: failure.giveUp ? 'failed' : 'received',
+    set: { lastError: failure.error, lastAttemptAt: failure.at.toISOString() },
+  });
+}
+
+/** What became of a delivery event: it set the message's status, it was older or weaker news, or there is no such message. */
+export type OutcomeRecord = 'recorded' | 'superseded' | 'unknown_message';
+
+/**
+ * Sets the status a delivery event reports, if it is news: the message exists (a message,
+ * not another kind of item, and not erased), no later attempt has been made, and the outcome
+ * it holds is of an earlier attempt or of lower precedence (DELIVERY_OUTCOMES). One
+ * conditional update, so redelivered and out-of-order events settle on the same state
+ * whatever the order. Only when it does not apply, a read tells a stale event from an
+ * unknown message.
+ */
+export async function recordDeliveryOutcome(table: MessageTable, id: string, outcome: DeliveryOutcome): Promise<OutcomeRecord> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: { id },
+        UpdateExpression: 'SET #status = :status, #outcome = :outcome',
+        ConditionExpression:
+          'attribute_exists(#status) AND attempts <= :attempt AND (attribute_not_exists(#outcome) OR #outcome.#attempt < :attempt' +
+          ' OR (#outcome.#attempt = :attempt AND #outcome.#precedence < :precedence))',
+        ExpressionAttributeNames: { '#status': 'status', '#outcome': 'outcome', '#attempt': 'attempt', '#precedence': 'precedence' },
+        ExpressionAttributeValues: {
+          ':status': outcome.status,
+          ':outcome': outcome,
+          ':attempt': outcome.attempt,
+          ':precedence': outcome.precedence,
+        },
+      }),
+    );
+    return 'recorded';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return (await getMessage(table, id)) ? 'superseded' : 'unknown_message';
 }
 
 /**
@@ -253,6 +325,32 @@ export async function countUndelivered(table: MessageTable, receivedBefore: Date
   const pages = paginateQuery({ client: table.client, pageSize: 1000 }, { ...undeliveredQuery(table, receivedBefore), Select: 'COUNT' });
   let count = 0;
   for await (const page of pages) count += page.Count ?? 0;
+  return count;
+}
+
+/**
+ * How many messages that arrived before `receivedBefore` SES accepted through a configuration
+ * set and has not reported delivered (or bounced, …): what the not-delivered alarm watches.
+ * Messages e-mailed before delivery events existed carry no configuration set, and no event
+ * will ever come for them, so they do not count.
+ */
+export async function countNotDelivered(table: MessageTable, receivedBefore: Date): Promise<number> {
+  let count = 0;
+  for (const status of AWAITING_DELIVERY) {
+    const pages = paginateQuery(
+      { client: table.client, pageSize: 1000 },
+      {
+        TableName: table.name,
+        IndexName: STATUS_INDEX,
+        KeyConditionExpression: '#status = :status AND receivedAt < :before',
+        FilterExpression: 'attribute_exists(configurationSet)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':before': receivedBefore.toISOString() },
+        Select: 'COUNT',
+      },
+    );
+    for await (const page of pages) count += page.Count ?? 0;
+  }
   return count;
 }
 

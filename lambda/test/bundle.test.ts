@@ -13,6 +13,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleHandler, HANDLER_BUNDLE } from '../bundle';
 import { answer, contactEvent, VALID_BODY } from './support/events';
+import { sesEvent } from './support/ses-events';
 import { startLocalAws, type LocalAws } from '@site/local/local-aws';
 
 const BUDGET_BYTES = 400 * 1024;
@@ -22,11 +23,13 @@ const outDir = mkdtempSync(join(tmpdir(), 'lambda-bundle-'));
 let aws: LocalAws;
 let sendBundle: { outfile: string; bytes: number };
 let retryBundle: { outfile: string; bytes: number };
+let eventBundle: { outfile: string; bytes: number };
 
 beforeAll(async () => {
-  [sendBundle, retryBundle] = await Promise.all([
+  [sendBundle, retryBundle, eventBundle] = await Promise.all([
     bundleHandler(handlerEntry('send-contact-email'), join(outDir, 'send-contact-email.mjs')),
     bundleHandler(handlerEntry('retry-undelivered'), join(outDir, 'retry-undelivered.mjs')),
+    bundleHandler(handlerEntry('record-delivery-event'), join(outDir, 'record-delivery-event.mjs')),
   ]);
   aws = await startLocalAws();
 });
@@ -42,7 +45,7 @@ const RESULT = 'RESULT ';
 async function runBundle(outfile: string, event: unknown): Promise<{ result: unknown; logs: Record<string, unknown>[] }> {
   const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(outfile).href)});
     const result = await handler(JSON.parse(process.env.EVENT));
-    process.stdout.write(${JSON.stringify(RESULT)} + JSON.stringify(result) + '\\n');`;
+    process.stdout.write(${JSON.stringify(RESULT)} + JSON.stringify(result ?? null) + '\\n');`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], {
     cwd: outDir,
     env: { ...process.env, ...aws.lambdaEnv, EVENT: JSON.stringify(event) },
@@ -109,7 +112,24 @@ describe('the retry-undelivered bundle', () => {
   it('is within the same budget and runs', async () => {
     expect(retryBundle.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
     const run = await runBundle(retryBundle.outfile, { source: 'aws.events' });
-    expect(run.result).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0 });
+    expect(run.result).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0 });
     expect(run.logs).toEqual([expect.objectContaining({ msg: 'retry-undelivered' })]);
+  });
+});
+
+describe('the record-delivery-event bundle', () => {
+  it('needs no SES client, is well within the budget, and records a delivery run by plain Node.js', async () => {
+    expect(eventBundle.bytes).toBeLessThan(sendBundle.bytes);
+    expect(readFileSync(eventBundle.outfile, 'utf8')).not.toContain('SendEmail');
+    const sent = answer(
+      (await runBundle(sendBundle.outfile, contactEvent({ body: VALID_BODY }))).result as APIGatewayProxyStructuredResultV2,
+    );
+    const stored = await aws.message(sent.json.id!);
+    const run = await runBundle(
+      eventBundle.outfile,
+      sesEvent('Email Delivered', { messageId: stored!.id, attempt: 1, sesMessageId: stored!.sesMessageId! }),
+    );
+    expect(run.logs).toEqual([expect.objectContaining({ msg: 'delivery event', outcome: 'recorded', reports: 'delivered' })]);
+    expect(await aws.message(stored!.id)).toMatchObject({ status: 'delivered' });
   });
 });

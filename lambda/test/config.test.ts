@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES } from '@site/core/contract';
 import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
-import { readConfig, readGuardConfig } from '../src/config';
+import { readConfig, readDeliveryEventConfig, readGuardConfig, readRetryConfig } from '../src/config';
 import { handler } from '../src/handlers/send-contact-email';
 import { idempotencyHashKeys } from '../src/idempotency';
 import { visitorHashKey } from '../src/visitor-limit';
@@ -12,6 +12,7 @@ const COMPLETE = {
   TABLE_NAME: 'contact-messages',
   MAIL_FROM: 'website@firma.example',
   MAIL_TO: 'info@firma.example',
+  SES_CONFIGURATION_SET: 'consultancy-site-test',
   RETENTION_DAYS: '30',
 };
 
@@ -21,6 +22,7 @@ describe('readConfig', () => {
       tableName: 'contact-messages',
       mailFrom: 'website@firma.example',
       mailTo: ['info@firma.example'],
+      configurationSet: 'consultancy-site-test',
       retentionDays: 30,
     });
   });
@@ -29,10 +31,13 @@ describe('readConfig', () => {
     expect(readConfig({ ...COMPLETE, MAIL_TO: 'a@firma.example, b@firma.example' }).mailTo).toEqual(['a@firma.example', 'b@firma.example']);
   });
 
-  it.each(['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS'])('names %s when it is missing or blank', (name) => {
-    expect(() => readConfig({ ...COMPLETE, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
-    expect(() => readConfig({ ...COMPLETE, [name]: '  ' })).toThrow(new RegExp(`\\b${name}\\b`));
-  });
+  it.each(['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO', 'SES_CONFIGURATION_SET', 'RETENTION_DAYS'])(
+    'names %s when it is missing or blank',
+    (name) => {
+      expect(() => readConfig({ ...COMPLETE, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
+      expect(() => readConfig({ ...COMPLETE, [name]: '  ' })).toThrow(new RegExp(`\\b${name}\\b`));
+    },
+  );
 
   it.each(['MAIL_FROM', 'MAIL_TO'])('names %s when it is not an e-mail address', (name) => {
     expect(() => readConfig({ ...COMPLETE, [name]: 'firma.example' })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -40,6 +45,23 @@ describe('readConfig', () => {
 
   it.each(['0', '-1', '1.5', 'abc', '30 days', '1e3'])('names RETENTION_DAYS when it is %j', (value) => {
     expect(() => readConfig({ ...COMPLETE, RETENTION_DAYS: value })).toThrow(/\bRETENTION_DAYS\b/);
+  });
+});
+
+describe('readRetryConfig', () => {
+  it('reads the delivery alarm’s minutes besides every setting of both functions', () => {
+    expect(readRetryConfig({ ...COMPLETE, DELIVERY_ALARM_MINUTES: '180' })).toEqual({ ...readConfig(COMPLETE), deliveryAlarmMinutes: 180 });
+  });
+
+  it.each([undefined, '', '0', '2.5', 'drie uur'])('names DELIVERY_ALARM_MINUTES when it is %j', (value) => {
+    expect(() => readRetryConfig({ ...COMPLETE, DELIVERY_ALARM_MINUTES: value })).toThrow(/\bDELIVERY_ALARM_MINUTES\b/);
+  });
+});
+
+describe('readDeliveryEventConfig', () => {
+  it('needs only the table: the consumer sends no e-mail', () => {
+    expect(readDeliveryEventConfig({ TABLE_NAME: 'contact-messages' })).toEqual({ tableName: 'contact-messages' });
+    expect(() => readDeliveryEventConfig({})).toThrow(/\bTABLE_NAME\b/);
   });
 });
 

@@ -98,8 +98,13 @@ describe('the subject and headers', () => {
       email: 'jan@voorbeeld.nl',
       id: '01JD0000000000000000000000',
       receivedAt: '2026-11-23T07:42:20.340Z',
+      attempts: 0,
     };
-    const mail = buildNotification(stored, { from: 'website@firma.example', to: ['info@firma.example'] });
+    const mail = buildNotification(stored, {
+      from: 'website@firma.example',
+      to: ['info@firma.example'],
+      configurationSet: 'consultancy-site-test',
+    });
     const headers = [mail.Message!.Subject!.Data!, ...mail.ReplyToAddresses!];
     for (const header of headers) expect(new RegExp(INVISIBLE.source, 'u').test(header), escape(header)).toBe(false);
     for (const body of [mail.Message!.Body!.Text!.Data!, mail.Message!.Body!.Html!.Data!]) {

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { hasLineBreaking } from '../src/characters';
-import { buildNotification } from '../src/mail';
+import { buildNotification, DELIVERY_TAGS } from '../src/mail';
 import { escapeHtml, receivedTime, subjectFor, telHref, type NotifiedMessage } from '../src/notification';
 
-const ROUTE = { from: 'website@firma.example', to: ['info@firma.example', 'partner@firma.example'] };
+const ROUTE = {
+  from: 'website@firma.example',
+  to: ['info@firma.example', 'partner@firma.example'],
+  configurationSet: 'consultancy-site-test',
+};
 
 const HOSTILE = `<script>alert("x")</script> & 'quote'`;
 
-const message: NotifiedMessage = {
+const message: NotifiedMessage & { attempts: number } = {
   id: '01JD0000000000000000000000',
+  attempts: 0,
   receivedAt: '2026-11-22T10:00:00.000Z',
   name: `Jan ${HOSTILE}`,
   email: "o'brien@voorbeeld.nl",
@@ -26,6 +31,20 @@ describe('buildNotification', () => {
     expect(input.Source).toBe(ROUTE.from);
     expect(input.Destination).toEqual({ ToAddresses: ROUTE.to });
     expect(input.ReplyToAddresses).toEqual([message.email]);
+  });
+
+  it('goes through the configuration set, tagged with the message and the number of the attempt it is', () => {
+    expect(input.ConfigurationSetName).toBe(ROUTE.configurationSet);
+    expect(input.Tags).toEqual([
+      { Name: DELIVERY_TAGS.messageId, Value: message.id },
+      { Name: DELIVERY_TAGS.attempt, Value: '1' },
+    ]);
+    expect(buildNotification({ ...message, attempts: 7 }, ROUTE).Tags).toContainEqual({ Name: DELIVERY_TAGS.attempt, Value: '8' });
+    // SES takes only ASCII letters, digits, _ and - in tags.
+    for (const tag of input.Tags ?? []) {
+      expect(tag.Name).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(tag.Value).toMatch(/^[A-Za-z0-9_-]+$/);
+    }
   });
 
   it('declares UTF-8 for subject and both bodies', () => {
@@ -84,8 +103,9 @@ describe('subjectFor', () => {
 });
 
 describe('the e-mail as the firm reads it', () => {
-  const plain: NotifiedMessage = {
+  const plain: NotifiedMessage & { attempts: number } = {
     id: '01JD0000000000000000000000',
+    attempts: 0,
     receivedAt: '2026-11-23T07:42:20.340Z',
     name: 'Anna de Vries',
     email: 'anna+offerte@bedrijf.nl',

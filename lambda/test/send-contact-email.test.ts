@@ -90,6 +90,8 @@ describe('a valid message', () => {
       attempts: 1,
       expiresAt: expect.any(Number),
       sesMessageId: email!.messageId,
+      // Its delivery events come back through this set (delivery-events.test.ts).
+      configurationSet: aws.config.configurationSet,
       emailedAt: expect.any(String),
       lastAttemptAt: expect.any(String),
     });

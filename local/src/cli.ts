@@ -3,7 +3,7 @@
  * from the environment with a clear error, and one clean stop on Ctrl-C.
  */
 import { VISITOR_LIMIT_BOUNDS } from '@site/core/deploy-config';
-import { LOCAL_PORTS, VISITOR_LIMIT_VARIABLE, type PortSetting } from './defaults';
+import { CONTACT_RECIPIENT_VARIABLE, LOCAL_PORTS, VISITOR_LIMIT_VARIABLE, type PortSetting } from './defaults';
 import { PortInUseError } from './stack';
 
 /** A whole number from 0 to `max` in `variable`, or `fallback` when unset; anything else exits with one line. */
@@ -35,6 +35,21 @@ export function localStackPorts(): { port: number; dynamoPort: number; sesPort: 
 export function visitorLimitOverride(): number | undefined {
   if (!process.env[VISITOR_LIMIT_VARIABLE]) return undefined;
   return integerFrom(VISITOR_LIMIT_VARIABLE, 0, VISITOR_LIMIT_BOUNDS.messages);
+}
+
+/**
+ * The e-mail side of `npm start` and `npm run dev`: SES's delivery events on, as in AWS, and
+ * the firm's address from CONTACT_RECIPIENT when set (a mailbox simulator address, say);
+ * anything that is not an address exits with one line.
+ */
+export function localDelivery(): { deliveryEvents: true; contactRecipient?: string } {
+  const recipient = process.env[CONTACT_RECIPIENT_VARIABLE]?.trim();
+  if (!recipient) return { deliveryEvents: true };
+  if (!/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(recipient)) {
+    console.error(`${CONTACT_RECIPIENT_VARIABLE}=${recipient} is not an e-mail address, such as bounce@simulator.amazonses.com.`);
+    process.exit(1);
+  }
+  return { deliveryEvents: true, contactRecipient: recipient };
 }
 
 /** Runs `close` once on Ctrl-C or SIGTERM (a second Ctrl-C while closing does nothing), then exits. */

@@ -10,6 +10,9 @@ export const LOOPBACK = '127.0.0.1';
 /** For the local stack only: overrides the deploy's messages per visitor per window; 0 turns the limit off. */
 export const VISITOR_LIMIT_VARIABLE = 'VISITOR_LIMIT';
 
+/** For the local stack only: the firm's address (contactRecipient), e.g. a mailbox simulator address. */
+export const CONTACT_RECIPIENT_VARIABLE = 'CONTACT_RECIPIENT';
+
 export interface PortSetting {
   /** The environment variable that overrides the port. */
   variable: string;
@@ -69,3 +72,6 @@ export const loopbackUrl = (port: number) => `http://${LOOPBACK}:${port}`;
  * cannot receive mail, and the deploy's configuration refuses it.
  */
 export const LOCAL_MAIL = { from: 'website@consultancy-site.localhost', to: 'info@consultancy-site.localhost' } as const;
+
+/** The configuration set of the local SES: the local stack's functions send through it, as a stage's do through its own. */
+export const LOCAL_CONFIGURATION_SET = 'consultancy-site-local';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { exitOnStartFailure, localStackPorts, portFrom, stopOnSignals, visitorLimitOverride } from './cli';
+import { exitOnStartFailure, localDelivery, localStackPorts, portFrom, stopOnSignals, visitorLimitOverride } from './cli';
 import { LOCAL_PORTS, LOOPBACK } from './defaults';
 import { DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
@@ -19,6 +19,7 @@ try {
   const stack = await startLocalStack({
     ...localStackPorts(),
     visitorLimit: visitorLimitOverride(),
+    ...localDelivery(),
     quiet: true,
   });
   const vite = await createServer({

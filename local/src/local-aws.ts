@@ -11,7 +11,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aw
 import { DEFAULTS, defaultIpv6NetworkLimit } from '@site/core/deploy-config';
 import type { StoredMessage } from '@site/core/table';
 import { createAwsClients, type AwsClients } from '@site/lambda/aws';
-import { readContactConfig, type ContactConfig } from '@site/lambda/config';
+import { readContactConfig, readRetryConfig, type ContactConfig, type RetryConfig } from '@site/lambda/config';
 import type { MessageTable } from '@site/lambda/store';
 import type { VisitorLimit } from '@site/lambda/visitor-limit';
 import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv } from './defaults';
@@ -22,17 +22,19 @@ import {
   fetchSentEmails,
   listen,
   startDynamoDb,
-  startSesEmulator,
   type RunningServer,
   type SentEmail,
 } from './emulators';
 import { functionEnvironment } from './function-env';
+import { startLocalSes } from './local-ses';
 
 /** The origin secret the handlers of these tests are given, and the events of the tests send. */
 export const TEST_ORIGIN_SECRET = 'origin-secret-of-the-lambda-tests-0123456789abcdef';
 export const TEST_TABLE = 'contact-messages-test';
 export const MAIL_FROM = 'website@firma.example';
 export const MAIL_TO = 'info@firma.example';
+/** The configuration set the functions of these tests send through: the one their SES knows. */
+export const TEST_CONFIGURATION_SET = 'consultancy-site-lambda-tests';
 /** The deploy's default visitor limit, which the handlers of these tests are given. */
 export const TEST_VISITOR_LIMIT: VisitorLimit = {
   messages: DEFAULTS.visitorLimit.messages,
@@ -49,8 +51,8 @@ export interface LocalAws {
    * endpoints). For a function run in a process of its own.
    */
   lambdaEnv: Record<string, string>;
-  /** What the contact function reads from that environment. */
-  config: ContactConfig;
+  /** What the contact function and the retry job read from that environment. */
+  config: ContactConfig & RetryConfig;
   /** Clients pointed at the stand-ins, with the functions' own options. */
   clients: AwsClients;
   /** The table, as the store's functions take it. */
@@ -95,6 +97,9 @@ async function scanAll(documents: DynamoDBDocumentClient): Promise<Record<string
   return found;
 }
 
+/** The local SES with the tests' configuration set; no delivery events (the consumer's tests send their own). */
+const startSes = (port: number) => startLocalSes({ port, configurationSet: TEST_CONFIGURATION_SET });
+
 /** SES that can be stopped, started on the same port, or left hanging. */
 function sesControl(first: RunningServer) {
   let ses: RunningServer | undefined = first;
@@ -112,7 +117,7 @@ function sesControl(first: RunningServer) {
   return {
     stop,
     start: async () => {
-      ses = await startSesEmulator({ port: first.port });
+      ses = await startSes(first.port);
     },
     hang: async () => {
       await stop();
@@ -129,7 +134,7 @@ function sesControl(first: RunningServer) {
 
 export async function startLocalAws(): Promise<LocalAws> {
   let dynamo: RunningServer | undefined = await startDynamoDb({ port: 0 });
-  const firstSes = await startSesEmulator({ port: 0 });
+  const firstSes = await startSes(0);
   const dynamoPort = dynamo.port;
   const urls = { dynamodb: dynamo.url, ses: firstSes.url };
   await ensureMessageTable(dynamo.url, TEST_TABLE);
@@ -138,7 +143,9 @@ export async function startLocalAws(): Promise<LocalAws> {
     ...functionEnvironment({
       tableName: TEST_TABLE,
       mail: { from: MAIL_FROM, to: MAIL_TO },
+      configurationSet: TEST_CONFIGURATION_SET,
       retentionDays: DEFAULTS.retentionDays,
+      deliveryAlarmHours: DEFAULTS.deliveryAlarmHours,
       originSecret: TEST_ORIGIN_SECRET,
       visitorLimit: TEST_VISITOR_LIMIT,
     }),
@@ -153,7 +160,7 @@ export async function startLocalAws(): Promise<LocalAws> {
     tableName: TEST_TABLE,
     urls,
     lambdaEnv,
-    config: readContactConfig(lambdaEnv),
+    config: { ...readContactConfig(lambdaEnv), ...readRetryConfig(lambdaEnv) },
     clients,
     table: { name: TEST_TABLE, client: clients.documents },
     items: () => scanAll(documents),

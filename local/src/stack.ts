@@ -1,26 +1,37 @@
 /**
  * The whole product on one machine, in one process: DynamoDB (dynalite), SES
- * (aws-ses-v2-local), the Lambda handler behind the local edge, and the retry job on an
- * interval. Used by `npm start`, the browser tests, the robustness suite and the benchmarks.
+ * (aws-ses-v2-local behind the local SES, with the mailbox simulator's delivery events), the
+ * Lambda handler behind the local edge, the retry job on an interval, and the consumer of the
+ * delivery events. Used by `npm start`, the browser tests, the robustness suite and the benchmarks.
  */
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { ipv6NetworkLimitFrom, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import { deliveryAlarmHoursFrom, ipv6NetworkLimitFrom, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
-import { createAwsClients } from '@site/lambda/aws';
-import { readConfig, readContactConfig } from '@site/lambda/config';
+import { createAwsClients, createDocumentClient } from '@site/lambda/aws';
+import { readContactConfig, readRetryConfig } from '@site/lambda/config';
 import { createContactHandler } from '@site/lambda/contact-handler';
+import { createDeliveryEventHandler } from '@site/lambda/delivery-event-handler';
 import { logLine } from '@site/lambda/log';
 import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } from '@site/lambda/retry';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiResponse } from './api-gateway';
 import { postFromViewer, startApiGateway, startEdge, type ApiHandler } from './edge';
-import { emulatorConnections, emulatorSdkEnv, LOCAL_MAIL, LOCAL_PORTS, type EmulatorUrls } from './defaults';
-import { ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from './emulators';
+import {
+  emulatorClientConfig,
+  emulatorConnections,
+  emulatorSdkEnv,
+  LOCAL_CONFIGURATION_SET,
+  LOCAL_MAIL,
+  LOCAL_PORTS,
+  type EmulatorUrls,
+} from './defaults';
+import { ensureMessageTable, startDynamoDb, type RunningServer } from './emulators';
 import { functionEnvironment } from './function-env';
+import { startLocalSes, type LocalSesOptions } from './local-ses';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_SITE_DIR = join(REPO_ROOT, 'frontend/dist');
@@ -46,6 +57,14 @@ export interface LocalStackOptions {
    * suites that send many). Default: what a deploy with cdk.json as it is would use.
    */
   visitorLimit?: number;
+  /** Where the firm's e-mails go (contactRecipient); a mailbox simulator address makes SES answer as it does. */
+  contactRecipient?: string;
+  /**
+   * SES's delivery events for every e-mail, through the consumer, as in AWS (`npm start`):
+   * a message moves on to `delivered`, `bounced`, … Off by default, so a test sees the status
+   * its own request left.
+   */
+  deliveryEvents?: boolean;
 }
 
 export interface LocalStack {
@@ -90,14 +109,21 @@ async function onPort<T>(start: () => Promise<T>, port: number, variable: string
   }
 }
 
-/** The two emulators, restartable in place: a fault stops one, and it comes back on its port. */
+/**
+ * The two emulators, restartable in place: a fault stops one, and it comes back on its port.
+ * The local SES hands its delivery events to the consumer, which reaches DynamoDB on its port.
+ */
 async function startEmulators(options: LocalStackOptions, started: RunningServer[]) {
   const path = (options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir) ?? undefined;
   const dynamoPort = options.dynamoPort ?? LOCAL_PORTS.dynamodb.port;
   let dynamo = await onPort(() => startDynamoDb({ port: dynamoPort, path }), dynamoPort, LOCAL_PORTS.dynamodb.variable);
   started.push(dynamo);
   const sesPort = options.sesPort ?? LOCAL_PORTS.ses.port;
-  let ses = await onPort(() => startSesEmulator({ port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
+  const sesOptions: Omit<LocalSesOptions, 'port'> = {
+    configurationSet: LOCAL_CONFIGURATION_SET,
+    publish: options.deliveryEvents ? deliveryEventConsumer(dynamo.url) : undefined,
+  };
+  let ses = await onPort(() => startLocalSes({ ...sesOptions, port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
   started.push(ses);
   await ensureMessageTable(dynamo.url, DEFAULT_TABLE_NAME);
   return {
@@ -111,10 +137,19 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
     },
     stopSes: () => ses.close(),
     startSes: async () => {
-      ses = await startSesEmulator({ port: ses.port });
+      ses = await startLocalSes({ ...sesOptions, port: ses.port });
       started[1] = ses;
     },
   };
+}
+
+/** The consumer of SES's delivery events, as the stack deploys it, reaching the local table. */
+function deliveryEventConsumer(dynamodbUrl: string): LocalSesOptions['publish'] {
+  const consumer = createDeliveryEventHandler({
+    config: { tableName: DEFAULT_TABLE_NAME },
+    clients: { documents: createDocumentClient(emulatorClientConfig(dynamodbUrl)) },
+  });
+  return (event) => consumer(event);
 }
 
 /**
@@ -129,8 +164,10 @@ function localFunctions(urls: EmulatorUrls, options: LocalStackOptions) {
   const messages = options.visitorLimit ?? visitorLimit.messages;
   const settings = functionEnvironment({
     tableName: DEFAULT_TABLE_NAME,
-    mail: LOCAL_MAIL,
+    mail: { from: LOCAL_MAIL.from, to: options.contactRecipient ?? LOCAL_MAIL.to },
+    configurationSet: LOCAL_CONFIGURATION_SET,
     retentionDays: retentionDaysFrom(CDK_JSON_CONTEXT),
+    deliveryAlarmHours: deliveryAlarmHoursFrom(CDK_JSON_CONTEXT),
     originSecret,
     visitorLimit: {
       messages,
@@ -140,7 +177,7 @@ function localFunctions(urls: EmulatorUrls, options: LocalStackOptions) {
   });
   const clients = createAwsClients(emulatorConnections(urls));
   const contact: ApiHandler = createContactHandler({ config: readContactConfig(settings), clients });
-  const retryParts = { config: readConfig(settings), clients };
+  const retryParts = { config: readRetryConfig(settings), clients };
   return {
     originSecret,
     lambdaEnv: { ...settings, ...emulatorSdkEnv(urls) },

@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { exitOnStartFailure, integerFrom, localStackPorts, stopOnSignals, visitorLimitOverride } from './cli';
+import { exitOnStartFailure, integerFrom, localDelivery, localStackPorts, stopOnSignals, visitorLimitOverride } from './cli';
+import { LOCAL_MAIL } from './defaults';
 import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
 function newestMtime(path: string): number {
@@ -33,6 +34,7 @@ function shown(dir: string): string {
   return path === '' || path.startsWith('..') ? resolve(dir) : path;
 }
 
+const delivery = localDelivery();
 try {
   const dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
   const stack = await startLocalStack({
@@ -40,12 +42,13 @@ try {
     retryIntervalMs: integerFrom('RETRY_INTERVAL_SECONDS', 60, 86_400) * 1000,
     dataDir,
     visitorLimit: visitorLimitOverride(),
+    ...delivery,
   });
   console.log(`
   Site      ${stack.urls.site}        the production build, served as CloudFront serves it
   API       ${stack.urls.api}        the API without CloudFront in front: refuses every call (403)
   DynamoDB  ${stack.urls.dynamodb}        table ${stack.tableName}, data in ${shown(dataDir)} (npm run messages lists it)
-  SES       ${stack.urls.ses}        every e-mail the site sent
+  SES       ${stack.urls.ses}        every e-mail the site sent, to ${delivery.contactRecipient ?? LOCAL_MAIL.to}
 
   Ctrl-C stops everything.
 `);

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -170,5 +171,48 @@ describe('npm start', () => {
     );
     expect(refused).toBeInstanceOf(Error);
     expect((refused as Error).message).toMatch(/^exited with 1:\nVISITOR_LIMIT=veel is not a whole number from 0 to 1000\.\n$/);
+  });
+
+  it('mails the firm at CONTACT_RECIPIENT: a bounce@ simulator address ends bounced in npm run messages, and a resend to a good address delivered', async () => {
+    const free = { PORT: '0', SES_PORT: '0', API_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) };
+    const dynamoPort = String(await freePort());
+    const bouncing = await start({ ...free, DYNAMODB_PORT: dynamoPort, CONTACT_RECIPIENT: 'bounce@simulator.amazonses.com' });
+    expect(bouncing.output()).toContain('to bounce@simulator.amazonses.com');
+    const site = /Site\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(bouncing.output())![1]!;
+    const sesPort = /SES\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(bouncing.output())![1]!;
+    const sent = await fetch(`${site}${API_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Stuiter Test', email: 'stuiter@example.nl', message: 'Komt dit aan?' }),
+    });
+    const { id } = (await sent.json()) as { id: string };
+
+    // As the operator reads it: npm run messages against the running stack.
+    const messages = (args: string[], env: Record<string, string> = {}) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/messages.ts', ...args], {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', DYNAMODB_PORT: dynamoPort, SES_PORT: sesPort, ...env },
+      });
+    const showsWithin = async (status: string) => {
+      let shown = '';
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline && !new RegExp(`^status\\s+${status}$`, 'm').test(shown);) {
+        shown = (await messages(['show', id])).stdout;
+      }
+      return shown;
+    };
+    const bounced = await showsWithin('bounced');
+    expect(bounced).toMatch(/^status\s+bounced$/m);
+    expect(bounced).toMatch(/^mail server\s+Permanent\/General: smtp; 550 5\.1\.1 user unknown$/m);
+
+    // contactRecipient fixed: the message goes out again, and SES reports it delivered.
+    const resent = await messages(['resend', id], { MAIL_TO: 'success@simulator.amazonses.com' });
+    expect(resent.stdout).toContain(`E-mailed message ${id} to success@simulator.amazonses.com`);
+    expect(await showsWithin('delivered')).toMatch(/^outcome\s+delivered \(attempt 2, /m);
+    expect(await interrupt(bouncing.child)).toBe(0);
+
+    const refused = await start({ ...free, DYNAMODB_PORT: '0', CONTACT_RECIPIENT: 'de firma' }).catch((error: Error) => error);
+    expect((refused as Error).message).toMatch(
+      /^exited with 1:\nCONTACT_RECIPIENT=de firma is not an e-mail address, such as bounce@simulator\.amazonses\.com\.\n$/,
+    );
   });
 });

@@ -7,8 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { type ConfigError, DEFAULTS, loadConfig, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
-import { FUNCTION_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import {
+  type ConfigError,
+  DEFAULTS,
+  deliveryAlarmHoursFrom,
+  loadConfig,
+  retentionDaysFrom,
+  visitorLimitFrom,
+} from '@site/core/deploy-config';
+import { DELIVERY_ALARM_ENV, FUNCTION_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import { LOCAL_CONFIGURATION_SET } from '../src/defaults';
 import { MIN_ORIGIN_SECRET_LENGTH } from '@site/lambda/origin-verify';
 import { startLocalStack, type LocalStack } from '../src/stack';
 
@@ -38,6 +46,11 @@ describe('local stack configuration', () => {
     expect(stack.lambdaEnv[VISITOR_LIMIT_ENV.messages]).toBe(String(limit.messages));
     expect(stack.lambdaEnv[VISITOR_LIMIT_ENV.windowSeconds]).toBe(String(limit.windowMinutes * 60));
     if (CDK_JSON_CONTEXT.visitorLimit === undefined) expect(limit).toEqual(DEFAULTS.visitorLimit);
+  });
+
+  it('sends through its own configuration set, and counts e-mails not delivered after the time a deploy would', () => {
+    expect(stack.lambdaEnv[FUNCTION_ENV.configurationSet]).toBe(LOCAL_CONFIGURATION_SET);
+    expect(stack.lambdaEnv[DELIVERY_ALARM_ENV.minutes]).toBe(String(deliveryAlarmHoursFrom(CDK_JSON_CONTEXT) * 60));
   });
 
   it('gives the function an origin secret made for this run, which the edge sends and the repository never holds', () => {

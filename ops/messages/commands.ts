@@ -35,20 +35,29 @@ async function messageById(target: Target, id: string): Promise<StoredMessage> {
 
 /**
  * Where resend sends: MAIL_FROM and MAIL_TO if set, else the target's own (the local stack's
- * addresses, or cdk.json's senderAddress and contactRecipient when the operator keeps them there).
+ * addresses, or cdk.json's senderAddress and contactRecipient when the operator keeps them
+ * there), through SES_CONFIGURATION_SET or the stage's configuration set, so that the new
+ * e-mail's delivery events come back to the message as the functions' do.
  */
 function mailRoute(env: NodeJS.ProcessEnv, target: Target): MailRoute {
+  let route: ReturnType<typeof readMailRoute>;
   try {
-    const route = readMailRoute({
+    route = readMailRoute({
       MAIL_FROM: env.MAIL_FROM || target.mailFallback.from,
       MAIL_TO: env.MAIL_TO || target.mailFallback.to,
     });
-    return { from: route.mailFrom, to: route.mailTo };
   } catch (error) {
     throw new CommandError(
       `${(error as Error).message} Set MAIL_FROM and MAIL_TO to the stage's senderAddress and contactRecipient (or keep those in cdk.json).`,
     );
   }
+  const configurationSet = env.SES_CONFIGURATION_SET || target.mailFallback.configurationSet;
+  if (!configurationSet) {
+    throw new CommandError(
+      'No stage to send through: pass --stage <stage>, or set SES_CONFIGURATION_SET to the stage’s configuration set.',
+    );
+  }
+  return { from: route.mailFrom, to: route.mailTo, configurationSet };
 }
 
 /** Asks on stderr; true only for a yes. A closed stdin is a no. */
@@ -87,7 +96,9 @@ async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promi
     const status = result.outcome === 'failed' ? "stays 'failed'" : "is 'received': the retry job will try again";
     throw new CommandError(`SES ${target.sesWhere} did not accept the e-mail (${result.error}); message ${id} ${status}.`);
   }
-  console.log(`E-mailed message ${id} to ${route.to.join(', ')}.`);
+  console.log(
+    `E-mailed message ${id} to ${route.to.join(', ')}; SES will report its delivery (npm run messages -- show ${id} shows the outcome).`,
+  );
   if (result.recordError) {
     console.error(
       `The e-mail went out, but its status could not be recorded (${result.recordError}): the retry job may send it once more.`,

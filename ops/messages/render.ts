@@ -1,7 +1,7 @@
 /** What `npm run messages` prints: stored messages as a table, in full, or as JSON. No I/O. */
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, type FieldTable } from '@site/core/contract';
-import { BOOKKEEPING_ATTRIBUTES, type StoredMessage } from '@site/core/table';
+import { BOOKKEEPING_ATTRIBUTES, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { MESSAGE_NOISE } from '@site/lambda/characters';
 import type { IdempotencyRecord } from '@site/lambda/store';
 import { textTable } from '@site/ops/text-table';
@@ -14,11 +14,37 @@ function printable(text: string): string {
   return text.replace(MESSAGE_NOISE, '\uFFFD').replace(/\r/g, '\uFFFD');
 }
 
+/** What the mail server said, in a few words: a bounce's type and answer, a delay's kind and answer, a complaint's or rejection's reason. */
+function outcomeDetail(outcome: DeliveryOutcome): string {
+  const kind = outcome.bounceType ? `${outcome.bounceType}/${outcome.bounceSubType ?? '?'}` : outcome.reason;
+  return [kind, outcome.diagnosticCode].filter(Boolean).join(': ');
+}
+
+/**
+ * A message's delivery outcome as SES reported it: when, and what the mail server said. An
+ * outcome of an earlier attempt than the message's status is about (before a resend) says so.
+ */
+export function outcomeText(message: Pick<StoredMessage, 'status' | 'outcome'>): string {
+  const { outcome } = message;
+  if (!outcome) return '';
+  const detail = outcomeDetail(outcome);
+  const own = outcome.status === message.status ? outcome.at : `attempt ${outcome.attempt} ${outcome.status} ${outcome.at}`;
+  return detail ? `${own} ${detail}` : own;
+}
+
 export function listTable(messages: readonly StoredMessage[]): string {
   return textTable([
-    ['id', 'received', 'status', 'attempts', 'from', 'last error'],
+    ['id', 'received', 'status', 'attempts', 'from', 'last error', 'outcome'],
     ...messages.map((message) =>
-      [message.id, message.receivedAt, message.status, String(message.attempts), message.email, message.lastError ?? ''].map(printable),
+      [
+        message.id,
+        message.receivedAt,
+        message.status,
+        String(message.attempts),
+        message.email,
+        message.lastError ?? '',
+        outcomeText(message),
+      ].map(printable),
     ),
   ]);
 }
@@ -34,6 +60,14 @@ const BOOKKEEPING_ROWS: [label: string, value: (message: StoredMessage) => strin
   ['last attempt', (message) => message.lastAttemptAt],
   ['e-mailed', (message) => message.emailedAt],
   ['SES id', (message) => message.sesMessageId],
+  ['sent through', (message) => message.configurationSet],
+  [
+    'outcome',
+    (message) =>
+      message.outcome && `${message.outcome.status} (attempt ${message.outcome.attempt}, SES id ${message.outcome.sesMessageId})`,
+  ],
+  ['outcome at', (message) => message.outcome?.at],
+  ['mail server', (message) => (message.outcome && outcomeDetail(message.outcome)) || undefined],
   ['expires', (message) => `${new Date(message.expiresAt * 1000).toISOString()} (deleted by DynamoDB some time after)`],
 ];
 const BOOKKEEPING = new Set<string>(BOOKKEEPING_ATTRIBUTES);

@@ -6,11 +6,20 @@
  */
 import type { SESClient } from '@aws-sdk/client-ses';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
+import { configurationSetName, siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { AWS_CLIENT_OPTIONS, createAwsClients } from '@site/lambda/aws';
 import type { MessageTable } from '@site/lambda/store';
-import { emulatorConnections, LOCAL_MAIL, LOCAL_PORTS, loopbackUrl, type EmulatorUrls, type PortSetting } from '@site/local/defaults';
+import {
+  CONTACT_RECIPIENT_VARIABLE,
+  emulatorConnections,
+  LOCAL_CONFIGURATION_SET,
+  LOCAL_MAIL,
+  LOCAL_PORTS,
+  loopbackUrl,
+  type EmulatorUrls,
+  type PortSetting,
+} from '@site/local/defaults';
 
 export interface Target {
   /** The table, and the client that reaches it. */
@@ -20,8 +29,11 @@ export interface Target {
   where: string;
   /** Where SES is, likewise. */
   sesWhere: string;
-  /** Who resend mails from and to when MAIL_FROM and MAIL_TO are not set. */
-  mailFallback: { from?: string; to?: string };
+  /**
+   * Who resend mails from and to when MAIL_FROM and MAIL_TO are not set, and the
+   * configuration set it sends through when SES_CONFIGURATION_SET is not: the stage's.
+   */
+  mailFallback: { from?: string; to?: string; configurationSet?: string };
 }
 
 /** A failure with a sentence of its own, shown as it is. */
@@ -63,9 +75,15 @@ export function regionText(env: NodeJS.ProcessEnv): string {
   return env.AWS_REGION || env.AWS_DEFAULT_REGION || 'the profile’s region';
 }
 
-function defaultStage(): string {
+/** cdk.json's stage, if it names one. */
+function contextStage(): string | undefined {
   const stage = CDK_JSON_CONTEXT.stage;
-  if (typeof stage !== 'string' || stage === '') throw new TargetError('cdk.json names no stage: pass --stage <stage> or set TABLE_NAME.');
+  return typeof stage === 'string' && stage !== '' ? stage : undefined;
+}
+
+function defaultStage(): string {
+  const stage = contextStage();
+  if (stage === undefined) throw new TargetError('cdk.json names no stage: pass --stage <stage> or set TABLE_NAME.');
   return stage;
 }
 
@@ -91,11 +109,21 @@ async function tableOfStack(stackName: string, region: string): Promise<string> 
   }
 }
 
+/** An endpoint without a stage is an emulator, which has the local stack's table and configuration set. */
+const isEmulator = (env: NodeJS.ProcessEnv, stage: string | undefined) =>
+  stage === undefined && Boolean(env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL);
+
 async function tableNameFor(env: NodeJS.ProcessEnv, stage: string | undefined, local: boolean): Promise<string> {
   if (env.TABLE_NAME) return env.TABLE_NAME;
-  // An endpoint without a stage is an emulator, which has the local stack's table.
-  if (local || (stage === undefined && (env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL))) return DEFAULT_TABLE_NAME;
+  if (local || isEmulator(env, stage)) return DEFAULT_TABLE_NAME;
   return tableOfStack(siteStackName(stage ?? defaultStage()), regionText(env));
+}
+
+/** The configuration set the stage's functions send through, when the stage is known. */
+function configurationSetFor(stage: string | undefined, local: boolean, env: NodeJS.ProcessEnv): string | undefined {
+  if (local || isEmulator(env, stage)) return LOCAL_CONFIGURATION_SET;
+  const known = stage ?? contextStage();
+  return known === undefined ? undefined : configurationSetName(known);
 }
 
 /**
@@ -112,6 +140,9 @@ export async function resolveTarget(env: NodeJS.ProcessEnv, stage: string | unde
     ses: clients.ses,
     where: place(urls?.dynamodb ?? (env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL)),
     sesWhere: place(urls?.ses ?? (env.AWS_ENDPOINT_URL_SES || env.AWS_ENDPOINT_URL)),
-    mailFallback: local ? LOCAL_MAIL : contextMail(),
+    mailFallback: {
+      ...(local ? { from: LOCAL_MAIL.from, to: env[CONTACT_RECIPIENT_VARIABLE] || LOCAL_MAIL.to } : contextMail()),
+      configurationSet: configurationSetFor(stage, local, env),
+    },
   };
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
 import { emulatorClientConfig, emulatorSdkEnv } from '@site/local/defaults';
 import { ensureMessageTable } from '@site/local/emulators';
-import { DEFAULT_TABLE_NAME, emailKey, type StoredMessage } from '@site/core/table';
+import { DEFAULT_TABLE_NAME, emailKey, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { startFakeCloudFormation, type FakeCloudFormation } from './support/cloudformation';
 import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/local/local-aws';
 
@@ -41,6 +41,7 @@ const standInEnv = () => ({
   TABLE_NAME: aws.tableName,
   MAIL_FROM,
   MAIL_TO,
+  SES_CONFIGURATION_SET: aws.config.configurationSet,
 });
 
 async function runMessages(args: string[], env: Record<string, string> = standInEnv(), input?: string) {
@@ -78,25 +79,68 @@ async function stored(...messages: StoredMessage[]): Promise<StoredMessage[]> {
   return messages;
 }
 
+/** Outcomes as the delivery-event consumer records them. */
+const BOUNCE: DeliveryOutcome = {
+  status: 'bounced',
+  attempt: 1,
+  precedence: 4,
+  at: '2026-11-25T09:00:03.000Z',
+  sesMessageId: '0102019example-bounce-000000',
+  bounceType: 'Permanent',
+  bounceSubType: 'General',
+  diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+};
+const DELIVERY: DeliveryOutcome = {
+  status: 'delivered',
+  attempt: 1,
+  precedence: 2,
+  at: '2026-11-25T09:00:01.000Z',
+  sesMessageId: '0102019example-delivery-000000',
+};
+
 const IDEMPOTENCY_RECORD = { id: 'idempotency#1b4e28ba-2fa1-11d2-883f-0016d3cca427', messageId: 'X', bodyHash: 'x', expiresAt: 1 };
 
 describe('list', () => {
   it('shows the latest messages of every status, newest first, with their delivery state', async () => {
-    const [, waiting, givenUp] = await stored(
+    const [, waiting, givenUp, bounced, delivered] = await stored(
       message(30),
       message(20, { status: 'received', attempts: 2, lastError: 'Throttling', email: 'waiting@voorbeeld.nl' }),
       message(10, { status: 'failed', attempts: 8, lastError: 'MessageRejected', email: 'givenup@voorbeeld.nl' }),
+      message(9, { status: 'bounced', email: 'bounced@voorbeeld.nl', outcome: BOUNCE }),
+      message(8, { status: 'delivered', email: 'delivered@voorbeeld.nl', outcome: DELIVERY }),
     );
     await aws.put(IDEMPOTENCY_RECORD);
 
-    const { code, stdout } = await runMessages(['list', '--limit', '2']);
+    const { code, stdout } = await runMessages(['list', '--limit', '4']);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^id\s+received\s+status\s+attempts\s+from\s+last error$/);
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(new RegExp(`^${givenUp!.id}\\s+\\S+Z\\s+failed\\s+8\\s+givenup@voorbeeld\\.nl\\s+MessageRejected$`));
-    expect(lines[2]).toMatch(new RegExp(`^${waiting!.id}\\s+\\S+Z\\s+received\\s+2\\s+waiting@voorbeeld\\.nl\\s+Throttling$`));
+    expect(lines[0]).toMatch(/^id\s+received\s+status\s+attempts\s+from\s+last error\s+outcome$/);
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(new RegExp(`^${delivered!.id}\\s+\\S+Z\\s+delivered\\s+1\\s+delivered@voorbeeld\\.nl\\s+${DELIVERY.at}$`));
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^${bounced!.id}\\s+\\S+Z\\s+bounced\\s+1\\s+bounced@voorbeeld\\.nl\\s+${BOUNCE.at} Permanent/General: smtp; 550 5\\.1\\.1 user unknown$`,
+      ),
+    );
+    expect(lines[3]).toMatch(new RegExp(`^${givenUp!.id}\\s+\\S+Z\\s+failed\\s+8\\s+givenup@voorbeeld\\.nl\\s+MessageRejected$`));
+    expect(lines[4]).toMatch(new RegExp(`^${waiting!.id}\\s+\\S+Z\\s+received\\s+2\\s+waiting@voorbeeld\\.nl\\s+Throttling$`));
     expect(stdout).not.toContain('Vertrouwelijk');
+  });
+
+  it('--status takes every delivery outcome, and marks an outcome of an attempt before a resend as such', async () => {
+    const [resent] = await stored(message(4, { status: 'emailed', attempts: 2, outcome: BOUNCE, email: 'resent@voorbeeld.nl' }));
+    for (const status of ['delivered', 'bounced', 'complained', 'delayed', 'rejected']) {
+      const { code, stdout } = await runMessages(['list', '--status', status]);
+      expect(code, status).toBe(0);
+      const rows = stdout.trim().split('\n');
+      expect(rows.slice(1).every((row) => row.includes(` ${status} `)) || rows[0] === `No ${status} messages in ${aws.tableName}.`).toBe(
+        true,
+      );
+    }
+    const { stdout } = await runMessages(['list', '--status', 'emailed']);
+    expect(stdout).toMatch(
+      new RegExp(`${resent!.id}.*emailed\\s+2\\s+resent@voorbeeld\\.nl\\s+attempt 1 bounced ${BOUNCE.at} Permanent/General`),
+    );
   });
 
   it('is the default command, and --status shows one status only', async () => {
@@ -117,7 +161,10 @@ describe('list', () => {
 
   it.each([
     [['list', '--limit', '0'], '--limit takes a whole number from 1 to 1000, not "0".'],
-    [['list', '--status', 'lost'], '--status takes received, emailed, failed, not "lost".'],
+    [
+      ['list', '--status', 'lost'],
+      '--status takes received, emailed, delayed, delivered, complained, bounced, rejected, failed, not "lost".',
+    ],
     [['list', '--yes'], '--yes does not go with list.'],
     [['lijst'], 'Unknown command "lijst".'],
     [['show'], 'show takes a message id.'],
@@ -165,6 +212,20 @@ describe('show', () => {
     );
   });
 
+  it('prints the delivery outcome SES reported: when, for which attempt and e-mail, and what the mail server answered', async () => {
+    const [shown] = await stored(message(5, { status: 'bounced', configurationSet: 'consultancy-site-test', outcome: BOUNCE }));
+    const lines = (await runMessages(['show', shown!.id])).stdout.trimEnd().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^status\s+bounced$/),
+        expect.stringMatching(/^sent through\s+consultancy-site-test$/),
+        expect.stringMatching(new RegExp(`^outcome\\s+bounced \\(attempt 1, SES id ${BOUNCE.sesMessageId}\\)$`)),
+        expect.stringMatching(new RegExp(`^outcome at\\s+${BOUNCE.at}$`)),
+        expect.stringMatching(/^mail server\s+Permanent\/General: smtp; 550 5\.1\.1 user unknown$/),
+      ]),
+    );
+  });
+
   it('refuses an id that is not a message, idempotency records included', async () => {
     await aws.put(IDEMPOTENCY_RECORD);
     for (const id of ['01JTNOSUCHMESSAGE000000000', IDEMPOTENCY_RECORD.id]) {
@@ -185,7 +246,9 @@ describe('resend', () => {
     );
     const { code, stdout, stderr } = await runMessages(['resend', failed!.id]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    expect(stdout).toBe(`E-mailed message ${failed!.id} to ${MAIL_TO}.\n`);
+    expect(stdout).toBe(
+      `E-mailed message ${failed!.id} to ${MAIL_TO}; SES will report its delivery (npm run messages -- show ${failed!.id} shows the outcome).\n`,
+    );
 
     const emails = await aws.sentEmails();
     expect(emails).toHaveLength(1);
@@ -194,8 +257,23 @@ describe('resend', () => {
     expect(emails[0]!.body.text).toContain(`Kenmerk: ${failed!.id}`);
     expect(emails[0]!.body.text).toContain('Bedrijf: Opnieuw B.V.');
     const after = await aws.message(failed!.id);
-    expect(after).toMatchObject({ status: 'emailed', attempts: 9, sesMessageId: emails[0]!.messageId });
+    expect(after).toMatchObject({
+      status: 'emailed',
+      attempts: 9,
+      sesMessageId: emails[0]!.messageId,
+      configurationSet: aws.config.configurationSet,
+    });
     expect(after).not.toHaveProperty('lastError');
+  });
+
+  it('sends through the configuration set it is given, and reports by name that SES does not have another', async () => {
+    const [failed] = await stored(message(60, { status: 'failed', attempts: 8 }));
+    const { SES_CONFIGURATION_SET: _set, ...withoutSet } = standInEnv();
+    // A configuration set this SES does not have, as a stage's name would be here: SES's own refusal, by name.
+    const other = await runMessages(['resend', failed!.id], { ...withoutSet, SES_CONFIGURATION_SET: 'consultancy-site-other' });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/did not accept the e-mail \(ConfigurationSetDoesNotExist/);
+    expect(await aws.sentEmails()).toEqual([]);
   });
 
   it('refuses an id that does not exist, and sends nothing', async () => {

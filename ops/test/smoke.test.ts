@@ -429,7 +429,7 @@ describe('npm run smoke', () => {
     const closed = await fakeStage();
     await closed.close();
     expect(await smoke(closed.url)).toEqual({ code: 1, stdout: '', stderr: `Cannot reach ${closed.url}: connection refused.\n` });
-    const usage = 'Usage: npm run smoke -- <site-url> [--api <execute-api-url>] [--timeout <seconds>]\n';
+    const usage = 'Usage: npm run smoke -- <site-url> [--api <execute-api-url>] [--timeout <seconds>] [--deliver [--stage <stage>]]\n';
     expect(await smoke()).toEqual({ code: 2, stdout: '', stderr: `Give the site URL (the SiteUrl output).\n${usage}` });
     expect(await smoke('d1.cloudfront.net')).toEqual({
       code: 2,
@@ -439,6 +439,10 @@ describe('npm run smoke', () => {
     expect(await smoke(working.url, '--timeout', 'soon')).toMatchObject({
       code: 2,
       stderr: `--timeout soon: not a number of seconds.\n${usage}`,
+    });
+    expect(await smoke(working.url, '--stage', 'prod')).toMatchObject({
+      code: 2,
+      stderr: `--stage only applies with --deliver.\n${usage}`,
     });
   });
 });

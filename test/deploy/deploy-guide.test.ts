@@ -180,8 +180,9 @@ interface Site {
   table: { name: string; arn: string };
   contactFunction: DeployedResource;
   retryFunction: DeployedResource;
+  consumerFunction: DeployedResource;
   /** Lambda's GetFunctionConfiguration of each, as deployed. */
-  configuration: { contact: any; retry: any };
+  configuration: { contact: any; retry: any; consumer: any };
 }
 let site: Site | undefined;
 
@@ -351,10 +352,14 @@ describe('the README deploy guide, run as written against moto', () => {
     }
   });
 
-  it('builds, synthesizes, diffs and deploys --all, asking once to approve the IAM changes, and creates every stack', async () => {
+  it('builds, synthesizes, diffs and deploys --all, asking to approve the security changes of the site and edge-alarms stacks, and creates every stack', async () => {
     const run = await runGuideThrough(/^npx cdk deploy\b/);
     expect(ran.map((r) => r.command)).toEqual(expect.arrayContaining(['npm run build', expect.stringMatching(/^npx cdk synth\b/)]));
-    expect(run.prompts).toEqual([expect.stringContaining('Do you wish to deploy these changes')]);
+    // Once per stack with security changes: the site stack's IAM statements, the edge alarms' key and topic policies.
+    expect(run.prompts).toEqual([
+      expect.stringContaining('Do you wish to deploy these changes'),
+      expect.stringContaining('Do you wish to deploy these changes'),
+    ]);
     expect(run.output).toContain('IAM Statement Changes');
 
     const stacks = synthesizedStacks();
@@ -374,8 +379,9 @@ describe('the README deploy guide, run as written against moto', () => {
     const { Table } = await aws(siteStack.region, 'dynamodb', 'describe-table', '--table-name', tableName);
     const contactFunction = only(resources, 'AWS::Lambda::Function', /-send-contact-email$/);
     const retryFunction = only(resources, 'AWS::Lambda::Function', /-retry-undelivered$/);
-    const [contact, retry] = await Promise.all(
-      [contactFunction, retryFunction].map((fn) =>
+    const consumerFunction = only(resources, 'AWS::Lambda::Function', /-record-delivery-event$/);
+    const [contact, retry, consumer] = await Promise.all(
+      [contactFunction, retryFunction, consumerFunction].map((fn) =>
         aws(siteStack.region, 'lambda', 'get-function-configuration', '--function-name', fn.physicalId),
       ),
     );
@@ -385,7 +391,8 @@ describe('the README deploy guide, run as written against moto', () => {
       table: { name: tableName, arn: Table.TableArn },
       contactFunction,
       retryFunction,
-      configuration: { contact, retry },
+      consumerFunction,
+      configuration: { contact, retry, consumer },
     };
   });
 
@@ -420,6 +427,7 @@ describe('the README deploy guide, run as written against moto', () => {
         MAIL_FROM: context.senderAddress,
         MAIL_TO: context.contactRecipient,
         RETENTION_DAYS: retention,
+        SES_CONFIGURATION_SET: `consultancy-site-${String(checkout!.context().stage)}`,
       });
     }
     // A dynamic reference CloudFormation resolves at deploy time: the secret itself is in no template.
@@ -428,47 +436,54 @@ describe('the README deploy guide, run as written against moto', () => {
   });
 
   it('lets each function role do what its function does and nothing else', async () => {
-    const { stack, table, contactFunction, retryFunction, configuration } = deployedSite();
+    const { stack, table, contactFunction, retryFunction, consumerFunction, configuration } = deployedSite();
     const logs = (fn: DeployedResource) =>
       ['logs:CreateLogStream', 'logs:PutLogEvents'].map((action) =>
         expect.stringMatching(
           new RegExp(`^${action} arn:aws:logs:${stack.region}:${account}:log-group:/aws/lambda/${fn.physicalId}(:\\*)?$`),
         ),
       );
-    const sendAsSender = `ses:SendEmail arn:aws:ses:${stack.region}:${account}:identity/* if ${JSON.stringify({
-      StringEquals: { 'ses:FromAddress': context.senderAddress },
-    })}`;
+    const asSender = ` if ${JSON.stringify({ StringEquals: { 'ses:FromAddress': context.senderAddress } })}`;
+    const sendAsSender = [
+      `ses:SendEmail arn:aws:ses:${stack.region}:${account}:identity/*${asSender}`,
+      // Through the stage's configuration set, and no other.
+      `ses:SendEmail arn:aws:ses:${stack.region}:${account}:configuration-set/consultancy-site-${String(checkout!.context().stage)}${asSender}`,
+    ];
 
-    const [contactGrants, retryGrants] = await Promise.all([
+    const [contactGrants, retryGrants, consumerGrants] = await Promise.all([
       roleGrants(stack.region, configuration.contact.Role),
       roleGrants(stack.region, configuration.retry.Role),
+      roleGrants(stack.region, configuration.consumer.Role),
     ]);
-    expect(contactGrants).toHaveLength(6);
+    expect(contactGrants).toHaveLength(7);
     expect(contactGrants).toEqual(
       expect.arrayContaining([
         ...logs(contactFunction),
         `dynamodb:GetItem ${table.arn}`,
         `dynamodb:PutItem ${table.arn}`,
         `dynamodb:UpdateItem ${table.arn}`,
-        sendAsSender,
+        ...sendAsSender,
       ]),
     );
-    expect(retryGrants).toHaveLength(5);
+    expect(retryGrants).toHaveLength(6);
     expect(retryGrants).toEqual(
       expect.arrayContaining([
         ...logs(retryFunction),
         `dynamodb:Query ${table.arn}/index/byStatus`,
         `dynamodb:UpdateItem ${table.arn}`,
-        sendAsSender,
+        ...sendAsSender,
       ]),
     );
-    // Neither role may read the origin secret: CloudFormation hands it over at deploy time.
-    expect([...contactGrants, ...retryGrants].join('\n')).not.toContain('secretsmanager');
+    // The delivery-event consumer records outcomes: it updates messages, and sends nothing.
+    expect(consumerGrants).toHaveLength(3);
+    expect(consumerGrants).toEqual(expect.arrayContaining([...logs(consumerFunction), `dynamodb:UpdateItem ${table.arn}`]));
+    // No role may read the origin secret: CloudFormation hands it over at deploy time.
+    expect([...contactGrants, ...retryGrants, ...consumerGrants].join('\n')).not.toContain('secretsmanager');
   });
 
   it('schedules the retry job every 10 minutes, without re-running a failed tick', async () => {
     const { stack, resources, retryFunction } = deployedSite();
-    const rule = only(resources, 'AWS::Events::Rule');
+    const rule = only(resources, 'AWS::Events::Rule', /-retry-undelivered$/);
     const described = await aws(stack.region, 'events', 'describe-rule', '--name', rule.physicalId);
     expect(described).toMatchObject({ ScheduleExpression: 'rate(10 minutes)', State: 'ENABLED' });
     const { Targets } = await aws(stack.region, 'events', 'list-targets-by-rule', '--rule', rule.physicalId);
@@ -476,6 +491,24 @@ describe('the README deploy guide, run as written against moto', () => {
       expect.objectContaining({
         Arn: `arn:aws:lambda:${stack.region}:${account}:function:${retryFunction.physicalId}`,
         RetryPolicy: { MaximumRetryAttempts: 0 },
+      }),
+    ]);
+  });
+
+  it("hands the stage's SES delivery events from the default bus to the consumer, retried for a day", async () => {
+    const { stack, resources, consumerFunction } = deployedSite();
+    const rule = only(resources, 'AWS::Events::Rule', /-delivery-events$/);
+    const described = await aws(stack.region, 'events', 'describe-rule', '--name', rule.physicalId);
+    expect(described).toMatchObject({ State: 'ENABLED', EventBusName: 'default' });
+    expect(JSON.parse(described.EventPattern)).toMatchObject({
+      source: ['aws.ses'],
+      detail: { mail: { tags: { 'ses:configuration-set': [`consultancy-site-${String(checkout!.context().stage)}`] } } },
+    });
+    const { Targets } = await aws(stack.region, 'events', 'list-targets-by-rule', '--rule', rule.physicalId);
+    expect(Targets).toEqual([
+      expect.objectContaining({
+        Arn: `arn:aws:lambda:${stack.region}:${account}:function:${consumerFunction.physicalId}`,
+        RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86400 },
       }),
     ]);
   });

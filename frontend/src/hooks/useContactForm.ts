@@ -1,4 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type Dispatch,
+  type FormEvent,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import {
   API_PATH,
   HONEYPOT_FIELD,
@@ -64,39 +74,46 @@ class RefusedError extends Error {
   }
 }
 
-export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
-  const toast = useToast();
-  const [values, setValues] = useState(() => emptyValues(fields));
+/**
+ * The fields' problems, shown at the fields. Focus moves to the first refused field once it
+ * carries its message (aria-invalid, aria-describedby), so a screen reader reads the message
+ * with the field.
+ */
+function useFieldProblems(form: RefObject<HTMLFormElement | null>, fields: FieldTable) {
   const [problems, setProblems] = useState<FieldProblems>({});
-  const [sending, setSending] = useState(false);
-  // State reaches the button one render late; a double click must already see the first send.
-  const inFlight = useRef(false);
-  // One key per content: a retry of the same message can never be delivered twice.
-  const idempotency = useRef<{ key: string; content: string } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  // The toasts of earlier sends: a new send clears them, so one outcome shows at a time.
-  const shownToasts = useRef<number[]>([]);
-  // Focus moves once the field carries its message (aria-invalid, aria-describedby), so a
-  // screen reader reads the message with the field.
   const focusPending = useRef(false);
-
   useEffect(() => {
     if (!focusPending.current) return;
     focusPending.current = false;
     const first = fieldNames(fields).find((name) => problems[name] !== undefined);
     const element = first === undefined ? null : form.current?.elements.namedItem(first);
     if (element instanceof HTMLElement) element.focus();
-  }, [problems, fields]);
+  }, [form, problems, fields]);
 
-  // The browser's own checks serve visitors without scripts; with scripts, the form's own run
-  // instead (trimmed values, the spec's toast, messages at the fields).
-  useEffect(() => {
-    if (form.current) form.current.noValidate = true;
-  }, []);
+  const showProblems = (found: FieldProblems) => {
+    focusPending.current = Object.keys(found).length > 0;
+    setProblems(found);
+  };
+  // What was wrong may be fixed now; the next send checks again.
+  const forgetProblem = (name: string) =>
+    setProblems((current) => {
+      if (current[name] === undefined) return current;
+      const { [name]: _fixed, ...rest } = current;
+      return rest;
+    });
+  return { problems, showProblems, forgetProblem };
+}
 
-  // The form is prerendered and hydrates some time after the page is shown: whatever is in its
-  // fields by then (typed before the app was there, or put back by the browser on Back) becomes
-  // the form's state before anything renders again, so not a character is lost or sent without.
+/**
+ * The form is prerendered and hydrates some time after the page is shown: whatever is in its
+ * fields by then (typed before the app was there, or put back by the browser on Back) becomes
+ * the form's state before anything renders again, so not a character is lost or sent without.
+ */
+function useAdoptTypedValues<T extends FieldTable>(
+  form: RefObject<HTMLFormElement | null>,
+  fields: T,
+  setValues: Dispatch<SetStateAction<ContactFormValues<T>>>,
+) {
   useLayoutEffect(() => {
     const elements = form.current?.elements;
     if (!elements) return;
@@ -107,22 +124,33 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
       }),
     ) as ContactFormValues<T>;
     setValues((current) => (Object.keys(shown).every((name) => current[name] === shown[name]) ? current : shown));
-  }, [fields]);
+  }, [form, fields, setValues]);
+}
 
-  const showProblems = (found: FieldProblems) => {
-    focusPending.current = Object.keys(found).length > 0;
-    setProblems(found);
-  };
+export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
+  const toast = useToast();
+  const [values, setValues] = useState(() => emptyValues(fields));
+  const [sending, setSending] = useState(false);
+  // State reaches the button one render late; a double click must already see the first send.
+  const inFlight = useRef(false);
+  // One key per content: a retry of the same message can never be delivered twice.
+  const idempotency = useRef<{ key: string; content: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The toasts of earlier sends: a new send clears them, so one outcome shows at a time.
+  const shownToasts = useRef<number[]>([]);
+  const { problems, showProblems, forgetProblem } = useFieldProblems(form, fields);
+
+  // The browser's own checks serve visitors without scripts; with scripts, the form's own run
+  // instead (trimmed values, the spec's toast, messages at the fields).
+  useEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
+  useAdoptTypedValues(form, fields, setValues);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const { name, value } = event.currentTarget;
     setValues((current) => ({ ...current, [name]: value }));
-    // What was wrong may be fixed now; the next send checks again.
-    setProblems((current) => {
-      if (current[name] === undefined) return current;
-      const { [name]: _fixed, ...rest } = current;
-      return rest;
-    });
+    forgetProblem(name);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,18 +1,40 @@
 /**
  * Monitoring: the encrypted SNS topic alarms notify (and alarmEmail, when set), the metrics
  * read from the functions' log lines (core/src/log-lines.ts: the retry job's summary, the
- * contact requests whose message was not stored), and the alarms on the functions, the API
- * and the messages that are not getting out.
+ * contact requests whose message was not stored, the delivery events), and the alarms on the
+ * functions, the API, the messages that are not getting out or not arriving, and SES's
+ * reputation. What CloudFront and the WAF publish is watched in us-east-1 (edge-alarms-stack.ts).
  */
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { CONTACT_REQUEST_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
+import { CONTACT_REQUEST_LOG, DELIVERY_EVENT_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
 import { AlarmTopic } from './alarm-topic';
 import type { ContactApi } from './contact-api';
+import type { DeliveryEvents } from './delivery-events';
+import { notifyingAlarm, type AlarmRule } from './notifying-alarm';
+
+/**
+ * SES reviews an account at a bounce rate of 5% and may pause its sending at 10%; for
+ * complaints at 0.1% and 0.5% (Amazon SES Developer Guide, "Reputation metrics messages";
+ * AWS re:Post, "Why is my Amazon SES sending account under review or paused?"). The alarms
+ * fire at half the review level, while there is time to act. The rates are the account's in
+ * the region, so another sender in the account moves them too.
+ */
+export const SES_REPUTATION = {
+  bounceRate: { review: 0.05, pause: 0.1, alarm: 0.025 },
+  complaintRate: { review: 0.001, pause: 0.005, alarm: 0.0005 },
+} as const;
+
+/**
+ * 4xx answers of the API in 5 minutes that make a surge: a visitor's typo is one or two, the
+ * stage throttle's 429s and a script's refused posts come by the dozen.
+ */
+export const API_4XX_SURGE = 50;
+
+const percent = (fraction: number) => `${Number((fraction * 100).toPrecision(3))}%`;
 
 export interface AlarmsProps {
   /** Start of every resource name. */
@@ -20,8 +42,11 @@ export interface AlarmsProps {
   /** Namespace of the metrics read from the logs. */
   metricNamespace: string;
   contact: ContactApi;
+  deliveryEvents: DeliveryEvents;
   /** Who is mailed when an alarm fires; without it alarms only show in the console. */
   alarmEmail?: string;
+  /** config.deliveryAlarmHours: the retry job counts e-mails not delivered within it. */
+  deliveryAlarmHours: number;
 }
 
 export class Alarms extends Construct {
@@ -30,7 +55,7 @@ export class Alarms extends Construct {
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    const { prefix, metricNamespace, contact } = props;
+    const { prefix, metricNamespace, contact, deliveryEvents } = props;
     this.prefix = prefix;
 
     this.topic = new AlarmTopic(this, 'AlarmTopic', { prefix, alarmEmail: props.alarmEmail }).topic;
@@ -63,6 +88,33 @@ export class Alarms extends Construct {
       ),
       metricNamespace,
       metricName: 'MessagesNotStored',
+      metricValue: '1',
+    });
+
+    const notDelivered = new MetricFilter(this, 'NotDeliveredMetric', {
+      logGroup: contact.retryFunction.logGroup,
+      filterPattern: retrySummary,
+      metricNamespace,
+      metricName: 'MessagesNotDelivered',
+      metricValue: `$.${RETRY_RUN_LOG.notDeliveredField}`,
+    });
+
+    const deliveryEvent = FilterPattern.stringValue('$.msg', '=', DELIVERY_EVENT_LOG.msg);
+    const oneOf = (field: string, values: readonly string[]) =>
+      FilterPattern.any(...values.map((value) => FilterPattern.stringValue(`$.${field}`, '=', value)));
+    const deliveryProblems = new MetricFilter(this, 'DeliveryProblemsMetric', {
+      logGroup: deliveryEvents.consumer.logGroup,
+      filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.reportsField, DELIVERY_EVENT_LOG.alarming)),
+      metricNamespace,
+      metricName: 'DeliveryProblems',
+      metricValue: '1',
+    });
+    // Counted, not alarmed: another stage's or a deleted message's event is no fault of this stage.
+    new MetricFilter(this, 'UnmatchedDeliveryEventsMetric', {
+      logGroup: deliveryEvents.consumer.logGroup,
+      filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.outcomeField, DELIVERY_EVENT_LOG.unmatched)),
+      metricNamespace,
+      metricName: 'UnmatchedDeliveryEvents',
       metricValue: '1',
     });
 
@@ -112,24 +164,44 @@ export class Alarms extends Construct {
       contact.retryFunction.metricInvocations({ period: Duration.minutes(30), statistic: 'Sum' }),
       { comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD, treatMissingData: TreatMissingData.BREACHING },
     );
+
+    this.alarm(
+      'DeliveryProblems',
+      'The firm’s mail server bounced a message’s e-mail, marked it as spam, or SES refused it: `npm run messages -- list --status bounced` (or complained, rejected) lists them, `show <id>` gives the server’s diagnostic. Fix contactRecipient or the firm’s mail server, deploy, then `resend <id>`.',
+      deliveryProblems.metric(fiveMinutes),
+    );
+    this.alarm(
+      'DeliveryEventFunctionErrors',
+      'The consumer of SES delivery events failed (table, permissions): outcomes are not being recorded; Lambda and EventBridge retry for a day.',
+      deliveryEvents.consumer.metricErrors(fiveMinutes),
+    );
+    // Minimum over 20 minutes: two runs of the retry job in a row counted one or more.
+    this.alarm(
+      'MessagesNotDelivered',
+      `SES accepted a message's e-mail more than ${props.deliveryAlarmHours} h ago (deliveryAlarmHours) and has not confirmed its delivery: \`npm run messages -- list --status emailed\` (and delayed) lists them; check the firm's mailbox and SES's sending statistics.`,
+      notDelivered.metric({ period: Duration.minutes(20), statistic: 'Minimum' }),
+    );
+    this.alarm(
+      'SesBounceRate',
+      `The account's SES bounce rate passed ${percent(SES_REPUTATION.bounceRate.alarm)}: AWS reviews the account at ${percent(SES_REPUTATION.bounceRate.review)} and may pause its sending at ${percent(SES_REPUTATION.bounceRate.pause)}. Find the bounced messages (npm run messages -- list --status bounced) and fix the address they go to.`,
+      new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', period: Duration.hours(1), statistic: 'Maximum' }),
+      { threshold: SES_REPUTATION.bounceRate.alarm },
+    );
+    this.alarm(
+      'SesComplaintRate',
+      `The account's SES complaint rate passed ${percent(SES_REPUTATION.complaintRate.alarm)}: AWS reviews the account at ${percent(SES_REPUTATION.complaintRate.review)} and may pause its sending at ${percent(SES_REPUTATION.complaintRate.pause)}. The firm's own mail filter marks the notifications as spam: have it allow senderAddress.`,
+      new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.ComplaintRate', period: Duration.hours(1), statistic: 'Maximum' }),
+      { threshold: SES_REPUTATION.complaintRate.alarm },
+    );
+    this.alarm(
+      'Api4xxSurge',
+      `The API answered ${API_4XX_SURGE} or more 4xx in 5 minutes: the stage throttle's 429s (apiRateLimit), the visitor limit, or a script posting refused messages. The API's access log shows the statuses and paths.`,
+      contact.httpApi.metricClientError(fiveMinutes),
+      { threshold: API_4XX_SURGE },
+    );
   }
 
-  /** By default fires on one or more in a period, and no data means nothing happened. */
-  private alarm(
-    id: string,
-    description: string,
-    metric: IMetric,
-    when = { comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, treatMissingData: TreatMissingData.NOT_BREACHING },
-  ): Alarm {
-    const alarm = new Alarm(this, id, {
-      alarmName: `${this.prefix}-${id}`,
-      alarmDescription: description,
-      metric,
-      threshold: 1,
-      evaluationPeriods: 1,
-      ...when,
-    });
-    alarm.addAlarmAction(new SnsAction(this.topic));
-    return alarm;
+  private alarm(id: string, description: string, metric: IMetric, rule?: AlarmRule): void {
+    notifyingAlarm(this, { prefix: this.prefix, topic: this.topic }, id, description, metric, rule);
   }
 }

@@ -22,10 +22,12 @@ export interface ContactApiProps {
   /** Start of every resource name. */
   prefix: string;
   table: MessageTable;
-  /** What both functions need besides TABLE_NAME: MAIL_FROM, MAIL_TO, RETENTION_DAYS. */
+  /** What both functions need besides TABLE_NAME: MAIL_FROM, MAIL_TO, RETENTION_DAYS, the configuration set. */
   environment: Record<string, string>;
   /** What only the contact function needs: the origin secret and the visitor limit. */
   requestEnvironment: Record<string, string>;
+  /** What only the retry job needs: when an e-mail counts as not delivered. */
+  retryEnvironment: Record<string, string>;
   retention: RetentionDays;
   rateLimit: ApiRateLimit;
   /** Concurrent executions reserved for (and capping) the contact function; none when undefined. */
@@ -113,7 +115,7 @@ export class ContactApi extends Construct {
       functionName: `${prefix}-retry-undelivered`,
       timeout: Duration.minutes(2),
       retention,
-      environment,
+      environment: { ...environment, ...props.retryEnvironment },
     });
     table.grantQueryIndex(this.retryFunction, 'byStatus');
     table.grantItems(this.retryFunction, 'dynamodb:UpdateItem');

@@ -2,18 +2,19 @@
  * Permission to send the notifications. In the SES sandbox SendEmail is authorised against
  * the sender's identity and every recipient's identity, so the grant covers the identities
  * of this account and region; the ses:FromAddress condition keeps the functions from ever
- * sending as anyone but senderAddress.
+ * sending as anyone but senderAddress. An e-mail sent through a configuration set is
+ * authorised against the set as well: the stage's own set, no other.
  */
 import { Stack, Token, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 
-export function grantSendAs(senderAddress: string, ...functions: IFunction[]): void {
+export function grantSendAs(senderAddress: string, configurationSetName: string, ...functions: IFunction[]): void {
   const stack = Stack.of(functions[0]!);
   const identities = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
   const statement = new PolicyStatement({
     actions: ['ses:SendEmail'],
-    resources: [identities],
+    resources: [identities, stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSetName })],
     conditions: { StringEquals: { 'ses:FromAddress': senderAddress } },
   });
   // As cdk-nag prints the resource: literals where the synth knows them, else the pseudo parameters.

@@ -4,12 +4,12 @@
  * kept for the container. A missing setting fails the run with an error naming the variable.
  */
 import { createAwsClients } from '../aws';
-import { readConfig } from '../config';
+import { readRetryConfig } from '../config';
 import { createRetryHandler, type RetrySummary } from '../retry';
 
 let built: (() => Promise<RetrySummary>) | undefined;
 
 export async function handler(): Promise<RetrySummary> {
-  built ??= createRetryHandler({ config: readConfig(process.env), clients: createAwsClients() });
+  built ??= createRetryHandler({ config: readRetryConfig(process.env), clients: createAwsClients() });
   return await built();
 }

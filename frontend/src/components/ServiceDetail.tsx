@@ -1,0 +1,38 @@
+import { services, servicesSection as text } from '../content/site';
+import { Icon } from './Icon';
+import { servicePanelId, serviceTabId } from './ServiceTabs';
+
+/** Every service's panel, rendered at once (print and search engines read them all); only the selected one shows. */
+export function ServiceDetail({ selectedId }: { selectedId: number }) {
+  return (
+    <div className="card service-detail">
+      {services.map((service) => (
+        <div
+          key={service.id}
+          id={servicePanelId(service.id)}
+          className="service-panel"
+          role="tabpanel"
+          aria-labelledby={serviceTabId(service.id)}
+          tabIndex={0}
+          hidden={service.id !== selectedId}
+        >
+          <h3 className="service-title">{service.title}</h3>
+          <p className="service-description">{service.description}</p>
+          <h4 className="features-title">{text.featuresLabel}</h4>
+          <ul className="features">
+            {service.features.map((feature) => (
+              <li key={feature}>
+                <Icon name="check" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <a className="btn btn-primary" href={text.cta.href}>
+        {text.cta.label}
+        <Icon name="arrowRight" />
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The alarms on what CloudFront and a CloudFront web ACL publish: their metrics exist in
+ * us-east-1 only, so these alarms, and the encrypted topic they notify, live in a small stack
+ * of their own there, like the certificate and the WAF. The distribution's id comes from the
+ * site stack across regions.
+ */
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Construct } from 'constructs';
+import { AlarmTopic } from './constructs/alarm-topic';
+import { notifyingAlarm } from './constructs/notifying-alarm';
+
+export interface EdgeAlarmsStackProps extends StackProps {
+  /** Start of every resource name. */
+  prefix: string;
+  alarmEmail?: string;
+  distributionId: string;
+  /** The web ACL's name, with config.wafRateLimit. */
+  webAclName?: string;
+}
+
+/** Percent of requests CloudFront answered with a 5xx, over 5 minutes, twice in a row. */
+export const CLOUDFRONT_5XX_PERCENT = 5;
+
+export class EdgeAlarmsStack extends Stack {
+  constructor(scope: Construct, id: string, props: EdgeAlarmsStackProps) {
+    super(scope, id, props);
+    const { prefix } = props;
+    const target = { prefix, topic: new AlarmTopic(this, 'AlarmTopic', { prefix: `${prefix}-edge`, alarmEmail: props.alarmEmail }).topic };
+    const fiveMinutes = Duration.minutes(5);
+
+    notifyingAlarm(
+      this,
+      target,
+      'CloudFront5xxRate',
+      `More than ${CLOUDFRONT_5XX_PERCENT}% of the site's requests got a 5xx from CloudFront for 10 minutes: the bucket or the API origin fails, or the origin secret does not match. The distribution's Monitoring tab in the CloudFront console shows which paths; the API's alarms say whether it is the API.`,
+      new Metric({
+        namespace: 'AWS/CloudFront',
+        metricName: '5xxErrorRate',
+        // CloudFront's metrics are global: Region is always "Global".
+        dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' },
+        period: fiveMinutes,
+        statistic: 'Average',
+      }),
+      { threshold: CLOUDFRONT_5XX_PERCENT, evaluationPeriods: 2 },
+    );
+
+    if (props.webAclName) {
+      notifyingAlarm(
+        this,
+        target,
+        'WafBlockedRequests',
+        "The WAF blocked requests to /api/*: one address passed wafRateLimit in 5 minutes. A script or a flood; if it is the firm's own office, raise wafRateLimit. The web ACL's sampled requests in the WAF console show the addresses.",
+        // A CloudFront web ACL's metrics carry no Region; ALL is the sum of its rules.
+        new Metric({
+          namespace: 'AWS/WAFV2',
+          metricName: 'BlockedRequests',
+          dimensionsMap: { WebACL: props.webAclName, Rule: 'ALL' },
+          period: fiveMinutes,
+          statistic: 'Sum',
+        }),
+      );
+    }
+  }
+}

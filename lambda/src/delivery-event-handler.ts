@@ -1,0 +1,96 @@
+/**
+ * The consumer of SES's delivery events: EventBridge invokes it with each event of the
+ * stage's configuration set, and it records the outcome on the stored message the event's
+ * tags name (delivered, bounced, …; see recordDeliveryOutcome for the order rules). An event
+ * for no message it knows is counted, not failed. Built from its parts like the other
+ * handlers: Lambda's entry (handlers/record-delivery-event.ts), the local stack's mailbox
+ * simulator and the tests run this same code.
+ *
+ * Its one log line per event holds ids, types and outcomes only: an SES event carries the
+ * subject (the visitor's name), the headers (the visitor's address as Reply-To) and the
+ * recipients, and none of that is read, let alone logged.
+ */
+import type { Context } from 'aws-lambda';
+import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
+import type { AwsClients } from './aws';
+import type { DeliveryEventConfig } from './config';
+import { readDeliveryEvent, type DeliveryReport } from './delivery-events';
+import { describeError, writeLog, type LogEntry } from './log';
+import { recordDeliveryOutcome, type MessageTable } from './store';
+
+export type DeliveryEventHandler = (event: unknown, context?: Context) => Promise<void>;
+
+/** What the consumer did with an event. */
+type Outcome = 'recorded' | 'superseded' | 'sent' | 'record_failed' | (typeof DELIVERY_EVENT_LOG.unmatched)[number];
+
+function eventId(event: unknown): string | undefined {
+  const id = (event as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : undefined;
+}
+
+/** The log line's fields for a report: ids and types only. */
+function described(report: DeliveryReport): Omit<LogEntry, 'level' | 'msg'> {
+  switch (report.kind) {
+    case 'malformed':
+      return { problem: report.problem };
+    case 'untagged':
+      return { eventType: report.eventType, sesMessageId: report.sesMessageId };
+    case 'sent':
+      return { eventType: report.eventType, messageId: report.messageId, sesMessageId: report.sesMessageId };
+    case 'outcome': {
+      const { outcome } = report;
+      return {
+        eventType: report.eventType,
+        [DELIVERY_EVENT_LOG.reportsField]: outcome.status,
+        messageId: report.messageId,
+        attempt: outcome.attempt,
+        sesMessageId: outcome.sesMessageId,
+        bounceType: outcome.bounceType,
+        bounceSubType: outcome.bounceSubType,
+      };
+    }
+  }
+}
+
+async function handled(report: DeliveryReport, table: MessageTable): Promise<Outcome> {
+  switch (report.kind) {
+    case 'malformed':
+    case 'untagged':
+      return report.kind;
+    case 'sent':
+      return 'sent';
+    case 'outcome':
+      return recordDeliveryOutcome(table, report.messageId, report.outcome);
+  }
+}
+
+const LEVEL: Record<Outcome, LogEntry['level']> = {
+  recorded: 'info',
+  superseded: 'info',
+  sent: 'info',
+  unknown_message: 'warn',
+  untagged: 'warn',
+  malformed: 'warn',
+  record_failed: 'error',
+};
+
+/** The consumer, built from its parts: the table's name and the client that reaches it. */
+export function createDeliveryEventHandler(parts: {
+  config: DeliveryEventConfig;
+  clients: Pick<AwsClients, 'documents'>;
+}): DeliveryEventHandler {
+  const table: MessageTable = { name: parts.config.tableName, client: parts.clients.documents };
+  return async (event, context) => {
+    const report = readDeliveryEvent(event);
+    const line = { msg: DELIVERY_EVENT_LOG.msg, requestId: context?.awsRequestId, eventId: eventId(event), ...described(report) };
+    let outcome: Outcome;
+    try {
+      outcome = await handled(report, table);
+    } catch (error) {
+      writeLog({ level: LEVEL.record_failed, ...line, [DELIVERY_EVENT_LOG.outcomeField]: 'record_failed', error: describeError(error) });
+      // Thrown, so Lambda invokes again with the same event (twice more, over minutes).
+      throw error;
+    }
+    writeLog({ level: LEVEL[outcome], ...line, [DELIVERY_EVENT_LOG.outcomeField]: outcome });
+  };
+}

@@ -1,0 +1,400 @@
+/**
+ * The consumer of SES's delivery events, fed the events SES documents (support/ses-events.ts)
+ * against dynalite, for messages the contact function really stored and e-mailed: each
+ * outcome recorded with its details and time; the same event twice, events out of order, a
+ * late event of an attempt a resend replaced, an event that beats the sender's own record;
+ * events for no message it knows, counted and not failed; and not one name, address or
+ * subject in its logs.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SesDetailType } from '@site/core/ses-events';
+import type { StoredMessage } from '@site/core/table';
+import { startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { createDeliveryEventHandler, type DeliveryEventHandler } from '../src/delivery-event-handler';
+import { deliver } from '../src/delivery';
+import { courierOf } from '../src/parts';
+import { createRetryJob } from '../src/retry';
+import { deleteMessage, markDeliveryFailed } from '../src/store';
+import { answer, contactEvent, VALID_BODY } from './support/events';
+import { captureLogs, type CapturedLogs } from './support/logs';
+import { sesEvent, sesMessageId, VISITOR, type OurEmail } from './support/ses-events';
+
+let aws: LocalAws;
+let logs: CapturedLogs;
+let contact: ContactHandler;
+let consume: DeliveryEventHandler;
+
+beforeAll(async () => {
+  logs = captureLogs();
+  aws = await startLocalAws();
+  contact = createContactHandler({ config: aws.config, clients: aws.clients });
+  consume = createDeliveryEventHandler({ config: aws.config, clients: aws.clients });
+});
+
+afterAll(async () => {
+  await aws?.close();
+  logs.restore();
+});
+
+beforeEach(() => logs.clear());
+
+/** A message from the visitor, stored and e-mailed by the contact function: status emailed, attempt 1. */
+async function emailedMessage(): Promise<StoredMessage & { sesMessageId: string }> {
+  const response = answer(await contact(contactEvent({ body: { ...VALID_BODY, name: VISITOR.name, email: VISITOR.email } })));
+  const stored = await aws.message(response.json.id!);
+  expect(stored).toMatchObject({ status: 'emailed', attempts: 1, sesMessageId: expect.any(String) });
+  return stored as StoredMessage & { sesMessageId: string };
+}
+
+const ofMessage = (message: StoredMessage & { sesMessageId: string }, more: Partial<OurEmail> = {}): OurEmail => ({
+  messageId: message.id,
+  attempt: message.attempts,
+  sesMessageId: message.sesMessageId,
+  ...more,
+});
+
+async function feed(detailType: SesDetailType, email: OurEmail, change?: (record: Record<string, any>) => void) {
+  await consume(sesEvent(detailType, email, change));
+  return logs.entries().at(-1);
+}
+
+describe('each outcome', () => {
+  it('Delivery: delivered, at the time SES reports, for the attempt and SES message it is about', async () => {
+    const message = await emailedMessage();
+    const line = await feed('Email Delivered', ofMessage(message, { at: '2026-11-25T09:00:01.500Z' }));
+    expect(await aws.message(message.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      outcome: { status: 'delivered', attempt: 1, precedence: 2, at: '2026-11-25T09:00:01.500Z', sesMessageId: message.sesMessageId },
+    });
+    expect(line).toEqual({
+      level: 'info',
+      msg: 'delivery event',
+      eventId: expect.any(String),
+      eventType: 'Delivery',
+      reports: 'delivered',
+      messageId: message.id,
+      attempt: 1,
+      sesMessageId: message.sesMessageId,
+      outcome: 'recorded',
+    });
+  });
+
+  it('Bounce: bounced, with the bounce type, subtype and what the mail server answered', async () => {
+    const message = await emailedMessage();
+    const line = await feed('Email Bounced', ofMessage(message));
+    expect((await aws.message(message.id))?.outcome).toEqual({
+      status: 'bounced',
+      attempt: 1,
+      precedence: 4,
+      at: '2017-08-05T00:41:02.669Z',
+      sesMessageId: message.sesMessageId,
+      bounceType: 'Permanent',
+      bounceSubType: 'General',
+      diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+    });
+    expect((await aws.message(message.id))?.status).toBe('bounced');
+    expect(line).toMatchObject({
+      level: 'info',
+      reports: 'bounced',
+      bounceType: 'Permanent',
+      bounceSubType: 'General',
+      outcome: 'recorded',
+    });
+  });
+
+  it('Complaint: complained, with the feedback type', async () => {
+    const message = await emailedMessage();
+    await feed('Email Complaint Received', ofMessage(message));
+    expect(await aws.message(message.id)).toMatchObject({ status: 'complained', outcome: { status: 'complained', reason: 'abuse' } });
+  });
+
+  it('DeliveryDelay: delayed, with the kind of delay and the mail server’s answer', async () => {
+    const message = await emailedMessage();
+    await feed('Email Delivery Delayed', ofMessage(message));
+    expect(await aws.message(message.id)).toMatchObject({
+      status: 'delayed',
+      outcome: { reason: 'TransientCommunicationFailure', diagnosticCode: 'smtp; 421 4.4.1 Unable to connect to remote host' },
+    });
+  });
+
+  it.each([
+    ['Email Rejected', 'Bad content'],
+    ['Email Rendering Failed', 'Rendering Failure'],
+  ] as const)('%s: rejected, with the reason, at the time SES took the e-mail', async (detailType, reason) => {
+    const message = await emailedMessage();
+    await feed(detailType, ofMessage(message));
+    expect(await aws.message(message.id)).toMatchObject({
+      status: 'rejected',
+      outcome: { status: 'rejected', reason, at: '2017-08-05T00:40:02.012Z' },
+    });
+  });
+
+  it('Send: nothing to record (the sender did), one line', async () => {
+    const message = await emailedMessage();
+    const before = await aws.message(message.id);
+    const line = await feed('Email Sent', ofMessage(message));
+    expect(await aws.message(message.id)).toEqual(before);
+    expect(line).toMatchObject({ level: 'info', eventType: 'Send', messageId: message.id, outcome: 'sent' });
+    expect(line).not.toHaveProperty('reports');
+  });
+
+  it('joins the answers of several recipients, each once', async () => {
+    const message = await emailedMessage();
+    await feed('Email Bounced', ofMessage(message), (record) => {
+      const [first] = record.bounce.bouncedRecipients;
+      record.bounce.bouncedRecipients = [
+        first,
+        { ...first, emailAddress: 'partner@example.com', diagnosticCode: 'smtp; 552 5.2.2 mailbox full' },
+        { ...first, emailAddress: 'third@example.com' },
+      ];
+    });
+    expect((await aws.message(message.id))?.outcome?.diagnosticCode).toBe('smtp; 550 5.1.1 user unknown | smtp; 552 5.2.2 mailbox full');
+  });
+});
+
+describe('order and repetition', () => {
+  it('records the same event delivered twice once, and says the second was no news', async () => {
+    const message = await emailedMessage();
+    const event = sesEvent('Email Bounced', ofMessage(message));
+    await consume(event);
+    const first = await aws.message(message.id);
+    await consume(event);
+    expect(await aws.message(message.id)).toEqual(first);
+    expect(logs.entries().flatMap((line) => (line.msg === 'delivery event' ? [line.outcome] : []))).toEqual(['recorded', 'superseded']);
+  });
+
+  it('keeps delivered when a DeliveryDelay arrives late, and moves a delay on to delivered', async () => {
+    const late = await emailedMessage();
+    await feed('Email Delivered', ofMessage(late));
+    await feed('Email Delivery Delayed', ofMessage(late));
+    expect(await aws.message(late.id)).toMatchObject({ status: 'delivered', outcome: { status: 'delivered' } });
+
+    const early = await emailedMessage();
+    await feed('Email Delivery Delayed', ofMessage(early));
+    await feed('Email Delivery Delayed', ofMessage(early, { at: '2020-06-16T01:25:40.095Z' }));
+    await feed('Email Delivered', ofMessage(early));
+    expect(await aws.message(early.id)).toMatchObject({ status: 'delivered' });
+  });
+
+  it('lets a complaint or a bounce after a delivery stand, in whichever order they come', async () => {
+    const complaint = await emailedMessage();
+    await feed('Email Delivered', ofMessage(complaint));
+    await feed('Email Complaint Received', ofMessage(complaint));
+    expect((await aws.message(complaint.id))?.status).toBe('complained');
+    await feed('Email Delivered', ofMessage(complaint));
+    expect((await aws.message(complaint.id))?.status).toBe('complained');
+
+    const bounce = await emailedMessage();
+    await feed('Email Bounced', ofMessage(bounce));
+    await feed('Email Delivered', ofMessage(bounce));
+    await feed('Email Delivery Delayed', ofMessage(bounce));
+    expect(await aws.message(bounce.id)).toMatchObject({ status: 'bounced', outcome: { status: 'bounced', bounceType: 'Permanent' } });
+  });
+
+  it('settles every order of the same events on the same state', async () => {
+    const types: SesDetailType[] = ['Email Delivery Delayed', 'Email Delivered', 'Email Complaint Received'];
+    const orders = [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 0, 2],
+      [2, 0, 1],
+    ];
+    const states: unknown[] = [];
+    for (const order of orders) {
+      const message = await emailedMessage();
+      for (const index of order) await feed(types[index]!, ofMessage(message));
+      const { status, outcome } = (await aws.message(message.id))!;
+      states.push({ status, outcome: { ...outcome, sesMessageId: undefined } });
+    }
+    expect(new Set(states.map((state) => JSON.stringify(state))).size).toBe(1);
+    expect(states[0]).toMatchObject({ status: 'complained' });
+  });
+
+  /** The message as it is between SES taking its first e-mail and the sender recording that. */
+  async function beforeTheSenderRecords(message: StoredMessage): Promise<StoredMessage> {
+    const { sesMessageId: _id, emailedAt: _at, lastAttemptAt: _last, configurationSet: _set, ...untried } = message;
+    const stored: StoredMessage = { ...untried, status: 'received', attempts: 0 };
+    await aws.put({ ...stored });
+    return stored;
+  }
+
+  it('records an outcome that comes before the sender wrote that SES took the e-mail, and the sender’s record keeps it', async () => {
+    const untried = await beforeTheSenderRecords(await emailedMessage());
+    await aws.clearEmails();
+    const courier = courierOf({ config: aws.config, clients: aws.clients });
+    // SES takes the e-mail and reports it delivered before deliver() has recorded anything.
+    const reported = sesMessageId();
+    await feed('Email Delivered', { messageId: untried.id, attempt: 1, sesMessageId: reported });
+    expect((await aws.message(untried.id))?.status).toBe('delivered');
+    expect(await deliver(courier, untried, { at: new Date(), isLast: false })).toEqual({ outcome: 'emailed' });
+    expect(await aws.message(untried.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      sesMessageId: (await aws.sentEmails())[0]!.messageId,
+      configurationSet: aws.config.configurationSet,
+      outcome: { status: 'delivered', attempt: 1, sesMessageId: reported },
+    });
+  });
+
+  it('keeps a delivery that SES reports around a timeout the sender took for a refusal, so the retry job sends nothing more', async () => {
+    const untried = await beforeTheSenderRecords(await emailedMessage());
+    await feed('Email Delivered', { messageId: untried.id, attempt: 1, sesMessageId: sesMessageId() });
+    // The request timed out although SES had taken the e-mail: the sender records a failed attempt 1.
+    await markDeliveryFailed(aws.table, untried.id, { error: 'TimeoutError', at: new Date(), giveUp: false, attempt: 1 });
+    expect(await aws.message(untried.id)).toMatchObject({ status: 'delivered', lastError: 'TimeoutError', attempts: 1 });
+    await aws.clearEmails();
+    const run = await createRetryJob({ config: aws.config, clients: aws.clients })({ minAgeMs: 0, backoffBaseMs: 0 });
+    expect(run).toMatchObject({ delivered: 0 });
+    expect(await aws.sentEmails()).toEqual([]);
+  });
+});
+
+describe('a resend', () => {
+  const courier = () => courierOf({ config: aws.config, clients: aws.clients });
+
+  it('replaces the bounced attempt’s outcome with its own, and late events of the old attempt change nothing', async () => {
+    const message = await emailedMessage();
+    await feed('Email Bounced', ofMessage(message));
+    const bounced = (await aws.message(message.id))!;
+
+    expect(await deliver(courier(), bounced, { at: new Date(), isLast: false })).toEqual({ outcome: 'emailed' });
+    const resent = (await aws.message(message.id)) as StoredMessage & { sesMessageId: string };
+    expect(resent).toMatchObject({ status: 'emailed', attempts: 2, outcome: { status: 'bounced', attempt: 1 } });
+    expect(resent.sesMessageId).not.toBe(message.sesMessageId);
+
+    await feed('Email Complaint Received', ofMessage(message));
+    expect((await aws.message(message.id))?.status).toBe('emailed');
+    await feed('Email Delivered', ofMessage(resent));
+    await feed('Email Bounced', ofMessage(message));
+    expect(await aws.message(message.id)).toMatchObject({
+      status: 'delivered',
+      outcome: { status: 'delivered', attempt: 2, sesMessageId: resent.sesMessageId },
+    });
+    expect(logs.entries().filter((line) => line.attempt === 1 && line.outcome === 'superseded')).toHaveLength(2);
+  });
+
+  it('ignores an event of an attempt made before the last, even when that attempt had no outcome yet', async () => {
+    const message = await emailedMessage();
+    expect(await deliver(courier(), message, { at: new Date(), isLast: false })).toEqual({ outcome: 'emailed' });
+    expect(await feed('Email Bounced', ofMessage(message))).toMatchObject({ attempt: 1, outcome: 'superseded' });
+    expect(await aws.message(message.id)).toMatchObject({ status: 'emailed', attempts: 2 });
+    expect((await aws.message(message.id))?.outcome).toBeUndefined();
+  });
+});
+
+describe('events for no message it knows', () => {
+  it('counts an event for a message that is not stored, or was erased, and creates nothing', async () => {
+    const message = await emailedMessage();
+    expect(await deleteMessage(aws.table, message.id)).toBe(true);
+    const before = await aws.items();
+    expect(await feed('Email Bounced', ofMessage(message))).toMatchObject({
+      level: 'warn',
+      reports: 'bounced',
+      outcome: 'unknown_message',
+    });
+    expect(
+      await feed('Email Delivered', { messageId: '01JD000000000000000000NONE', attempt: 1, sesMessageId: sesMessageId() }),
+    ).toMatchObject({
+      level: 'warn',
+      outcome: 'unknown_message',
+    });
+    expect(await aws.items()).toEqual(before);
+  });
+
+  it('counts an event without our tags, and one whose tags are not ours', async () => {
+    expect(await feed('Email Delivered', { sesMessageId: sesMessageId() })).toMatchObject({ level: 'warn', outcome: 'untagged' });
+    const forged = await feed('Email Bounced', { messageId: 'x', attempt: 1, sesMessageId: sesMessageId() }, (record) => {
+      record.mail.tags['contact-message'] = ['not a tag value: spaces'];
+    });
+    expect(forged).toMatchObject({ outcome: 'untagged' });
+    const noAttempt = await feed('Email Bounced', { messageId: 'x', attempt: 1, sesMessageId: sesMessageId() }, (record) => {
+      record.mail.tags['contact-attempt'] = ['0'];
+    });
+    expect(noAttempt).toMatchObject({ outcome: 'untagged' });
+  });
+
+  it('answers something that is not an SES event with one line naming what is wrong, without failing', async () => {
+    const message = await emailedMessage();
+    for (const [input, problem] of [
+      [{ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }, /^detail-type: /],
+      [sesEvent('Email Bounced', ofMessage(message), (record) => delete record.bounce.bounceType), /^detail\.bounce\.bounceType: /],
+      [
+        sesEvent('Email Delivered', ofMessage(message), (record) => (record.delivery.timestamp = 'gisteren')),
+        /^detail\.delivery\.timestamp: /,
+      ],
+      [sesEvent('Email Delivered', ofMessage(message), (record) => delete record.mail), /^detail\.mail: /],
+      [null, /./],
+    ] as const) {
+      await expect(consume(input)).resolves.toBeUndefined();
+      expect(logs.entries().at(-1)).toMatchObject({ level: 'warn', outcome: 'malformed', problem: expect.stringMatching(problem) });
+    }
+    expect((await aws.message(message.id))?.status).toBe('emailed');
+  });
+});
+
+describe('the consumer’s logs', () => {
+  it('hold no name, address, subject or mail server answer from any event', async () => {
+    const message = await emailedMessage();
+    logs.clear();
+    for (const type of ['Email Sent', 'Email Delivered', 'Email Bounced', 'Email Complaint Received', 'Email Delivery Delayed'] as const) {
+      await feed(type, ofMessage(message));
+      await feed(type, { sesMessageId: sesMessageId() });
+    }
+    await consume(sesEvent('Email Bounced', ofMessage(message), (record) => delete record.bounce.bounceType));
+    const raw = logs.raw();
+    for (const personal of [
+      VISITOR.name,
+      VISITOR.email,
+      'recipient@example.com',
+      'sender@example.com',
+      'Nieuw contactbericht',
+      'smtp;',
+      '192.0.2.0',
+    ]) {
+      expect(raw).not.toContain(personal);
+    }
+  });
+
+  it('fails the invocation when the table cannot be written, so Lambda tries again, and says so', async () => {
+    const message = await emailedMessage();
+    await aws.stopDynamoDb();
+    try {
+      await expect(consume(sesEvent('Email Delivered', ofMessage(message)))).rejects.toThrow();
+      expect(logs.entries().at(-1)).toMatchObject({
+        level: 'error',
+        outcome: 'record_failed',
+        error: expect.any(String),
+        messageId: message.id,
+      });
+    } finally {
+      await aws.startDynamoDb();
+    }
+  });
+});
+
+describe('the retry job’s count for the not-delivered alarm', () => {
+  it('counts messages SES took through the set longer ago than the alarm’s time and has not confirmed, and no others', async () => {
+    await aws.stopDynamoDb();
+    await aws.startDynamoDb();
+    const job = createRetryJob({ config: { ...aws.config, deliveryAlarmMinutes: 60 }, clients: aws.clients });
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const base = {
+      ...VALID_BODY,
+      emailKey: VALID_BODY.email,
+      attempts: 1,
+      expiresAt: 2_000_000_000,
+      configurationSet: aws.config.configurationSet,
+    };
+    await aws.put({ ...base, id: 'OLD-EMAILED', status: 'emailed', receivedAt: hoursAgo(2) });
+    await aws.put({ ...base, id: 'OLD-DELAYED', status: 'delayed', receivedAt: hoursAgo(3) });
+    await aws.put({ ...base, id: 'NEW-EMAILED', status: 'emailed', receivedAt: hoursAgo(0.5) });
+    await aws.put({ ...base, id: 'OLD-DELIVERED', status: 'delivered', receivedAt: hoursAgo(5) });
+    await aws.put({ ...base, id: 'OLD-BOUNCED', status: 'bounced', receivedAt: hoursAgo(5) });
+    // E-mailed before delivery events existed: no event will ever come for it.
+    const { configurationSet: _set, ...beforeEvents } = base;
+    await aws.put({ ...beforeEvents, id: 'BEFORE-EVENTS', status: 'emailed', receivedAt: hoursAgo(48) });
+    expect(await job({})).toMatchObject({ notDelivered: 2 });
+  });
+});
