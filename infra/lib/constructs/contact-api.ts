@@ -44,11 +44,17 @@ export class ContactApi extends Construct {
 
   constructor(scope: Construct, id: string, props: ContactApiProps) {
     super(scope, id);
-    const { prefix, table, retention } = props;
-    const environment = { [FUNCTION_ENV.tableName]: table.tableName, ...props.environment };
+    const { prefix, retention } = props;
+    const environment = { [FUNCTION_ENV.tableName]: props.table.tableName, ...props.environment };
 
     this.httpApi = new HttpApi(this, 'Api', { apiName: `${prefix}-api`, createDefaultStage: false });
-    // Throttled at the stage: the limit also holds for calls that skip CloudFront.
+    this.addStage(prefix, props.rateLimit, retention);
+    this.sendFunction = this.addSendFunction(props, environment);
+    this.retryFunction = this.addRetryJob(props, environment);
+  }
+
+  /** The API's one stage: throttled (the limit also holds for calls that skip CloudFront) and access-logged. */
+  private addStage(prefix: string, rateLimit: ApiRateLimit, retention: RetentionDays): void {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       logGroupName: `/aws/apigateway/${prefix}-api`,
       retention,
@@ -57,7 +63,7 @@ export class ContactApi extends Construct {
     new HttpStage(this, 'Stage', {
       httpApi: this.httpApi,
       autoDeploy: true,
-      throttle: { rateLimit: props.rateLimit.rate, burstLimit: props.rateLimit.burst },
+      throttle: { rateLimit: rateLimit.rate, burstLimit: rateLimit.burst },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         // No IP address or user agent: the log holds no personal data, as on the local edge.
@@ -76,9 +82,13 @@ export class ContactApi extends Construct {
         ),
       },
     });
+  }
 
+  /** The contact function behind API_PATH, allowed to store and update messages. */
+  private addSendFunction(props: ContactApiProps, environment: Record<string, string>): SiteFunction {
+    const { prefix, table, retention } = props;
     // Reserved concurrency caps what a flood of direct API calls can cost or do to the table.
-    this.sendFunction = new SiteFunction(this, 'SendContactEmail', {
+    const sendFunction = new SiteFunction(this, 'SendContactEmail', {
       handler: 'send-contact-email',
       functionName: `${prefix}-send-contact-email`,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
@@ -88,38 +98,44 @@ export class ContactApi extends Construct {
     });
     if (props.reservedConcurrency !== undefined) {
       const quota = props.reservedConcurrency + UNRESERVED_CONCURRENCY_MINIMUM;
-      Annotations.of(this.sendFunction).addInfo(
+      Annotations.of(sendFunction).addInfo(
         `reservedConcurrency ${props.reservedConcurrency}: Lambda keeps ${UNRESERVED_CONCURRENCY_MINIMUM} concurrent executions unreserved, ` +
           `so this deploy needs an account quota of at least ${quota} (Service Quotas, AWS Lambda, Concurrent executions); ` +
           `new accounts often have 10. Set reservedConcurrency to false to reserve none.`,
       );
     }
-    Validations.of(this.sendFunction).acknowledge({
+    Validations.of(sendFunction).acknowledge({
       id: 'Serverless-LambdaDLQ',
       reason: 'API Gateway invokes it synchronously and the visitor gets the error; a DLQ only catches async events.',
     });
-    table.grantItems(this.sendFunction, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    table.grantItems(sendFunction, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
     // ANY, not POST: the handler itself answers other methods with 405 and Allow, as locally.
     const [route] = this.httpApi.addRoutes({
       path: API_PATH,
       methods: [HttpMethod.ANY],
-      integration: new HttpLambdaIntegration('SendContactEmailIntegration', this.sendFunction),
+      integration: new HttpLambdaIntegration('SendContactEmailIntegration', sendFunction),
     });
     Validations.of(route!).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'A public contact form: visitors are anonymous; throttling and reserved concurrency bound abuse.',
     });
 
-    this.retryFunction = new SiteFunction(this, 'RetryUndelivered', {
+    return sendFunction;
+  }
+
+  /** The retry job on its schedule: e-mails what is stored but not sent, and counts what is not delivered. */
+  private addRetryJob(props: ContactApiProps, environment: Record<string, string>): SiteFunction {
+    const { prefix, table, retention } = props;
+    const retryFunction = new SiteFunction(this, 'RetryUndelivered', {
       handler: 'retry-undelivered',
       functionName: `${prefix}-retry-undelivered`,
       timeout: Duration.minutes(2),
       retention,
       environment: { ...environment, ...props.retryEnvironment },
     });
-    table.grantQueryIndex(this.retryFunction, 'byStatus');
-    table.grantItems(this.retryFunction, 'dynamodb:UpdateItem');
-    Validations.of(this.retryFunction).acknowledge({
+    table.grantQueryIndex(retryFunction, 'byStatus');
+    table.grantItems(retryFunction, 'dynamodb:UpdateItem');
+    Validations.of(retryFunction).acknowledge({
       id: 'Serverless-LambdaDLQ',
       reason: 'A failed run loses nothing: the messages stay in the table and the next run (10 minutes) retries.',
     });
@@ -127,11 +143,12 @@ export class ContactApi extends Construct {
       ruleName: `${prefix}-retry-undelivered`,
       schedule: Schedule.rate(RETRY_INTERVAL),
       // The next run is the retry: an immediate re-run would meet the same failure.
-      targets: [new LambdaFunction(this.retryFunction, { retryAttempts: 0 })],
+      targets: [new LambdaFunction(retryFunction, { retryAttempts: 0 })],
     });
     Validations.of(schedule).acknowledge({
       id: 'Serverless-EventBusDLQ',
       reason: 'A schedule tick carries no data: a missed one is replaced by the next, 10 minutes later.',
     });
+    return retryFunction;
   }
 }
