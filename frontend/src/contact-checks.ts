@@ -4,7 +4,8 @@
  * near a field is to its limit. Pure functions of the values and the field table.
  */
 import { INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
-import { EMAIL_PATTERN, fieldNames, type FieldTable } from '@site/core/contract';
+import { EMAIL_PATTERN, fieldNames } from '@site/core/contract';
+import { type FieldTable } from '@site/core/field-spec';
 
 /** Per field, the Dutch sentence that says what is wrong with it. */
 export type FieldProblems = Partial<Record<string, string>>;

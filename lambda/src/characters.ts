@@ -25,7 +25,7 @@
  * text), fillers and the rest.
  */
 /* eslint-disable no-control-regex -- these patterns exist to find control characters */
-import type { FieldKind } from '@site/core/contract';
+import type { FieldKind } from '@site/core/field-spec';
 
 /** C0 and C1 control characters and the Unicode line separators: they would break a one-line field or a mail header. */
 export const LINE_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;

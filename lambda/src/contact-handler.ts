@@ -15,7 +15,7 @@ import { ulid } from 'ulid';
 import { FETCH_SITE_HEADER, ORIGIN_HEADER, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import type { FieldTable } from '@site/core/contract';
+import type { FieldTable } from '@site/core/field-spec';
 import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import type { ContactConfig } from './config';

@@ -4,7 +4,8 @@
  * them count attempts the same way.
  */
 import type { SESClient } from '@aws-sdk/client-ses';
-import type { ContactFields, FieldTable } from '@site/core/contract';
+import type { ContactFields } from '@site/core/contract';
+import type { FieldTable } from '@site/core/field-spec';
 import type { StoredMessage } from '@site/core/table';
 import { buildNotification, nextAttempt, sendNotification, type MailRoute } from './mail';
 import { describeError } from './log';

@@ -5,7 +5,8 @@
  * with tags that bring its delivery events back to the stored message.
  */
 import { SendEmailCommand, type SESClient, type SendEmailCommandInput } from '@aws-sdk/client-ses';
-import { type ContactFields, type FieldTable, type FieldValues } from '@site/core/contract';
+import { type ContactFields, type FieldValues } from '@site/core/contract';
+import { type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { StoredMessage } from '@site/core/table';
 import { htmlBody, subjectFor, textBody, type NotifiedMessage } from './notification';

@@ -8,14 +8,8 @@
  */
 import { NOTIFICATION_TEXT as TEXT } from '@site/core/content/notification';
 import { invisibleAsStored, LINE_BREAKING, withoutInvisible } from './characters';
-import {
-  fieldNames,
-  type ContactFieldSpec,
-  type ContactFields,
-  type FieldKind,
-  type FieldTable,
-  type FieldValues,
-} from '@site/core/contract';
+import { fieldNames, type ContactFields, type FieldValues } from '@site/core/contract';
+import { type ContactFieldSpec, type FieldKind, type FieldTable } from '@site/core/field-spec';
 import type { StoredMessage } from '@site/core/table';
 
 /** What the e-mail shows: the contact fields of a table, and the message's id and time. */

@@ -3,7 +3,7 @@
  * table and the clock. The handlers' entries (handlers/) build them from Lambda's environment;
  * the local stack and the tests build them for the emulators.
  */
-import type { FieldTable } from '@site/core/contract';
+import type { FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { AwsClients } from './aws';
 import type { LambdaConfig } from './config';

@@ -12,16 +12,8 @@ import {
   invalidCharactersMessage,
   tooLongMessage,
 } from '@site/core/content/contact-fields';
-import {
-  EMAIL_PATTERN,
-  HONEYPOT_FIELD,
-  fieldNames,
-  requiredFields,
-  type ContactFieldSpec,
-  type ContactFields,
-  type FieldTable,
-  type FieldValues,
-} from '@site/core/contract';
+import { EMAIL_PATTERN, HONEYPOT_FIELD, fieldNames, requiredFields, type ContactFields, type FieldValues } from '@site/core/contract';
+import { type ContactFieldSpec, type FieldTable } from '@site/core/field-spec';
 
 type TextSchema = v.GenericSchema<unknown, string>;
 

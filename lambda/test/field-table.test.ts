@@ -7,7 +7,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS, tooLongMessage } from '@site/core/content/contact-fields';
-import { FIELD_LIMITS, REQUIRED_FIELDS, type FieldTable } from '@site/core/contract';
+import { FIELD_LIMITS, REQUIRED_FIELDS } from '@site/core/contract';
+import { type FieldTable } from '@site/core/field-spec';
 import { FIELDS_WITH_JOB_TITLE as WITH_JOB_TITLE } from '@site/local/field-fixture';
 import { startLocalAws, TEST_ORIGIN_SECRET, type LocalAws } from '@site/local/local-aws';
 import { exportJson, messageText } from '@site/ops/messages/render';

@@ -4,7 +4,7 @@
  * (frontend), validation, storage, the e-mail and `npm run messages` (node). One row for all.
  */
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import type { FieldTable } from '@site/core/contract';
+import type { FieldTable } from '@site/core/field-spec';
 
 /** A job title: optional, one line, at most 100 characters. */
 export const JOB_TITLE_FIELD = {

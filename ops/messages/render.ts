@@ -1,6 +1,7 @@
 /** What `npm run messages` prints: stored messages as a table, in full, or as JSON. No I/O. */
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { fieldNames, type FieldTable } from '@site/core/contract';
+import { fieldNames } from '@site/core/contract';
+import { type FieldTable } from '@site/core/field-spec';
 import { BOOKKEEPING_ATTRIBUTES, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { MESSAGE_NOISE } from '@site/lambda/characters';
 import type { IdempotencyRecord } from '@site/lambda/store';

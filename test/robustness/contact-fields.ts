@@ -4,7 +4,8 @@
  * loaded, fuzzed and read back too.
  */
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { fieldNames, requiredFields, type ContactField, type FieldKind } from '@site/core/contract';
+import { fieldNames, requiredFields, type ContactField } from '@site/core/contract';
+import { type FieldKind } from '@site/core/field-spec';
 
 export const FIELDS: readonly ContactField[] = fieldNames(CONTACT_FIELDS);
 export const REQUIRED_FIELDS: readonly ContactField[] = requiredFields(CONTACT_FIELDS);

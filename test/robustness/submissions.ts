@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { HONEYPOT_FIELD, type ContactRequestBody, type FieldKind } from '@site/core/contract';
+import { HONEYPOT_FIELD, type ContactRequestBody } from '@site/core/contract';
+import { type FieldKind } from '@site/core/field-spec';
 import { FIELDS, kindOf } from './contact-fields';
 import { newVisitor } from './visitors';
 

@@ -5,7 +5,7 @@
  * fields in general. A field added to the table is validated, stored, e-mailed, shown on the
  * form and its check page, and listed in the privacy statement without any other change.
  */
-import type { ContactFieldSpec, FieldTable } from '../contract';
+import type { ContactFieldSpec, FieldTable } from '../field-spec';
 
 /** Every contact field, in the order the form shows them and the e-mail lists them. */
 export const CONTACT_FIELDS = {

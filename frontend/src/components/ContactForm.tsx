@@ -1,13 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import {
-  API_PATH,
-  HONEYPOT_FIELD,
-  INPUT_TYPE,
-  fieldNames,
-  type ContactFieldSpec,
-  type ContactFields,
-  type FieldTable,
-} from '@site/core/contract';
+import { API_PATH, HONEYPOT_FIELD, INPUT_TYPE, fieldNames, type ContactFields } from '@site/core/contract';
+import { type ContactFieldSpec, type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { lengthState, type LengthState } from '../contact-checks';
 import { contactForm as text } from '../content/site';

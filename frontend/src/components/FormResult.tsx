@@ -1,5 +1,6 @@
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { fieldNames, type FieldTable } from '@site/core/contract';
+import { fieldNames } from '@site/core/contract';
+import { type FieldTable } from '@site/core/field-spec';
 import { directContact, emailHref, firm, formResults, phoneHref } from '../content/site';
 import type { FormResultPage } from '../routes';
 import { Icon } from './Icon';

@@ -6,7 +6,8 @@
  */
 import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { fieldNames, type FieldTable } from '@site/core/contract';
+import { fieldNames } from '@site/core/contract';
+import { type FieldTable } from '@site/core/field-spec';
 import { placeholders } from '@site/core/placeholders';
 import { PATHS } from '../routes';
 import { firm } from './site';

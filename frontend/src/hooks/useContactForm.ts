@@ -16,8 +16,8 @@ import {
   fieldNames,
   type ContactErrorResponse,
   type ContactFields,
-  type FieldTable,
 } from '@site/core/contract';
+import { type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { checkFields, type FieldProblems } from '../contact-checks';
 import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
