@@ -6,53 +6,39 @@
  * refused request stores and e-mails nothing.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/core/contract';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { secondsLeft, windowAt } from '../src/visitor-limit';
 import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
-import { startLocalAws, TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/local-aws';
-import { captureLogs, type CapturedLogs } from './support/logs';
-import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/local/local-aws';
+import { useContactStack } from './support/contact-stack';
 import { readContactConfig } from '../src/config';
 import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
 
 /** The value CloudFront sent before the rotation now under way; the function still accepts it. */
 const PREVIOUS_SECRET = randomBytes(32).toString('base64url');
 
-let aws: LocalAws;
-let logs: CapturedLogs;
-let handler: ContactHandler;
-
-beforeAll(async () => {
-  logs = captureLogs();
-  aws = await startLocalAws();
-  const config = readContactConfig({ ...aws.lambdaEnv, [ORIGIN_VERIFY_ENV.previous]: PREVIOUS_SECRET });
-  handler = createContactHandler({ config, clients: aws.clients });
-});
-afterAll(async () => {
-  await aws?.close();
-  logs.restore();
-});
+const stack = useContactStack((aws) => readContactConfig({ ...aws.lambdaEnv, [ORIGIN_VERIFY_ENV.previous]: PREVIOUS_SECRET }));
 beforeEach(async () => {
-  await aws.stopDynamoDb();
-  await aws.startDynamoDb();
-  await aws.clearEmails();
-  logs.clear();
+  await stack.aws.stopDynamoDb();
+  await stack.aws.startDynamoDb();
+  await stack.aws.clearEmails();
+  stack.logs.clear();
   // Well inside a window: one that ended between two messages of a test would count afresh.
   const left = secondsLeft(windowAt(new Date(), TEST_VISITOR_LIMIT.windowSeconds), new Date());
   if (left < 5) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
 });
 
-const send = async (parts: EventParts) => answer(await handler(contactEvent(parts)));
+const send = async (parts: EventParts) => answer(await stack.handler(contactEvent(parts)));
 const JSON_TYPE = { 'content-type': 'application/json' };
 /** Around CloudFront: the caller's own headers, whatever it claims in them. */
 const direct = (headers: Record<string, string> = {}, parts: EventParts = {}) =>
   send({ body: VALID_BODY, ...parts, direct: true, headers: { ...JSON_TYPE, ...headers } });
 const expectNothingKept = async () => {
-  expect(await aws.items()).toEqual([]);
-  expect(await aws.sentEmails()).toEqual([]);
+  expect(await stack.aws.items()).toEqual([]);
+  expect(await stack.aws.sentEmails()).toEqual([]);
 };
 
 describe('a request that did not come through CloudFront', () => {
@@ -62,7 +48,7 @@ describe('a request that did not come through CloudFront', () => {
     expect(response.json).toEqual({ error: ERROR_TEXT.notThroughSite });
     expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8');
     await expectNothingKept();
-    expect(logs.entries()).toEqual([expect.objectContaining({ level: 'info', outcome: 'not_through_cloudfront', status: 403 })]);
+    expect(stack.logs.entries()).toEqual([expect.objectContaining({ level: 'info', outcome: 'not_through_cloudfront', status: 403 })]);
   });
 
   it('is refused before anything else about it is read: method, type, size, body, key', async () => {
@@ -100,7 +86,7 @@ describe('a request that did not come through CloudFront', () => {
       const response = await direct({ [ORIGIN_VERIFY_HEADER]: secret, [VIEWER_ADDRESS_HEADER]: `203.0.113.${secret.length}:443` });
       expect(response.statusCode).toBe(200);
     }
-    expect(await aws.messages()).toHaveLength(2);
+    expect(await stack.aws.messages()).toHaveLength(2);
   });
 });
 
@@ -115,11 +101,11 @@ describe('the visitor limit', () => {
     const retryAfter = Number(refused.headers['Retry-After']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(TEST_VISITOR_LIMIT.windowSeconds);
-    const messages = await aws.messages();
+    const messages = await stack.aws.messages();
     expect(messages).toHaveLength(TEST_VISITOR_LIMIT.messages);
     expect(messages.map((message) => message.message)).not.toContain('Nog eentje.');
-    expect(await aws.sentEmails()).toHaveLength(TEST_VISITOR_LIMIT.messages);
-    expect(logs.entries().at(-1)).toMatchObject({ level: 'info', outcome: 'visitor_limited', status: 429 });
+    expect(await stack.aws.sentEmails()).toHaveLength(TEST_VISITOR_LIMIT.messages);
+    expect(stack.logs.entries().at(-1)).toMatchObject({ level: 'info', outcome: 'visitor_limited', status: 429 });
   });
 
   it('keeps two visitors apart', async () => {
@@ -132,7 +118,7 @@ describe('the visitor limit', () => {
     for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) await from('192.0.2.30');
     const key = randomUUID();
     expect((await from('192.0.2.30', VALID_BODY, { ...JSON_TYPE, [IDEMPOTENCY_HEADER]: key })).statusCode).toBe(429);
-    expect((await aws.items()).map((item) => String(item.id)).filter((id) => id.includes(key))).toEqual([]);
+    expect((await stack.aws.items()).map((item) => String(item.id)).filter((id) => id.includes(key))).toEqual([]);
     expect((await from('192.0.2.31', VALID_BODY, { ...JSON_TYPE, [IDEMPOTENCY_HEADER]: key })).statusCode).toBe(200);
   });
 
@@ -147,17 +133,17 @@ describe('the visitor limit', () => {
 
   it('keeps no visitor address in the table or the logs', async () => {
     for (let i = 0; i <= TEST_VISITOR_LIMIT.messages; i += 1) await from('192.0.2.50');
-    for (const text of [JSON.stringify(await aws.items()), logs.raw()]) expect(text).not.toContain('192.0.2');
+    for (const text of [JSON.stringify(await stack.aws.items()), stack.logs.raw()]) expect(text).not.toContain('192.0.2');
   });
 
   it('answers 503 and stores nothing when DynamoDB is down before counting', async () => {
-    await aws.stopDynamoDb();
+    await stack.aws.stopDynamoDb();
     try {
       const response = await from('192.0.2.60');
       expect(response.statusCode).toBe(503);
       expect(response.json).toEqual({ error: ERROR_TEXT.notStored });
     } finally {
-      await aws.startDynamoDb();
+      await stack.aws.startDynamoDb();
     }
     await expectNothingKept();
   });
@@ -175,25 +161,25 @@ describe('the visitor limit', () => {
     expect((await from('2001:db8:48:ffff::9')).statusCode).toBe(429);
     // Another /48 is another subscriber.
     expect((await from('2001:db8:49::1')).statusCode).toBe(200);
-    expect(await aws.messages()).toHaveLength(messages + ipv6Network + 1);
+    expect(await stack.aws.messages()).toHaveLength(messages + ipv6Network + 1);
   });
 
   it('gives the /64 its place back when the /48 refuses, so each counter counts only stored messages', async () => {
     const { ipv6Network } = TEST_VISITOR_LIMIT;
     for (let subnet = 0; subnet < ipv6Network + 3; subnet += 1) await from(`2001:db8:4848:${subnet.toString(16)}::1`);
-    const counted = (await aws.items())
+    const counted = (await stack.aws.items())
       .filter((item) => String(item.id).startsWith('visitor#'))
       .reduce((sum, counter) => sum + Number(counter.messageCount), 0);
     // Each stored message is counted twice (its /64 and its /48); the three refused ones nowhere.
-    expect(await aws.messages()).toHaveLength(ipv6Network);
+    expect(await stack.aws.messages()).toHaveLength(ipv6Network);
     expect(counted).toBe(2 * ipv6Network);
   });
 
   it('lets a message through uncounted, with a warning, when CloudFront sent no viewer address', async () => {
     const response = await send({ body: VALID_BODY, direct: true, headers: { ...JSON_TYPE, [ORIGIN_VERIFY_HEADER]: TEST_ORIGIN_SECRET } });
     expect(response.statusCode).toBe(200);
-    expect((await aws.items()).filter((item) => String(item.id).startsWith('visitor#'))).toEqual([]);
-    expect(logs.entries().at(-1)).toMatchObject({
+    expect((await stack.aws.items()).filter((item) => String(item.id).startsWith('visitor#'))).toEqual([]);
+    expect(stack.logs.entries().at(-1)).toMatchObject({
       level: 'warn',
       outcome: 'stored_and_emailed',
       visitorLimit: `not applied: no ${VIEWER_ADDRESS_HEADER}`,
@@ -206,12 +192,12 @@ describe("the page's form without scripts", () => {
 
   it('past the limit is sent on to the page that says when to send again (or to call or mail), with nothing stored', async () => {
     const formPost = (message: string) =>
-      handler(contactEvent({ viewer: '192.0.2.70', headers: { 'content-type': FORM_CONTENT_TYPE }, body: formBody(message) }));
+      stack.handler(contactEvent({ viewer: '192.0.2.70', headers: { 'content-type': FORM_CONTENT_TYPE }, body: formBody(message) }));
     for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) expect((await formPost(`Bericht ${i}`)).statusCode).toBe(303);
     const refused = await formPost('Te veel');
     expect(refused).toEqual({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.limited, 'Cache-Control': 'no-store' }, body: '' });
-    expect((await aws.messages()).map((message) => message.message)).not.toContain('Te veel');
-    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'visitor_limited', format: 'form', status: 303 });
+    expect((await stack.aws.messages()).map((message) => message.message)).not.toContain('Te veel');
+    expect(stack.logs.entries().at(-1)).toMatchObject({ outcome: 'visitor_limited', format: 'form', status: 303 });
   });
 
   it('around CloudFront is refused with 403 as it is, not sent on to a page of the site', async () => {

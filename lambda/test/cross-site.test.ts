@@ -6,15 +6,14 @@
  * Function and the origin request policy), as the function gets them behind CloudFront.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { startLocalAws, TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/local-aws';
-import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { TEST_VISITOR_LIMIT } from '@site/local/local-aws';
 import { crossSiteSignal } from '../src/cross-site';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { useContactStack } from './support/contact-stack';
 
 const SITE = 'www.example.nl';
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -65,96 +64,84 @@ describe('crossSiteSignal', () => {
 });
 
 describe('through the handler', () => {
-  let aws: LocalAws;
-  let logs: CapturedLogs;
-  let handler: ContactHandler;
-
-  beforeAll(async () => {
-    logs = captureLogs();
-    aws = await startLocalAws();
-    handler = createContactHandler({ config: aws.config, clients: aws.clients });
-  });
-  afterAll(async () => {
-    await aws?.close();
-    logs.restore();
-  });
+  const stack = useContactStack();
   beforeEach(async () => {
-    await aws.stopDynamoDb();
-    await aws.startDynamoDb();
-    await aws.clearEmails();
-    logs.clear();
+    await stack.aws.stopDynamoDb();
+    await stack.aws.startDynamoDb();
+    await stack.aws.clearEmails();
+    stack.logs.clear();
   });
 
   const expectNothingKept = async () => {
-    expect(await aws.items()).toEqual([]);
-    expect(await aws.sentEmails()).toEqual([]);
+    expect(await stack.aws.items()).toEqual([]);
+    expect(await stack.aws.sentEmails()).toEqual([]);
   };
 
   it('refuses JSON from another site with a Dutch 403, and stores, counts and e-mails nothing', async () => {
     for (const headers of [OTHER_SITE, { ...OTHER_SITE, 'sec-fetch-site': undefined }, { ...OTHER_SITE, origin: undefined }]) {
-      const response = answer(await handler(contactEvent({ headers: { ...JSON_TYPE, ...clean(headers) }, body: VALID_BODY })));
+      const response = answer(await stack.handler(contactEvent({ headers: { ...JSON_TYPE, ...clean(headers) }, body: VALID_BODY })));
       expect(response.statusCode).toBe(403);
       expect(response.json).toEqual({ error: ERROR_TEXT.notThroughSite });
     }
     await expectNothingKept();
-    expect(logs.entries()).toEqual([
+    expect(stack.logs.entries()).toEqual([
       expect.objectContaining({ level: 'info', outcome: 'cross_site', crossSite: 'sec-fetch-site', status: 403 }),
       expect.objectContaining({ outcome: 'cross_site', crossSite: 'origin', status: 403 }),
       expect.objectContaining({ outcome: 'cross_site', crossSite: 'sec-fetch-site', status: 403 }),
     ]);
-    expect(logs.raw()).not.toContain('evil.example');
+    expect(stack.logs.raw()).not.toContain('evil.example');
   });
 
   it('sends a hidden form post from another site on to its Dutch page, and keeps nothing', async () => {
-    const result = await handler(
+    const result = await stack.handler(
       contactEvent({ headers: { ...FORM_TYPE, ...OTHER_SITE }, body: new URLSearchParams(VALID_BODY).toString() }),
     );
     expect(result).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.crossSite } });
     await expectNothingKept();
-    expect(logs.entries()).toEqual([expect.objectContaining({ outcome: 'cross_site', format: 'form', status: 303 })]);
+    expect(stack.logs.entries()).toEqual([expect.objectContaining({ outcome: 'cross_site', format: 'form', status: 303 })]);
   });
 
   it('does not let another site use up a visitor’s allowance: after more posts than the limit, the visitor still sends', async () => {
     const viewer = '198.51.100.99';
     for (let i = 0; i <= TEST_VISITOR_LIMIT.messages; i += 1) {
       const event = contactEvent({ headers: { ...FORM_TYPE, ...OTHER_SITE }, body: new URLSearchParams(VALID_BODY).toString(), viewer });
-      expect((await handler(event)).statusCode).toBe(303);
+      expect((await stack.handler(event)).statusCode).toBe(303);
     }
-    const own = await handler(contactEvent({ headers: { ...JSON_TYPE, ...OWN_PAGE }, body: VALID_BODY, viewer }));
+    const own = await stack.handler(contactEvent({ headers: { ...JSON_TYPE, ...OWN_PAGE }, body: VALID_BODY, viewer }));
     expect(own.statusCode).toBe(200);
   });
 
   it('accepts the site’s own JSON and form posts, and clients that send neither header', async () => {
     const own = answer(
-      await handler(contactEvent({ headers: { ...JSON_TYPE, ...OWN_PAGE, [IDEMPOTENCY_HEADER]: randomUUID() }, body: VALID_BODY })),
+      await stack.handler(contactEvent({ headers: { ...JSON_TYPE, ...OWN_PAGE, [IDEMPOTENCY_HEADER]: randomUUID() }, body: VALID_BODY })),
     );
     expect(own.statusCode).toBe(200);
-    const form = await handler(
+    const form = await stack.handler(
       contactEvent({ headers: { ...FORM_TYPE, ...OWN_PAGE }, body: new URLSearchParams({ ...VALID_BODY, name: 'Formulier' }).toString() }),
     );
     expect(form).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.sent } });
-    const curl = answer(await handler(contactEvent({ headers: JSON_TYPE, body: { ...VALID_BODY, name: 'Zonder browser' } })));
+    const curl = answer(await stack.handler(contactEvent({ headers: JSON_TYPE, body: { ...VALID_BODY, name: 'Zonder browser' } })));
     expect(curl.statusCode).toBe(200);
-    expect(await aws.messages()).toHaveLength(3);
-    expect(await aws.sentEmails()).toHaveLength(3);
+    expect(await stack.aws.messages()).toHaveLength(3);
+    expect(await stack.aws.sentEmails()).toHaveLength(3);
   });
 
   it('compares with the Host the viewer sent, whatever a viewer claims under the header the API function writes', async () => {
     const forged = { ...OTHER_SITE, 'sec-fetch-site': undefined, [VIEWER_HOST_HEADER]: 'evil.example' };
-    const response = await handler(contactEvent({ headers: { ...JSON_TYPE, ...clean(forged) }, body: VALID_BODY }));
+    const response = await stack.handler(contactEvent({ headers: { ...JSON_TYPE, ...clean(forged) }, body: VALID_BODY }));
     expect(response.statusCode).toBe(403);
     await expectNothingKept();
   });
 
   it('answers another method 405 whoever asks: only a post can send anything', async () => {
-    const response = answer(await handler(contactEvent({ method: 'GET', headers: OTHER_SITE })));
+    const response = answer(await stack.handler(contactEvent({ method: 'GET', headers: OTHER_SITE })));
     expect(response.statusCode).toBe(405);
   });
 
   it('lets an Origin it cannot compare through, and says so in the log (a CloudFront Function missing)', async () => {
-    const response = await handler(contactEvent({ headers: { ...JSON_TYPE, origin: `https://${SITE}` }, body: VALID_BODY }));
+    const response = await stack.handler(contactEvent({ headers: { ...JSON_TYPE, origin: `https://${SITE}` }, body: VALID_BODY }));
     expect(response.statusCode).toBe(200);
-    expect(logs.entries().at(-1)).toMatchObject({
+    expect(stack.logs.entries().at(-1)).toMatchObject({
       level: 'warn',
       outcome: 'stored_and_emailed',
       originCheck: `not applied: no ${VIEWER_HOST_HEADER}`,

@@ -4,31 +4,16 @@
  * the answer is always 303 See Other to a result page whose URL holds nothing typed.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_FORM_BODY_BYTES } from '@site/core/contract';
 import { contentKey } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { contactEvent, VALID_BODY, type EventParts } from './support/events';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
-import { captureLogs, type CapturedLogs } from './support/logs';
-import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { useContactStack } from './support/contact-stack';
 
-let aws: LocalAws;
-let logs: CapturedLogs;
-let handler: ContactHandler;
+const stack = useContactStack();
 
-beforeAll(async () => {
-  logs = captureLogs();
-  aws = await startLocalAws();
-  handler = createContactHandler({ config: aws.config, clients: aws.clients });
-});
-
-afterAll(async () => {
-  await aws?.close();
-  logs.restore();
-});
-
-beforeEach(() => aws.clearEmails());
+beforeEach(() => stack.aws.clearEmails());
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -37,12 +22,12 @@ const encoded = (fields: Record<string, string>) =>
   new URLSearchParams({ phone: '', company: '', [HONEYPOT_FIELD]: '', ...fields }).toString();
 
 async function post(body: string, parts: Omit<EventParts, 'body'> = {}) {
-  const result = await handler(contactEvent({ headers: { 'content-type': FORM }, ...parts, body }));
+  const result = await stack.handler(contactEvent({ headers: { 'content-type': FORM }, ...parts, body }));
   return result as { statusCode: number; headers: Record<string, string>; body: string };
 }
 
-const lastLog = () => logs.entries().at(-1);
-const messagesNamed = async (name: string) => (await aws.messages()).filter((message) => message.name === name);
+const lastLog = () => stack.logs.entries().at(-1);
+const messagesNamed = async (name: string) => (await stack.aws.messages()).filter((message) => message.name === name);
 
 describe('a valid form post', () => {
   it('is stored and e-mailed once, and sent on to the confirmation page with 303', async () => {
@@ -56,7 +41,7 @@ describe('a valid form post', () => {
     const [stored, ...others] = await messagesNamed(name);
     expect(others).toEqual([]);
     expect(stored).toMatchObject({ ...VALID_BODY, name, status: 'emailed', attempts: 1 });
-    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(await stack.aws.sentEmails()).toHaveLength(1);
     expect(lastLog()).toMatchObject({ outcome: 'stored_and_emailed', format: 'form', status: 303, messageId: stored!.id });
   });
 
@@ -97,14 +82,14 @@ describe('the same form post again (double click, reload, Back and send again)',
     for (const response of answers) expect(response.headers.Location).toBe(FORM_RESULT_PAGES.sent);
     const messages = await messagesNamed(name);
     expect(messages).toHaveLength(1);
-    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(await stack.aws.sentEmails()).toHaveLength(1);
     expect(lastLog()).toMatchObject({ outcome: 'duplicate', format: 'form', status: 303 });
 
     // The key is derived from the validated content: spacing the validation removes does not make it new.
     const validated = validateContactMessage({ ...VALID_BODY, name });
     if (!validated.ok) throw new Error('expected a valid message');
-    const record = (await aws.items()).find(
-      (item) => item.id === `idempotency#${contentKey(aws.config.idempotencyHashKeys.current, validated.value)}`,
+    const record = (await stack.aws.items()).find(
+      (item) => item.id === `idempotency#${contentKey(stack.aws.config.idempotencyHashKeys.current, validated.value)}`,
     );
     expect(record).toMatchObject({ messageId: messages[0]!.id });
     await post(encoded({ ...VALID_BODY, name: `  ${name} ` }));
@@ -116,7 +101,7 @@ describe('the same form post again (double click, reload, Back and send again)',
     await post(encoded({ ...VALID_BODY, name }));
     await post(encoded({ ...VALID_BODY, name, message: `${VALID_BODY.message} En nog iets.` }));
     expect(await messagesNamed(name)).toHaveLength(2);
-    expect(await aws.sentEmails()).toHaveLength(2);
+    expect(await stack.aws.sentEmails()).toHaveLength(2);
   });
 
   it('uses an Idempotency-Key header when the client sends one', async () => {
@@ -128,7 +113,7 @@ describe('the same form post again (double click, reload, Back and send again)',
       FORM_RESULT_PAGES.failed,
     );
     expect(lastLog()).toMatchObject({ outcome: 'idempotency_conflict', status: 303 });
-    expect((await aws.items()).some((item) => item.id === `idempotency#${key}`)).toBe(true);
+    expect((await stack.aws.items()).some((item) => item.id === `idempotency#${key}`)).toBe(true);
   });
 });
 
@@ -150,45 +135,45 @@ describe('a form post that cannot be accepted as typed', () => {
   ];
 
   it.each(cases)('%s: nothing stored or sent, and the page that names what to check (%s)', async (_, body, page) => {
-    const itemsBefore = (await aws.items()).length;
+    const itemsBefore = (await stack.aws.items()).length;
     const response = await post(body);
     expect(response.statusCode).toBe(303);
     expect(response.headers.Location).toBe(page);
-    expect((await aws.items()).length).toBe(itemsBefore);
-    expect(await aws.sentEmails()).toEqual([]);
+    expect((await stack.aws.items()).length).toBe(itemsBefore);
+    expect(await stack.aws.sentEmails()).toEqual([]);
     expect(lastLog()).toMatchObject({ outcome: 'invalid', format: 'form', status: 303 });
   });
 
   it('answers a filled honeypot with the confirmation page, and stores and sends nothing', async () => {
-    const itemsBefore = (await aws.items()).length;
+    const itemsBefore = (await stack.aws.items()).length;
     const response = await post(encoded({ ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.example' }));
     expect(response.headers.Location).toBe(FORM_RESULT_PAGES.sent);
-    expect((await aws.items()).length).toBe(itemsBefore);
-    expect(await aws.sentEmails()).toEqual([]);
+    expect((await stack.aws.items()).length).toBe(itemsBefore);
+    expect(await stack.aws.sentEmails()).toEqual([]);
     expect(lastLog()).toMatchObject({ outcome: 'spam', status: 303 });
   });
 });
 
 describe('a form post that cannot be stored', () => {
   it('is not e-mailed, and goes on to the page that says to try again later', async () => {
-    await aws.stopDynamoDb();
+    await stack.aws.stopDynamoDb();
     try {
       const response = await post(encoded(VALID_BODY));
       expect(response.statusCode).toBe(303);
       expect(response.headers.Location).toBe(FORM_RESULT_PAGES.failed);
-      expect(await aws.sentEmails()).toEqual([]);
+      expect(await stack.aws.sentEmails()).toEqual([]);
       expect(lastLog()).toMatchObject({ level: 'error', outcome: 'store_failed', format: 'form', status: 303 });
     } finally {
-      await aws.startDynamoDb();
+      await stack.aws.startDynamoDb();
     }
   });
 });
 
 describe('JSON is unchanged', () => {
   it('still gets JSON answers, also for what a form post would be sent on for', async () => {
-    const ok = await handler(contactEvent({ body: VALID_BODY }));
+    const ok = await stack.handler(contactEvent({ body: VALID_BODY }));
     expect(ok).toMatchObject({ statusCode: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
-    const invalid = await handler(contactEvent({ body: { ...VALID_BODY, email: 'jan' } }));
+    const invalid = await stack.handler(contactEvent({ body: { ...VALID_BODY, email: 'jan' } }));
     expect(invalid).toMatchObject({ statusCode: 400 });
     expect(JSON.parse((invalid as { body: string }).body)).toEqual({
       error: 'Controleer de gemarkeerde velden.',
@@ -200,7 +185,7 @@ describe('JSON is unchanged', () => {
 
 describe('the log of form posts', () => {
   it('never holds what a visitor typed, in any test of this file', () => {
-    const everything = logs.raw();
+    const everything = stack.logs.raw();
     expect(everything).not.toBe('');
     for (const value of [...Object.values(VALID_BODY), 'Anna', 'Zoë', 'Dubbel', 'spam.example']) expect(everything).not.toContain(value);
   });

@@ -5,32 +5,17 @@
  * are the field table's, each by its kind.
  */
 import * as fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { validateContactMessage } from '../src/schema';
 import { BOOKKEEPING_ATTRIBUTES } from '@site/core/table';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
-import { captureLogs, type CapturedLogs } from './support/logs';
-import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { useContactStack } from './support/contact-stack';
 
 const RUNS = 2_000;
 
-let aws: LocalAws;
-let logs: CapturedLogs;
-let handler: ContactHandler;
-
-beforeAll(async () => {
-  logs = captureLogs();
-  aws = await startLocalAws();
-  handler = createContactHandler({ config: aws.config, clients: aws.clients });
-});
-
-afterAll(async () => {
-  await aws?.close();
-  logs.restore();
-});
+const stack = useContactStack();
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 const FIELDS = fieldNames(CONTACT_FIELDS);
@@ -156,7 +141,7 @@ it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it
       const headers: Record<string, string> = { ...generated.otherHeaders };
       if (generated.contentType !== undefined) headers[generated.contentTypeName] = generated.contentType;
       if (generated.idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = generated.idempotencyKey;
-      const result = await handler(contactEvent({ method: generated.method, headers, ...generated.body }));
+      const result = await stack.handler(contactEvent({ method: generated.method, headers, ...generated.body }));
 
       const response = answer(result);
       counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
@@ -172,7 +157,7 @@ it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it
       expect(Object.keys(response.json)).toEqual(['id']);
       const sent = sentObject(generated);
       expect(sent).toBeDefined();
-      const stored = await aws.message(response.json.id!);
+      const stored = await stack.aws.message(response.json.id!);
       if (stored === undefined) {
         expect(honeypotFilled(sent!)).toBe(true);
         return;
@@ -190,14 +175,14 @@ it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it
   );
 
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  expect(logs.entries()).toHaveLength(RUNS);
+  expect(stack.logs.entries()).toHaveLength(RUNS);
   // The generators must reach storage often enough for the property to mean something.
   expect(counts.get(200) ?? 0).toBeGreaterThan(RUNS / 8);
   for (const status of [400, 405, 413, 415]) expect(counts.get(status) ?? 0).toBeGreaterThan(0);
 
-  const messages = await aws.messages();
+  const messages = await stack.aws.messages();
   expect(messages.every((stored) => stored.status === 'emailed' && stored.attempts === 1)).toBe(true);
-  expect(await aws.sentEmails()).toHaveLength(messages.length);
+  expect(await stack.aws.sentEmails()).toHaveLength(messages.length);
   for (const name of FIELDS) {
     expect(messages.every((stored) => (stored[name]?.length ?? 0) <= CONTACT_FIELDS[name].limit)).toBe(true);
   }

@@ -5,16 +5,14 @@
  * was typed; the ones genuine text needs (joiners in emoji and scripts, direction marks in
  * Hebrew and Arabic) stay in the stored text and the e-mail's bodies.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
 import { INVISIBLE, isBlank, MEANINGFUL_INVISIBLE, UNNEEDED_INVISIBLE } from '../src/characters';
-import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 import { buildNotification } from '../src/mail';
 import { subjectFor } from '../src/notification';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { useContactStack } from './support/contact-stack';
 
 const ZERO_WIDTH = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'];
 const BIDI_CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F'];
@@ -115,37 +113,25 @@ describe('the subject and headers', () => {
 });
 
 describe('through the handler, stored and e-mailed', () => {
-  let aws: LocalAws;
-  let logs: CapturedLogs;
-  let handler: ContactHandler;
+  const stack = useContactStack();
+  beforeEach(() => stack.aws.clearEmails());
 
-  beforeAll(async () => {
-    logs = captureLogs();
-    aws = await startLocalAws();
-    handler = createContactHandler({ config: aws.config, clients: aws.clients });
-  });
-  afterAll(async () => {
-    await aws?.close();
-    logs.restore();
-  });
-  beforeEach(() => aws.clearEmails());
-
-  const send = async (body: Record<string, string>) => answer(await handler(contactEvent({ body })));
+  const send = async (body: Record<string, string>) => answer(await stack.handler(contactEvent({ body })));
 
   it('answers a name of zero-width spaces with the field error, and keeps nothing', async () => {
-    const before = (await aws.messages()).length;
+    const before = (await stack.aws.messages()).length;
     const response = await send({ ...VALID_BODY, name: '\u200B\u200B\u200B' });
     expect(response.statusCode).toBe(400);
     expect(response.json.fields).toEqual({ name: CONTACT_FIELDS.name.absent });
-    expect(await aws.messages()).toHaveLength(before);
-    expect(await aws.sentEmails()).toEqual([]);
+    expect(await stack.aws.messages()).toHaveLength(before);
+    expect(await stack.aws.sentEmails()).toEqual([]);
   });
 
   it('e-mails the firm what was typed, in the order typed: no override in the subject, the table or either body', async () => {
     const response = await send({ ...VALID_BODY, name: 'Jan \u202Egnp.exe\u202C Test', company: '\u2066Firma\u2069' });
     expect(response.statusCode).toBe(200);
-    expect(await aws.message(response.json.id!)).toMatchObject({ name: 'Jan gnp.exe Test', company: 'Firma' });
-    const [email] = await aws.sentEmails();
+    expect(await stack.aws.message(response.json.id!)).toMatchObject({ name: 'Jan gnp.exe Test', company: 'Firma' });
+    const [email] = await stack.aws.sentEmails();
     expect(email!.subject).toBe('Nieuw contactbericht van Jan gnp.exe Test (Firma)');
     for (const part of [email!.subject, email!.body.text!, email!.body.html!]) {
       for (const character of REORDERING) expect(part).not.toContain(character);
@@ -155,7 +141,7 @@ describe('through the handler, stored and e-mailed', () => {
   it('keeps a joined emoji and a Hebrew name whole in the bodies, and only their visible characters in the subject', async () => {
     const response = await send({ ...VALID_BODY, name: 'שלום\u200F', message: `Groeten van ons ${GENUINE[0]!}` });
     expect(response.statusCode).toBe(200);
-    const [email] = await aws.sentEmails();
+    const [email] = await stack.aws.sentEmails();
     expect(email!.subject).toBe(`Nieuw contactbericht van שלום (${VALID_BODY.company})`);
     expect(email!.body.text).toContain('Naam: שלום\u200F');
     expect(email!.body.text).toContain(`Groeten van ons ${GENUINE[0]!}`);

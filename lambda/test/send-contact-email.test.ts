@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { decodeTime, isValid } from 'ulid';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   FIELD_LIMITS,
   HONEYPOT_FIELD,
@@ -16,33 +16,19 @@ import {
 import { bodyHash } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
-import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/local/local-aws';
-import { captureLogs, type CapturedLogs } from './support/logs';
-import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { MAIL_FROM, MAIL_TO } from '@site/local/local-aws';
+import { useContactStack } from './support/contact-stack';
 
-let aws: LocalAws;
-let logs: CapturedLogs;
-let handler: ContactHandler;
+const stack = useContactStack();
 
-beforeAll(async () => {
-  logs = captureLogs();
-  aws = await startLocalAws();
-  handler = createContactHandler({ config: aws.config, clients: aws.clients });
-});
+beforeEach(() => stack.aws.clearEmails());
 
-afterAll(async () => {
-  await aws?.close();
-  logs.restore();
-});
-
-beforeEach(() => aws.clearEmails());
-
-const send = async (parts: EventParts) => answer(await handler(contactEvent(parts)));
+const send = async (parts: EventParts) => answer(await stack.handler(contactEvent(parts)));
 const withKey = (key: string, body: unknown = VALID_BODY): EventParts => ({
   headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER.toLowerCase()]: key },
   body,
 });
-const lastLog = () => logs.entries().at(-1);
+const lastLog = () => stack.logs.entries().at(-1);
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
@@ -66,7 +52,7 @@ describe('a valid message', () => {
     expect(isValid(id)).toBe(true);
     expect(decodeTime(id)).toBeGreaterThanOrEqual(before - 1);
 
-    const [email, ...others] = await aws.sentEmails();
+    const [email, ...others] = await stack.aws.sentEmails();
     expect(others).toEqual([]);
     expect(email).toMatchObject({
       from: MAIL_FROM,
@@ -80,7 +66,7 @@ describe('a valid message', () => {
     expect(email!.body.html).toContain('&lt;img src=x onerror=alert(1)&gt;<br>Tweede &quot;regel&quot;');
     expect(email!.body.text).toContain(hostile.message);
 
-    const stored = await aws.message(id);
+    const stored = await stack.aws.message(id);
     expect(stored).toEqual({
       ...hostile,
       emailKey: hostile.email,
@@ -91,12 +77,12 @@ describe('a valid message', () => {
       expiresAt: expect.any(Number),
       sesMessageId: email!.messageId,
       // Its delivery events come back through this set (delivery-events.test.ts).
-      configurationSet: aws.config.configurationSet,
+      configurationSet: stack.aws.config.configurationSet,
       emailedAt: expect.any(String),
       lastAttemptAt: expect.any(String),
     });
     const receivedSeconds = Date.parse(stored!.receivedAt) / 1000;
-    const retention = aws.config.retentionDays * 86_400;
+    const retention = stack.aws.config.retentionDays * 86_400;
     expect(stored!.expiresAt - receivedSeconds).toBeGreaterThan(retention - 2);
     expect(stored!.expiresAt - receivedSeconds).toBeLessThanOrEqual(retention);
     expect(lastLog()).toMatchObject({ level: 'info', outcome: 'stored_and_emailed', status: 200, attempts: 1, messageId: id });
@@ -105,7 +91,7 @@ describe('a valid message', () => {
   it('is stored without the optional fields left empty, and trimmed', async () => {
     const response = await send({ body: { name: ' Piet ', email: ' piet@voorbeeld.nl ', phone: '', company: '  ', message: ' Vraag ' } });
     expect(response.statusCode).toBe(200);
-    const stored = await aws.message(response.json.id!);
+    const stored = await stack.aws.message(response.json.id!);
     expect(stored).toMatchObject({ name: 'Piet', email: 'piet@voorbeeld.nl', message: 'Vraag' });
     expect(stored).not.toHaveProperty('phone');
     expect(stored).not.toHaveProperty('company');
@@ -118,7 +104,7 @@ describe('a valid message', () => {
       isBase64Encoded: true,
     });
     expect(response.statusCode).toBe(200);
-    expect((await aws.message(response.json.id!))?.name).toBe('Zoë Ångström 😀');
+    expect((await stack.aws.message(response.json.id!))?.name).toBe('Zoë Ångström 😀');
   });
 
   it.each([false, true])('is accepted at exactly the body limit in bytes (base64: %s)', async (isBase64Encoded) => {
@@ -127,12 +113,12 @@ describe('a valid message', () => {
     expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
     const response = await send({ body: isBase64Encoded ? Buffer.from(body).toString('base64') : body, isBase64Encoded });
     expect(response.statusCode).toBe(200);
-    expect(await aws.message(response.json.id!)).not.toHaveProperty('padding');
+    expect(await stack.aws.message(response.json.id!)).not.toHaveProperty('padding');
   });
 
   it('is stored with its address as typed, and lower-cased for the byEmail index', async () => {
     const response = await send({ body: { ...VALID_BODY, email: ' Jan.De.Vries@Voorbeeld.NL ' } });
-    expect(await aws.message(response.json.id!)).toMatchObject({
+    expect(await stack.aws.message(response.json.id!)).toMatchObject({
       email: 'Jan.De.Vries@Voorbeeld.NL',
       emailKey: 'jan.de.vries@voorbeeld.nl',
     });
@@ -142,7 +128,7 @@ describe('a valid message', () => {
     const first = await send({ body: VALID_BODY });
     const second = await send({ body: VALID_BODY });
     expect(first.json.id).not.toBe(second.json.id);
-    expect(await aws.sentEmails()).toHaveLength(2);
+    expect(await stack.aws.sentEmails()).toHaveLength(2);
   });
 });
 
@@ -237,14 +223,14 @@ describe('a refused request stores nothing, sends nothing and says why in Dutch'
   ];
 
   it.each(cases)('%s → %i', async (_, status, parts, error, fields) => {
-    const itemsBefore = (await aws.items()).length;
+    const itemsBefore = (await stack.aws.items()).length;
     const response = await send(parts);
     expect(response.statusCode).toBe(status);
     expect(response.headers).toMatchObject(JSON_HEADERS);
     expect(response.json).toEqual(fields ? { error, fields } : { error });
     if (status === 405) expect(response.headers.Allow).toBe('POST');
-    expect((await aws.items()).length).toBe(itemsBefore);
-    expect(await aws.sentEmails()).toEqual([]);
+    expect((await stack.aws.items()).length).toBe(itemsBefore);
+    expect(await stack.aws.sentEmails()).toEqual([]);
     expect(lastLog()).toMatchObject({ outcome: 'invalid', status, attempts: 0 });
   });
 });
@@ -254,20 +240,20 @@ describe('the honeypot', () => {
     ['an otherwise valid message', { ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.example' }],
     ['an otherwise invalid message', { name: '', [HONEYPOT_FIELD]: 'spam' }],
   ])('answers %s like a stored one, but stores and sends nothing', async (_, body) => {
-    const itemsBefore = (await aws.items()).length;
+    const itemsBefore = (await stack.aws.items()).length;
     const response = await send({ body });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json)).toEqual(['id']);
     expect(isValid(response.json.id!)).toBe(true);
-    expect(await aws.message(response.json.id!)).toBeUndefined();
-    expect((await aws.items()).length).toBe(itemsBefore);
-    expect(await aws.sentEmails()).toEqual([]);
+    expect(await stack.aws.message(response.json.id!)).toBeUndefined();
+    expect((await stack.aws.items()).length).toBe(itemsBefore);
+    expect(await stack.aws.sentEmails()).toEqual([]);
     expect(lastLog()).toMatchObject({ outcome: 'spam', status: 200 });
   });
 });
 
 describe('Idempotency-Key', () => {
-  const messageItems = async (id: string) => (await aws.items()).filter((item) => item.id === id);
+  const messageItems = async (id: string) => (await stack.aws.items()).filter((item) => item.id === id);
 
   it('gives the same id for the same key twice, with one message and one e-mail', async () => {
     const key = randomUUID();
@@ -276,7 +262,7 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode).toBe(200);
     expect(second).toEqual(first);
     expect(await messageItems(first.json.id!)).toHaveLength(1);
-    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(await stack.aws.sentEmails()).toHaveLength(1);
     expect(lastLog()).toMatchObject({ outcome: 'duplicate', status: 200, attempts: 0, messageId: first.json.id });
   });
 
@@ -284,12 +270,12 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const before = Math.floor(Date.now() / 1000);
     const { json } = await send(withKey(key));
-    const record = (await aws.items()).find((item) => item.id === `idempotency#${key}`);
+    const record = (await stack.aws.items()).find((item) => item.id === `idempotency#${key}`);
     expect(record).toEqual({
       id: `idempotency#${key}`,
       messageId: json.id,
       bodyHash: expect.stringMatching(/^[0-9a-f]{64}$/),
-      hashKeyName: aws.config.idempotencyHashKeys.current.name,
+      hashKeyName: stack.aws.config.idempotencyHashKeys.current.name,
       expiresAt: expect.any(Number),
     });
     expect(record!.expiresAt).toBeGreaterThanOrEqual(before + IDEMPOTENCY_TTL_SECONDS);
@@ -303,7 +289,7 @@ describe('Idempotency-Key', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json).toEqual({ error: 'Deze Idempotency-Key is al gebruikt voor een ander bericht.' });
     expect(await messageItems(first.json.id!)).toHaveLength(1);
-    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(await stack.aws.sentEmails()).toHaveLength(1);
     expect(lastLog()).toMatchObject({ outcome: 'idempotency_conflict', status: 422 });
   });
 
@@ -313,7 +299,7 @@ describe('Idempotency-Key', () => {
     const { name, email, phone, company, message } = VALID_BODY;
     const second = await send(withKey(key, JSON.stringify({ message, company, phone, email: ` ${email}`, name }, null, 2)));
     expect(second.json.id).toBe(first.json.id);
-    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(await stack.aws.sentEmails()).toHaveLength(1);
   });
 
   it('stores one message and sends one e-mail for 50 concurrent duplicates', async () => {
@@ -324,10 +310,10 @@ describe('Idempotency-Key', () => {
     expect(ids.size).toBe(1);
     const [id] = ids;
     expect(await messageItems(id!)).toHaveLength(1);
-    expect((await aws.items()).filter((item) => String(item.id).startsWith(`idempotency#${key}`))).toHaveLength(1);
-    expect(await aws.sentEmails()).toHaveLength(1);
+    expect((await stack.aws.items()).filter((item) => String(item.id).startsWith(`idempotency#${key}`))).toHaveLength(1);
+    expect(await stack.aws.sentEmails()).toHaveLength(1);
     expect(
-      logs
+      stack.logs
         .entries()
         .slice(-50)
         .filter((entry) => entry.outcome === 'stored_and_emailed'),
@@ -339,31 +325,31 @@ describe('Idempotency-Key', () => {
     const reservedId = '01JD5R5XKQ0000000000000000';
     const validated = validateContactMessage(VALID_BODY);
     if (!validated.ok) throw new Error('VALID_BODY must be valid');
-    await aws.put({
+    await stack.aws.put({
       id: `idempotency#${key}`,
       messageId: reservedId,
-      bodyHash: bodyHash(aws.config.idempotencyHashKeys.current, validated.value),
-      hashKeyName: aws.config.idempotencyHashKeys.current.name,
+      bodyHash: bodyHash(stack.aws.config.idempotencyHashKeys.current, validated.value),
+      hashKeyName: stack.aws.config.idempotencyHashKeys.current.name,
       expiresAt: Math.floor(Date.now() / 1000) + 3600,
     });
 
     const response = await send(withKey(key));
     expect(response.json).toEqual({ id: reservedId });
-    expect(await aws.message(reservedId)).toMatchObject({ status: 'emailed', name: VALID_BODY.name });
-    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(await stack.aws.message(reservedId)).toMatchObject({ status: 'emailed', name: VALID_BODY.name });
+    expect(await stack.aws.sentEmails()).toHaveLength(1);
   });
 
   it('treats a key past its window as new', async () => {
     const key = randomUUID();
     const { json: old } = await send(withKey(key));
-    await aws.put({ id: `idempotency#${key}`, messageId: old.id, bodyHash: 'stale', expiresAt: Math.floor(Date.now() / 1000) - 1 });
-    await aws.clearEmails();
+    await stack.aws.put({ id: `idempotency#${key}`, messageId: old.id, bodyHash: 'stale', expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    await stack.aws.clearEmails();
 
     const response = await send(withKey(key));
     expect(response.statusCode).toBe(200);
     expect(response.json.id).not.toBe(old.id);
-    expect(await aws.message(response.json.id!)).toMatchObject({ status: 'emailed' });
-    expect(await aws.sentEmails()).toHaveLength(1);
+    expect(await stack.aws.message(response.json.id!)).toMatchObject({ status: 'emailed' });
+    expect(await stack.aws.sentEmails()).toHaveLength(1);
   });
 });
 
@@ -377,7 +363,7 @@ describe('the log', () => {
   };
 
   it('has exactly one line per request with the agreed fields', async () => {
-    logs.clear();
+    stack.logs.clear();
     const key = randomUUID();
     const requests: EventParts[] = [
       { body: distinctive },
@@ -393,7 +379,7 @@ describe('the log', () => {
     ];
     for (const parts of requests) await send(parts);
 
-    const entries = logs.entries();
+    const entries = stack.logs.entries();
     expect(entries).toHaveLength(requests.length);
     expect(entries.map((entry) => entry.outcome)).toEqual([
       'stored_and_emailed',
@@ -422,7 +408,7 @@ describe('the log', () => {
   });
 
   it('never holds what a visitor typed, in any test of this file', () => {
-    const everything = logs.raw();
+    const everything = stack.logs.raw();
     expect(everything).not.toBe('');
     const typed = [...Object.values(distinctive), ...Object.values(VALID_BODY), 'Jan <script>', "o'brien", 'Zoë'];
     for (const value of typed) expect(everything).not.toContain(value);
