@@ -37,6 +37,10 @@ export const API_4XX_SURGE = 50;
 /** Each alarm's period and statistic unless it says otherwise: a count per 5 minutes. */
 const FIVE_MINUTES = { period: Duration.minutes(5), statistic: 'Sum' };
 
+/** A log line whose `field` holds any of `values`. */
+const oneOf = (field: string, values: readonly string[]) =>
+  FilterPattern.any(...values.map((value) => FilterPattern.stringValue(`$.${field}`, '=', value)));
+
 const percent = (fraction: number) => `${Number((fraction * 100).toPrecision(3))}%`;
 
 export interface AlarmsProps {
@@ -108,44 +112,30 @@ export class Alarms extends Construct {
 
   /** What the retry job and the contact function say about the stored messages: not stored, not e-mailed, given up on, not delivered. */
   private watchMessages(contact: ContactApi, metricNamespace: string, deliveryAlarmHours: number): void {
-    const retrySummary = FilterPattern.stringValue('$.msg', '=', RETRY_RUN_LOG.msg);
-    const undelivered = new MetricFilter(this, 'UndeliveredMetric', {
-      logGroup: contact.retryFunction.logGroup,
-      filterPattern: retrySummary,
-      metricNamespace,
-      metricName: 'UndeliveredMessages',
-      metricValue: `$.${RETRY_RUN_LOG.pendingField}`,
-    });
-    const failed = new MetricFilter(this, 'FailedMetric', {
-      logGroup: contact.retryFunction.logGroup,
-      filterPattern: retrySummary,
-      metricNamespace,
-      metricName: 'FailedMessages',
-      metricValue: `$.${RETRY_RUN_LOG.failedField}`,
-    });
+    // The retry job's summary line of each run, read for one of its counts.
+    const retryCount = (id: string, metricName: string, field: string) =>
+      new MetricFilter(this, id, {
+        logGroup: contact.retryFunction.logGroup,
+        filterPattern: FilterPattern.stringValue('$.msg', '=', RETRY_RUN_LOG.msg),
+        metricNamespace,
+        metricName,
+        metricValue: `$.${field}`,
+      });
+    const undelivered = retryCount('UndeliveredMetric', 'UndeliveredMessages', RETRY_RUN_LOG.pendingField);
+    const failed = retryCount('FailedMetric', 'FailedMessages', RETRY_RUN_LOG.failedField);
 
     const notStored = new MetricFilter(this, 'NotStoredMetric', {
       logGroup: contact.sendFunction.logGroup,
       filterPattern: FilterPattern.all(
         FilterPattern.stringValue('$.msg', '=', CONTACT_REQUEST_LOG.msg),
-        FilterPattern.any(
-          ...CONTACT_REQUEST_LOG.notStored.map((outcome) =>
-            FilterPattern.stringValue(`$.${CONTACT_REQUEST_LOG.outcomeField}`, '=', outcome),
-          ),
-        ),
+        oneOf(CONTACT_REQUEST_LOG.outcomeField, CONTACT_REQUEST_LOG.notStored),
       ),
       metricNamespace,
       metricName: 'MessagesNotStored',
       metricValue: '1',
     });
 
-    const notDelivered = new MetricFilter(this, 'NotDeliveredMetric', {
-      logGroup: contact.retryFunction.logGroup,
-      filterPattern: retrySummary,
-      metricNamespace,
-      metricName: 'MessagesNotDelivered',
-      metricValue: `$.${RETRY_RUN_LOG.notDeliveredField}`,
-    });
+    const notDelivered = retryCount('NotDeliveredMetric', 'MessagesNotDelivered', RETRY_RUN_LOG.notDeliveredField);
 
     // Minimum over 30 minutes: every run (one per 10 minutes) left messages undelivered.
     this.alarm(
@@ -174,8 +164,6 @@ export class Alarms extends Construct {
   /** SES's delivery events on the firm's messages: bounces, complaints, rejects, and a consumer that fails. */
   private watchDelivery(deliveryEvents: DeliveryEvents, metricNamespace: string): void {
     const deliveryEvent = FilterPattern.stringValue('$.msg', '=', DELIVERY_EVENT_LOG.msg);
-    const oneOf = (field: string, values: readonly string[]) =>
-      FilterPattern.any(...values.map((value) => FilterPattern.stringValue(`$.${field}`, '=', value)));
     const deliveryProblems = new MetricFilter(this, 'DeliveryProblemsMetric', {
       logGroup: deliveryEvents.consumer.logGroup,
       filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.reportsField, DELIVERY_EVENT_LOG.alarming)),
