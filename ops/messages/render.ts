@@ -16,7 +16,7 @@ function printable(text: string): string {
 }
 
 /** What the mail server said, in a few words: a bounce's type and answer, a delay's kind and answer, a complaint's or rejection's reason. */
-function outcomeDetail(outcome: DeliveryOutcome): string {
+export function outcomeDetail(outcome: DeliveryOutcome): string {
   const kind = outcome.bounceType ? `${outcome.bounceType}/${outcome.bounceSubType ?? '?'}` : outcome.reason;
   return [kind, outcome.diagnosticCode].filter(Boolean).join(': ');
 }

@@ -10,6 +10,7 @@
 import { API_PATH, type ContactRequestBody, type ContactSuccessResponse } from '@site/core/contract';
 import type { StoredMessage } from '@site/core/table';
 import { getMessage, type MessageTable } from '@site/lambda/store';
+import { outcomeDetail } from '@site/ops/messages/render';
 import { NoAnswer, request } from './http';
 
 /**
@@ -38,9 +39,7 @@ const failed = (stop: Stop, detail: string): Ending => ({ done: true, delivered:
 
 /** What the mail server said, as `npm run messages -- show` gives it. */
 function serverSaid(message: StoredMessage): string {
-  const { outcome } = message;
-  const kind = outcome?.bounceType ? `${outcome.bounceType}/${outcome.bounceSubType ?? '?'}` : outcome?.reason;
-  return [kind, outcome?.diagnosticCode].filter(Boolean).join(': ') || 'no diagnostic';
+  return (message.outcome && outcomeDetail(message.outcome)) || 'no diagnostic';
 }
 
 /**
