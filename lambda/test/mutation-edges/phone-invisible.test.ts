@@ -36,7 +36,6 @@ describe('validation', () => {
       expect(result).toMatchObject({ ok: true, value: { phone: NUMBER } });
     }
   });
-
 });
 
 describe('through the handler', () => {
