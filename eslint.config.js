@@ -47,7 +47,7 @@ const layers = WORKSPACES.map((workspace) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', '**/.ssr/', 'cdk.out/', 'bench/.work/', '.data/'] },
+  { ignores: ['**/node_modules/', '**/dist/', '**/.ssr/', 'cdk.out/', 'bench/.work/', '.data/', 'test/mutation/.work/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -119,22 +119,24 @@ describe('the same form post again (double click, reload, Back and send again)',
 
 describe('a form post that cannot be accepted as typed', () => {
   const check = FORM_RESULT_PAGES.check;
-  const cases: [label: string, body: string, page: string][] = [
-    ['an e-mail address without a domain', encoded({ ...VALID_BODY, email: 'jan' }), `${check}/email`],
-    ['an empty required field', encoded({ ...VALID_BODY, message: '   ' }), `${check}/message`],
-    ['no fields at all', '', `${check}/name-email-message`],
-    ['a field over its limit', encoded({ ...VALID_BODY, name: 'x'.repeat(101) }), `${check}/name`],
-    ['a name sent twice', `${encoded(VALID_BODY)}&name=Piet`, `${check}/name`],
+  // The page comes before the body, so the test's name names the page: a name holding a body over the form limit
+  // is too long for any regular expression, and a test runner selecting tests by name (Stryker's) cannot run it.
+  const cases: [label: string, page: string, body: string][] = [
+    ['an e-mail address without a domain', `${check}/email`, encoded({ ...VALID_BODY, email: 'jan' })],
+    ['an empty required field', `${check}/message`, encoded({ ...VALID_BODY, message: '   ' })],
+    ['no fields at all', `${check}/name-email-message`, ''],
+    ['a field over its limit', `${check}/name`, encoded({ ...VALID_BODY, name: 'x'.repeat(101) })],
+    ['a name sent twice', `${check}/name`, `${encoded(VALID_BODY)}&name=Piet`],
     [
       'two optional fields over their limits',
-      encoded({ ...VALID_BODY, phone: '1'.repeat(41), company: 'x'.repeat(151) }),
       `${check}/phone-company`,
+      encoded({ ...VALID_BODY, phone: '1'.repeat(41), company: 'x'.repeat(151) }),
     ],
     // Too large to read: no field can be named, so the page lists what every field needs.
-    ['a body over the form limit', encoded({ ...VALID_BODY, message: 'x'.repeat(MAX_FORM_BODY_BYTES) }), check],
+    ['a body over the form limit', check, encoded({ ...VALID_BODY, message: 'x'.repeat(MAX_FORM_BODY_BYTES) })],
   ];
 
-  it.each(cases)('%s: nothing stored or sent, and the page that names what to check (%s)', async (_, body, page) => {
+  it.each(cases)('%s: nothing stored or sent, and the page that names what to check (%s)', async (_, page, body) => {
     const itemsBefore = (await stack.aws.items()).length;
     const response = await post(body);
     expect(response.statusCode).toBe(303);

@@ -1,0 +1,41 @@
+/**
+ * The tests Stryker runs against each mutant: the lambda project, as `npm test` runs it,
+ * with one difference. Stryker works in a copy of the repository (its sandbox) whose
+ * node_modules is a link to the original's, so one workspace's import of another (the local
+ * stack's `@site/lambda/config`, which configures every handler under test) would resolve
+ * through node_modules' links to the original tree, which holds no mutants: a mutant reached
+ * only that way would survive every test. Here such an import resolves to the same file in
+ * the sandbox. Outside a sandbox nothing changes.
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const original = path.dirname(realpathSync(path.join(root, 'node_modules')));
+
+function workspacesInSandbox(): Plugin {
+  return {
+    name: 'workspaces-in-sandbox',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.startsWith('@site/')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.id.startsWith(root + path.sep) || !resolved.id.startsWith(original + path.sep)) return resolved;
+      return { ...resolved, id: path.join(root, path.relative(original, resolved.id)) };
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: path.join(root, 'lambda/vitest.config.ts'),
+        plugins: root === original ? [] : [workspacesInSandbox()],
+        test: { root: path.join(root, 'lambda') },
+      },
+    ],
+  },
+});
