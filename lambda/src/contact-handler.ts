@@ -189,7 +189,7 @@ async function receive(event: APIGatewayProxyEventV2, service: Service): Promise
 }
 
 async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service): Promise<Handled> {
-  const parsed = parseContactRequest(event);
+  const parsed = parseContactRequest(event, service.fields);
   if (!parsed.ok) return { response: parsed.response, outcome: 'invalid', attempts: 0 };
   const { body, format } = parsed.request;
 

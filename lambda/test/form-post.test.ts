@@ -124,7 +124,10 @@ describe('a form post that cannot be accepted as typed', () => {
     ['an empty required field', encoded({ ...VALID_BODY, message: '   ' }), `${check}/message`],
     ['no fields at all', '', `${check}/name-email-message`],
     ['a field over its limit', encoded({ ...VALID_BODY, name: 'x'.repeat(101) }), `${check}/name`],
-    ['a name sent twice', `${encoded(VALID_BODY)}&name=Piet`, `${check}/name`],
+    // No post of the page's form: it sends each name once. Nothing to name, so every field's rules.
+    ['a name sent twice', `${encoded(VALID_BODY)}&name=Piet`, check],
+    ['a name repeated up to the form limit', `${encoded(VALID_BODY)}${'&a'.repeat((MAX_FORM_BODY_BYTES - 200) / 2)}`, check],
+    ['more names than the form has', `${encoded(VALID_BODY)}${'&x[]=1&x[a]=2&y'.repeat(3)}`, check],
     [
       'two optional fields over their limits',
       encoded({ ...VALID_BODY, phone: '1'.repeat(41), company: 'x'.repeat(151) }),
