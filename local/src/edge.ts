@@ -17,12 +17,20 @@ import { API_PATH } from '@site/core/contract';
 import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { securityHeaders } from '@site/core/security-headers';
 import { cacheControlFor } from '@site/core/cache-control';
-import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
+import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
 import { listSiteFiles } from '@site/core/site-files';
 import { apiFunctionCode, edgeFunctionCode } from '@site/infra/edge-functions';
 import { forLogLine } from '@site/lambda/characters';
 import { logLine } from '@site/lambda/log';
-import { CONTACT_ROUTE_KEY, fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
+import {
+  CONTACT_ROUTE_KEY,
+  fromHandlerResult,
+  gatewayError,
+  lambdaContext,
+  toApiGatewayEvent,
+  unanswered,
+  type ApiResponse,
+} from './api-gateway';
 import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
@@ -31,7 +39,10 @@ export interface ApiOptions {
   port: number;
   handler: ApiHandler;
   functionName: string;
+  /** The function's timeout (FUNCTION_TIMEOUT_SECONDS in the stack). */
   functionTimeoutMs: number;
+  /** API Gateway's integration timeout; API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS unless a test sets one. */
+  integrationTimeoutMs?: number;
   /** One line per request, without personal data: method, path (escaped, see forLogLine), status, duration. */
   accessLog?: (line: string) => void;
 }
@@ -272,23 +283,37 @@ const arrivalOf = (req: IncomingMessage): Arrival => ({
   sourceIp: req.socket.remoteAddress ?? LOOPBACK,
 });
 
+/**
+ * One invocation, with the two clocks AWS runs: Lambda ends the function at its timeout (a
+ * function error: API Gateway answers 500), and API Gateway stops waiting at the
+ * integration's (it answers 503). Whichever comes first decides the answer. A handler in a
+ * sandbox (function-sandbox.ts) is ended at its deadline however busy its code is; one
+ * called in this thread can only be answered for once it lets the thread go.
+ */
 async function invoke(options: ApiOptions, arrival: Arrival, headers: IncomingHttpHeaders, body: Buffer): Promise<ApiResponse> {
   const event = toApiGatewayEvent({ ...arrival, headers, body }, CONTACT_ROUTE_KEY);
-  const deadline = Date.now() + options.functionTimeoutMs;
-  const context = lambdaContext(options.functionName, event.requestContext.requestId, deadline);
+  const context = lambdaContext(options.functionName, event.requestContext.requestId, Date.now() + options.functionTimeoutMs);
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS * 1000;
+  const gatewayGivesUp = integrationTimeoutMs < options.functionTimeoutMs;
   let timer: NodeJS.Timeout | undefined;
-  // A function that throws or runs past its timeout is a Lambda error: API Gateway answers 500.
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('Task timed out')), options.functionTimeoutMs);
+  const timedOut = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), Math.min(options.functionTimeoutMs, integrationTimeoutMs));
   });
   try {
-    return fromHandlerResult(await Promise.race([options.handler(event, context), timedOut]));
+    const result = await Promise.race([options.handler(event, context), timedOut]);
+    if (result !== 'timed out') return fromHandlerResult(result);
+    if (gatewayGivesUp) return unanswered('integration timed out');
+    functionError(options, `Task timed out after ${options.functionTimeoutMs / 1000} seconds`);
   } catch (error) {
-    console.error(logLine({ level: 'error', msg: 'function error', function: options.functionName, error: (error as Error).message }));
-    return gatewayError(500, 'Internal Server Error');
+    functionError(options, (error as Error).message);
   } finally {
     clearTimeout(timer);
   }
+  return unanswered('function failed');
+}
+
+function functionError(options: ApiOptions, error: string): void {
+  console.error(logLine({ level: 'error', msg: 'function error', function: options.functionName, error }));
 }
 
 /** API Gateway in front of the handler; `headers` are what reach it (CloudFront's, or the caller's own). */

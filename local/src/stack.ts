@@ -14,7 +14,6 @@ import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { createAwsClients, createDocumentClient } from '@site/lambda/aws';
 import { readContactConfig, readRetryConfig } from '@site/lambda/config';
-import { createContactHandler } from '@site/lambda/contact-handler';
 import { createDeliveryEventHandler } from '@site/lambda/delivery-event-handler';
 import { logLine } from '@site/lambda/log';
 import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } from '@site/lambda/retry';
@@ -31,6 +30,7 @@ import {
 } from './defaults';
 import { ensureMessageTable, startDynamoDb, type RunningServer } from './emulators';
 import { functionEnvironment } from './function-env';
+import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from './local-ses';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,6 +86,8 @@ export interface LocalStack {
    * (postFromViewer in edge.ts): for viewers this machine cannot send from, such as IPv6 networks.
    */
   postFromViewer(viewer: { address: string; port: number }, request: { headers: IncomingHttpHeaders; body: Buffer }): Promise<ApiResponse>;
+  /** What the contact function's environment holds: what requests added to built-in prototypes, its live heap. */
+  probeContactFunction(options: { gc: boolean }): Promise<SandboxProbe>;
   /** Runs the retry job once, as the schedule would. */
   runRetryJob(): Promise<RetrySummary>;
   /** The retry job itself, for a run with options of its own (no grace period, say); logs no summary. */
@@ -175,23 +177,29 @@ function localFunctions(urls: EmulatorUrls, options: LocalStackOptions) {
       windowSeconds: visitorLimit.windowMinutes * 60,
     },
   });
+  // Read here as well, so a setting the function would refuse stops the start with its message.
+  readContactConfig(settings);
+  const lambdaEnv = { ...settings, ...emulatorSdkEnv(urls) };
   const clients = createAwsClients(emulatorConnections(urls));
-  const contact: ApiHandler = createContactHandler({ config: readContactConfig(settings), clients });
   const retryParts = { config: readRetryConfig(settings), clients };
   return {
     originSecret,
-    lambdaEnv: { ...settings, ...emulatorSdkEnv(urls) },
-    contact,
+    lambdaEnv,
+    /** The contact function in an environment of its own, from its Lambda entry, ended at its timeout as in Lambda. */
+    contact: () => startFunctionSandbox({ entry: CONTACT_FUNCTION.entry, functionName: CONTACT_FUNCTION.name, env: lambdaEnv }),
     runRetryJob: createRetryHandler(retryParts),
     retryJob: createRetryJob(retryParts),
   };
 }
 
+/** The contact function: its Lambda entry, and its name in logs and the Lambda context. */
+const CONTACT_FUNCTION = { entry: '@site/lambda/handlers/send-contact-email', name: 'send-contact-email' } as const;
+
 /** The local CloudFront in front of the handler, and the API's own address beside it. */
 async function startFrontDoors(handler: ApiHandler, originSecret: string, options: LocalStackOptions, started: RunningServer[]) {
   const common = {
     handler,
-    functionName: 'send-contact-email',
+    functionName: CONTACT_FUNCTION.name,
     functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
   };
   const accessLog = (prefix: string) => (options.quiet ? undefined : (line: string) => console.log(`${prefix}${line}`));
@@ -234,7 +242,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   try {
     const emulators = await startEmulators(options, started);
     const functions = localFunctions(emulators.urls, options);
-    const doors = await startFrontDoors(functions.contact, functions.originSecret, options, started);
+    const contact = await functions.contact();
+    started.push({ url: '', port: 0, close: () => contact.close() });
+    const doors = await startFrontDoors(contact.handler, functions.originSecret, options, started);
     const timer = scheduleRetries(functions.runRetryJob, options.retryIntervalMs ?? 60_000);
     return {
       urls: { ...doors.urls, ...emulators.urls },
@@ -245,6 +255,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stopSes: emulators.stopSes,
       startSes: emulators.startSes,
       postFromViewer: doors.postFromViewer,
+      probeContactFunction: contact.probe,
       runRetryJob: functions.runRetryJob,
       retryJob: functions.retryJob,
       async close() {

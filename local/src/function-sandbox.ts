@@ -1,0 +1,147 @@
+/**
+ * A function run as Lambda runs it: in an execution environment of its own (a worker
+ * thread, function-thread.ts) with its own environment variables, importing its Lambda entry.
+ * The edge's thread stays free while the function works, and a call still running at its
+ * deadline ends the environment, however busy its code is ("Task timed out"), as Lambda ends
+ * it; the next call starts a fresh one, as after a cold start. Without this, a handler stuck
+ * in a loop would hold the whole local stack for as long as it ran, where AWS gives up after
+ * the function's timeout.
+ */
+import { Worker } from 'node:worker_threads';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { logLine } from '@site/lambda/log';
+
+/** What the thread is started with. */
+export interface SandboxData {
+  /** The module whose `handler` Lambda would call, e.g. `@site/lambda/handlers/send-contact-email`. */
+  entry: string;
+  functionName: string;
+}
+
+export type ToSandbox =
+  | { type: 'invoke'; id: number; event: APIGatewayProxyEventV2; requestId: string; deadline: number }
+  | { type: 'probe'; id: number; gc: boolean };
+
+/** Each kind of message without its id, which `call` adds. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export type FromSandbox =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; result: APIGatewayProxyResultV2 }
+  | { type: 'error'; id: number; error: string }
+  | { type: 'probe'; id: number; prototypesAdded: string[]; heapUsed: number };
+
+/** What the suite reads about the environment: what its requests added to built-in prototypes, and its live heap. */
+export interface SandboxProbe {
+  prototypesAdded: string[];
+  heapUsed: number;
+}
+
+export interface FunctionSandbox {
+  handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+  /** Reads the environment running now (starting one if none is). */
+  probe: (options: { gc: boolean }) => Promise<SandboxProbe>;
+  close: () => Promise<void>;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** One environment: its thread, and the calls it has not answered yet. */
+interface Environment {
+  thread: Worker;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
+}
+
+const THREAD = new URL('./function-thread.ts', import.meta.url);
+const TSX = import.meta.resolve('tsx');
+
+/**
+ * Starts the function's first environment and waits until it has loaded, as a deployed
+ * function is warm after its first request. `env` is the whole environment the function
+ * sees (nothing of this process's leaks in).
+ */
+export async function startFunctionSandbox(options: SandboxData & { env: Record<string, string> }): Promise<FunctionSandbox> {
+  const data: SandboxData = { entry: options.entry, functionName: options.functionName };
+  let current: Environment | undefined;
+  let nextId = 0;
+
+  const start = (): Environment => {
+    // tsx loads the TypeScript, as it does for the stack (resolved here, so whatever the working
+    // directory); gc() when the process has it (the robustness suite measures memory with it).
+    const execArgv = ['--import', TSX, ...process.execArgv.filter((flag) => flag === '--expose-gc')];
+    const thread = new Worker(THREAD, { workerData: data, env: options.env, execArgv });
+    const environment: Environment = { thread, pending: new Map(), ready: Promise.resolve() };
+    environment.ready = new Promise((resolve, reject) => {
+      // An error the function's code left uncaught ends the thread (below); before it was ready, the start fails.
+      thread.on('error', (error: Error) => {
+        reject(error);
+        console.error(logLine({ level: 'error', msg: 'function runtime error', function: data.functionName, error: error.message }));
+      });
+      thread.on('message', (message: FromSandbox) => {
+        if (message.type === 'ready') return resolve();
+        const call = environment.pending.get(message.id);
+        environment.pending.delete(message.id);
+        if (message.type === 'error') call?.reject(new Error(message.error));
+        else call?.resolve(message.type === 'result' ? message.result : message);
+      });
+    });
+    // A thread that dies takes its calls with it, as a crashed runtime does.
+    thread.on('exit', () => {
+      for (const call of environment.pending.values()) call.reject(new Error('Runtime exited'));
+      environment.pending.clear();
+      if (current === environment) current = undefined;
+    });
+    return environment;
+  };
+
+  /** Sends one message to the environment running now and waits for its answer. */
+  const call = async <T>(message: WithoutId<ToSandbox>): Promise<{ answer: Promise<T>; environment: Environment; id: number }> => {
+    const environment = (current ??= start());
+    await environment.ready;
+    const id = (nextId += 1);
+    const answer = new Promise<T>((resolve, reject) => environment.pending.set(id, { resolve: (value) => resolve(value as T), reject }));
+    environment.thread.postMessage({ ...message, id });
+    return { answer, environment, id };
+  };
+
+  /** Ends an environment: Lambda does so at a call's timeout, whatever its other calls were doing. */
+  const end = async (environment: Environment) => {
+    if (current === environment) current = undefined;
+    await environment.thread.terminate();
+  };
+
+  const handler: FunctionSandbox['handler'] = async (event, context) => {
+    const deadline = Date.now() + context.getRemainingTimeInMillis();
+    const { answer, environment, id } = await call<APIGatewayProxyResultV2>({
+      type: 'invoke',
+      event,
+      requestId: context.awsRequestId,
+      deadline,
+    });
+    const timer = setTimeout(() => {
+      if (!environment.pending.has(id)) return;
+      environment.pending.get(id)!.reject(new Error('Task timed out'));
+      environment.pending.delete(id);
+      void end(environment);
+    }, deadline - Date.now());
+    try {
+      return await answer;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  current = start();
+  await current.ready;
+  return {
+    handler,
+    probe: async ({ gc }) => (await call<SandboxProbe>({ type: 'probe', gc })).answer,
+    close: async () => {
+      if (current) await end(current);
+    },
+  };
+}
