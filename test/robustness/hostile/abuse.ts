@@ -5,6 +5,8 @@
  *   cross-site   posts another site's page makes a browser send (hidden form, script): refused
  *                (JSON 403, a form post to its Dutch page), nothing stored, counted or sent;
  *                the visitor's own posts, and clients that are no browser, still go through.
+ *   form names   form bodies of 96 KB of names (repeated, distinct, bracketed): the check page
+ *                at once, nothing stored; the most names the form may carry go through.
  *   invisible    names of only zero-width, direction or tag characters are empty (400); a name
  *                with a right-to-left override is stored and e-mailed without it.
  *   log paths    request paths that try to write a forged JSON line or a terminal escape into
@@ -22,7 +24,15 @@
 import { randomUUID } from 'node:crypto';
 import { ipv6NetworkLimitFrom, visitorLimitFrom } from '@site/core/deploy-config';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { API_PATH, FORM_CONTENT_TYPE, FORM_RESULT_PAGES, IDEMPOTENCY_HEADER } from '@site/core/contract';
+import {
+  API_PATH,
+  FORM_CONTENT_TYPE,
+  FORM_RESULT_PAGES,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  MAX_FORM_BODY_BYTES,
+  maxFormParameters,
+} from '@site/core/contract';
 import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
@@ -33,6 +43,7 @@ import { startDelayProxy } from '../delay-proxy';
 import { scanTable, sentEmails } from '../verify';
 import { newVisitor } from '../visitors';
 import { enc, header, objectText, type HostileCase } from './case';
+import { FORM_HEADERS, FORM_NAME_SHAPES, formBodyOf } from './form-attacks';
 import { requestBytes, sendRaw, type RawAnswer } from './raw-http';
 
 export const ABUSE_AREA = 'hostile input: abuse';
@@ -53,6 +64,7 @@ export async function abuseAttacks(ctx: SuiteContext): Promise<void> {
     );
   const own = { origin: `${site.protocol}//${site.host}`, fetchSite: 'same-origin' };
   await crossSitePosts(ctx, send, own);
+  await formBodies(ctx, send);
   await invisibleNames(ctx, send);
   await forgedLogPaths(ctx, send);
   await ipv6Sweeps(ctx, own);
@@ -161,6 +173,55 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
     `after ${markers.length} cross-site posts (limit ${limit || 'off'}) the visitor's own JSON and form posts go through, and so does a client without Origin`,
     ownJson.status === 200 && ownForm.status === 303 && ownForm.location === FORM_RESULT_PAGES.sent && noBrowser.status === 200,
     `own JSON ${ownJson.status}, own form ${ownForm.status} ${ownForm.location ?? ''}, no browser ${noBrowser.status}`,
+  );
+}
+
+/**
+ * Form bodies of names, one of each shape at the form limit (form-attacks.ts): each sent on
+ * to the check page within the function's time, nothing stored or e-mailed. And the valid
+ * message with every name the form may carry (its fields, the honeypot and the margin), which
+ * goes through.
+ */
+async function formBodies(ctx: SuiteContext, send: Send): Promise<void> {
+  const { report, runTag } = ctx;
+  const markers: string[] = [];
+  const wrong: string[] = [];
+  let slowestMs = 0;
+  for (const [shape, part] of Object.entries(FORM_NAME_SHAPES)) {
+    const marker = `RF${runTag}N${markers.length}`;
+    markers.push(marker);
+    const body = formBodyOf(marker, part, MAX_FORM_BODY_BYTES);
+    const answer = await send({ method: 'POST', path: API_PATH, headers: FORM_HEADERS, body });
+    slowestMs = Math.max(slowestMs, answer.ms);
+    if (answer.status !== 303 || answer.location !== FORM_RESULT_PAGES.check)
+      wrong.push(`${shape}: ${answer.status} ${answer.location ?? ''}`);
+  }
+  const kept = await keptWith(ctx, markers);
+  report.check(
+    ABUSE_AREA,
+    `form bodies of ${MAX_FORM_BODY_BYTES / 1024} KB of names (${markers.length} shapes): the check page within the function's time, nothing stored or e-mailed`,
+    wrong.length === 0 && kept.stored === 0 && kept.mailed === 0 && slowestMs < FUNCTION_TIMEOUT_SECONDS * 1000,
+    `${wrong.join('; ') || 'all to the check page'}; slowest ${Math.round(slowestMs)} ms; ${kept.stored} stored, ${kept.mailed} e-mailed`,
+  );
+
+  const marker = `RF${runTag}MOST`;
+  const own: [string, string][] = [...validMessage(marker), [HONEYPOT_FIELD, '']];
+  const extra = Array.from({ length: maxFormParameters() - own.length }, (_, i): [string, string] => [`extra${i}`, 'x']);
+  const answer = await send({
+    method: 'POST',
+    path: API_PATH,
+    headers: FORM_HEADERS,
+    body: enc(new URLSearchParams([...own, ...extra]).toString()),
+  });
+  // A form post is told no id: the ledger takes the one it was stored under.
+  const { messages } = await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName);
+  const stored = messages.filter((item) => JSON.stringify(item).includes(marker));
+  for (const item of stored) ctx.ledger.accept({ id: item.id, phase: 'hostile' });
+  report.check(
+    ABUSE_AREA,
+    `a valid form post with the most names the form may carry (${maxFormParameters()}) goes through, stored once`,
+    answer.status === 303 && answer.location === FORM_RESULT_PAGES.sent && stored.length === 1,
+    `${answer.status} ${answer.location ?? ''}; ${stored.length} stored`,
   );
 }
 
