@@ -88,6 +88,8 @@ export interface LocalStack {
   postFromViewer(viewer: { address: string; port: number }, request: { headers: IncomingHttpHeaders; body: Buffer }): Promise<ApiResponse>;
   /** What the contact function's environment holds: what requests added to built-in prototypes, its live heap. */
   probeContactFunction(options: { gc: boolean }): Promise<SandboxProbe>;
+  /** Hands an SES event to the delivery-event consumer as EventBridge would, whether or not the local SES publishes its own. */
+  deliveryEvent(event: unknown): Promise<void>;
   /** Runs the retry job once, as the schedule would. */
   runRetryJob(): Promise<RetrySummary>;
   /** The retry job itself, for a run with options of its own (no grace period, say); logs no summary. */
@@ -121,15 +123,17 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
   let dynamo = await onPort(() => startDynamoDb({ port: dynamoPort, path }), dynamoPort, LOCAL_PORTS.dynamodb.variable);
   started.push(dynamo);
   const sesPort = options.sesPort ?? LOCAL_PORTS.ses.port;
+  const consumer = deliveryEventConsumer(dynamo.url);
   const sesOptions: Omit<LocalSesOptions, 'port'> = {
     configurationSet: LOCAL_CONFIGURATION_SET,
-    publish: options.deliveryEvents ? deliveryEventConsumer(dynamo.url) : undefined,
+    publish: options.deliveryEvents ? consumer : undefined,
   };
   let ses = await onPort(() => startLocalSes({ ...sesOptions, port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
   started.push(ses);
   await ensureMessageTable(dynamo.url, DEFAULT_TABLE_NAME);
   return {
     urls: { dynamodb: dynamo.url, ses: ses.url } satisfies EmulatorUrls,
+    deliveryEvent: consumer,
     stopDynamoDb: () => dynamo.close(),
     startDynamoDb: async () => {
       dynamo = await startDynamoDb({ port: dynamo.port, path });
@@ -146,7 +150,7 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
 }
 
 /** The consumer of SES's delivery events, as the stack deploys it, reaching the local table. */
-function deliveryEventConsumer(dynamodbUrl: string): LocalSesOptions['publish'] {
+function deliveryEventConsumer(dynamodbUrl: string): (event: unknown) => Promise<void> {
   const consumer = createDeliveryEventHandler({
     config: { tableName: DEFAULT_TABLE_NAME },
     clients: { documents: createDocumentClient(emulatorClientConfig(dynamodbUrl)) },
@@ -255,6 +259,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stopSes: emulators.stopSes,
       startSes: emulators.startSes,
       postFromViewer: doors.postFromViewer,
+      deliveryEvent: emulators.deliveryEvent,
       probeContactFunction: contact.probe,
       runRetryJob: functions.runRetryJob,
       retryJob: functions.retryJob,

@@ -100,6 +100,9 @@ function stackCommands(
       const answer = await stack.postFromViewer({ address, port }, { headers, body: Buffer.from(body, 'utf8') });
       return { status: answer.statusCode, body: answer.body.toString('utf8') };
     },
+    deliveryEvent({ event }) {
+      return stack.deliveryEvent(event);
+    },
     async runRetryJob({ bypassGrace }) {
       if (!bypassGrace) return stack.runRetryJob();
       // The scheduled run takes the job's own options; this one skips the grace period and the backoff.

@@ -179,11 +179,24 @@ export class Alarms extends Construct {
       metricName: 'UnmatchedDeliveryEvents',
       metricValue: '1',
     });
+    // Alarmed: only whoever can send through this stage's configuration set or invoke its consumer makes one.
+    const notOurs = new MetricFilter(this, 'NotOurDeliveryEventsMetric', {
+      logGroup: deliveryEvents.consumer.logGroup,
+      filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.outcomeField, DELIVERY_EVENT_LOG.notOurs)),
+      metricNamespace,
+      metricName: 'NotOurDeliveryEvents',
+      metricValue: '1',
+    });
 
     this.alarm(
       'DeliveryProblems',
       'The firm’s mail server bounced a message’s e-mail, marked it as spam, or SES refused it: `npm run messages -- list --status bounced` (or complained, rejected) lists them, `show <id>` gives the server’s diagnostic. Fix contactRecipient or the firm’s mail server, deploy, then `resend <id>`.',
       deliveryProblems.metric(FIVE_MINUTES),
+    );
+    this.alarm(
+      'DeliveryEventsNotOurs',
+      'A delivery event named a stored message but an attempt it never made, or another SES message id than its attempt’s; it was not applied. Someone who can send through this stage’s configuration set, or invoke its delivery-event consumer, is forging events: check CloudTrail for SendEmail with the contact-message tag and for Invoke of record-delivery-event. (Also after the sender failed to record an attempt SES had taken; the retry job sends such a message again.)',
+      notOurs.metric(FIVE_MINUTES),
     );
     this.alarm(
       'DeliveryEventFunctionErrors',

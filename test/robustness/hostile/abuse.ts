@@ -7,6 +7,8 @@
  *                the visitor's own posts, and clients that are no browser, still go through.
  *   form names   form bodies of 96 KB of names (repeated, distinct, bracketed): the check page
  *                at once, nothing stored; the most names the form may carry go through.
+ *   forged SES   delivery events for an attempt never made or with another SES message id:
+ *                not applied, counted as not ours; the next real event counts.
  *   invisible    names of only zero-width, direction or tag characters are empty (400); a name
  *                with a right-to-left override is stored and e-mailed without it.
  *   log paths    request paths that try to write a forged JSON line or a terminal escape into
@@ -37,6 +39,8 @@ import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { INVISIBLE } from '@site/lambda/characters';
+import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
+import { sesEvent, sesMessageId } from '@site/lambda/test/ses-events';
 import type { SuiteContext } from '../context';
 import { validMessage } from '../contact-fields';
 import { startDelayProxy } from '../delay-proxy';
@@ -65,6 +69,7 @@ export async function abuseAttacks(ctx: SuiteContext): Promise<void> {
   const own = { origin: `${site.protocol}//${site.host}`, fetchSite: 'same-origin' };
   await crossSitePosts(ctx, send, own);
   await formBodies(ctx, send);
+  await forgedDeliveryEvents(ctx);
   await invisibleNames(ctx, send);
   await forgedLogPaths(ctx, send);
   await ipv6Sweeps(ctx, own);
@@ -222,6 +227,48 @@ async function formBodies(ctx: SuiteContext, send: Send): Promise<void> {
     `a valid form post with the most names the form may carry (${maxFormParameters()}) goes through, stored once`,
     answer.status === 303 && answer.location === FORM_RESULT_PAGES.sent && stored.length === 1,
     `${answer.status} ${answer.location ?? ''}; ${stored.length} stored`,
+  );
+}
+
+/**
+ * SES events forged for a message the phase stored and e-mailed, as the consumer would get
+ * them through EventBridge: a bounce of an attempt never made (999999), and one of the
+ * message's own attempt with another SES message id. Neither is applied; the message keeps
+ * what its real events report, and the next real one still counts.
+ */
+async function forgedDeliveryEvents(ctx: SuiteContext): Promise<void> {
+  const { report, stack } = ctx;
+  const { messages } = await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName);
+  const message = messages.find((item) => item.status === 'emailed' && ctx.ledger.accepted.has(item.id));
+  if (message === undefined) {
+    report.check(ABUSE_AREA, 'forged delivery events: a message to forge them for', false, 'no e-mailed message stored by this phase');
+    return;
+  }
+  const own = { messageId: message.id, attempt: Number(message.attempts), sesMessageId: String(message.sesMessageId) };
+  /** What the consumer logged it did with the event; its line comes on the child's output, maybe after the command's reply. */
+  const outcomeOf = async (event: unknown) => {
+    const before = stack.logs.length;
+    await stack.call('deliveryEvent', { event });
+    const line = () => stack.logs.slice(before).find((entry) => entry.msg === DELIVERY_EVENT_LOG.msg);
+    for (const deadline = Date.now() + 5_000; line() === undefined && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return line()?.outcome;
+  };
+  const outcomes = [
+    await outcomeOf(sesEvent('Email Delivered', own)),
+    await outcomeOf(sesEvent('Email Bounced', { ...own, attempt: 999_999 })),
+    await outcomeOf(sesEvent('Email Bounced', { ...own, sesMessageId: sesMessageId() })),
+  ];
+  const afterForgeries = (await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName)).messages.find((item) => item.id === message.id);
+  const nextReal = await outcomeOf(sesEvent('Email Complaint Received', own));
+  report.check(
+    ABUSE_AREA,
+    'forged delivery events (an attempt never made, another SES message id) are counted as not ours and change nothing; the next real one counts',
+    JSON.stringify(outcomes) === JSON.stringify(['recorded', 'not_our_attempt', 'not_our_attempt']) &&
+      afterForgeries?.status === 'delivered' &&
+      nextReal === 'recorded',
+    `${outcomes.join(', ')}; then ${String(afterForgeries?.status)}; the next real event ${String(nextReal)}`,
   );
 }
 
