@@ -128,6 +128,20 @@ export const EMAIL_PATTERN =
   /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
 /**
+ * Where an RFC 2047 encoded word (`=?utf-8?q?…?=`) starts. A mail client decodes one wherever
+ * it finds it, even in an address: `=?x?q?jan=40evil.example=3e?=@firma.nl` can become
+ * another address there ("splitting the email atom"). No real address holds it, so the server
+ * refuses one that does (the form says so before sending), and header text that holds it is
+ * written as encoded words of the function's own (lambda/src/mail-header.ts).
+ */
+export const ENCODED_WORD_START = '=?';
+
+/** Whether an address holds the start of an encoded word (see ENCODED_WORD_START). */
+export function hasEncodedWord(address: string): boolean {
+  return address.includes(ENCODED_WORD_START);
+}
+
+/**
  * The check page that names the refused fields: `/controleer-bericht/email` or
  * `/controleer-bericht/name-message`, the field names in the table's order. Field names only,
  * never what was typed; the site prerenders one page for every combination (see the site's

@@ -9,6 +9,7 @@ import { type ContactFields, type FieldValues } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { StoredMessage } from '@site/core/table';
+import { headerText } from './mail-header';
 import { htmlBody, subjectFor, textBody, type NotifiedMessage } from './notification';
 
 export interface MailRoute {
@@ -64,7 +65,8 @@ export function buildNotification<T extends FieldTable = ContactFields>(
     Destination: { ToAddresses: route.to },
     ReplyToAddresses: [message.email],
     Message: {
-      Subject: { Data: subjectFor(message.name, message.company), Charset: 'UTF-8' },
+      // Encoded by us when not plain, so nothing the visitor typed is read as an encoded word.
+      Subject: { Data: headerText(subjectFor(message.name, message.company)), Charset: 'UTF-8' },
       Body: {
         Text: { Data: textBody(message, table), Charset: 'UTF-8' },
         Html: { Data: htmlBody(message, table), Charset: 'UTF-8' },
