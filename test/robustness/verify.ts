@@ -6,7 +6,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { hasLineBreaking, isBlank, UNNEEDED_INVISIBLE } from '@site/lambda/characters';
+import { hasLineBreaking, hasUnneededInvisible, isBlank } from '@site/lambda/characters';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FIELDS, TEXT_FIELDS } from './contact-fields';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
@@ -84,7 +84,7 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
       continue;
     }
     if (isBlank(value)) problems.push(`${field} is empty`);
-    if (new RegExp(UNNEEDED_INVISIBLE.source, 'u').test(value)) problems.push(`${field} holds an invisible character text does not need`);
+    if (hasUnneededInvisible(value)) problems.push(`${field} holds an invisible character text does not need`);
     if (characters(value) > limit) problems.push(`${field} longer than ${limit}`);
     if (kind !== 'multiline' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
   }

@@ -38,7 +38,8 @@ import {
 import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
-import { INVISIBLE } from '@site/lambda/characters';
+import { decodeWords } from 'postal-mime';
+import { hasInvisible } from '@site/lambda/characters';
 import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
 import { sesEvent, sesMessageId } from '@site/lambda/test/ses-events';
 import type { SuiteContext } from '../context';
@@ -250,7 +251,7 @@ async function forgedDeliveryEvents(ctx: SuiteContext): Promise<void> {
     const before = stack.logs.length;
     await stack.call('deliveryEvent', { event });
     const line = () => stack.logs.slice(before).find((entry) => entry.msg === DELIVERY_EVENT_LOG.msg);
-    for (const deadline = Date.now() + 5_000; line() === undefined && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 5_000; line() === undefined && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return line()?.outcome;
@@ -293,6 +294,13 @@ async function invisibleNames(ctx: SuiteContext, send: Send): Promise<void> {
     '\u2066\u2067\u2068\u2069\u200E\u200F',
     '\u{E0041}\u{E0042}\u{E007F}',
     ' \u200B\t\u2060 ',
+    // Blank look-alikes: the braille blank, the Hangul fillers, the interlinear annotation characters, spaces beside them.
+    '\u2800\u2800',
+    '\u3164',
+    '\u3164\u2800',
+    '\uFFA0\u115F\u1160',
+    '\uFFF9\uFFFA\uFFFB',
+    '\u2000\u3000\u2800\u200A',
   ];
   const wrong: string[] = [];
   for (const [i, name] of empty.entries()) {
@@ -330,14 +338,12 @@ async function invisibleNames(ctx: SuiteContext, send: Send): Promise<void> {
   const stored = messages.find((item) => item.id === id);
   const subjects = (await sentEmails(ctx.ready.urls.ses))
     .filter((email) => (email.body.text ?? '').includes(marker))
-    .map((email) => email.subject ?? '');
+    // As the firm's mail client reads it: a subject that is not plain ASCII goes as encoded words.
+    .map((email) => decodeWords(email.subject ?? ''));
   report.check(
     ABUSE_AREA,
     'a name with a right-to-left override: stored in the order typed, without it, and no invisible character in the subject',
-    answer.status === 200 &&
-      stored?.name === 'Jan gnp.exe Test' &&
-      subjects.length === 1 &&
-      !new RegExp(INVISIBLE.source, 'u').test(subjects[0]!),
+    answer.status === 200 && stored?.name === 'Jan gnp.exe Test' && subjects.length === 1 && !hasInvisible(subjects[0]!),
     `${answer.status}; stored ${JSON.stringify(stored?.name)}; ${subjects.length} e-mail(s)`,
   );
 }
