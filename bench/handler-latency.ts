@@ -101,7 +101,11 @@ export function contactEvent(
   originSecret: string,
   request: { body: Buffer; contentType: string } = { body: Buffer.from(JSON.stringify(contactBody(i))), contentType: 'application/json' },
 ): APIGatewayProxyEventV2 {
-  const viewer = { address: `198.${18 + ((i >> 16) & 1)}.${(i >> 8) & 255}.${i & 255}`, port: 40_000 + (i % 20_000) };
+  const viewer = {
+    address: `198.${18 + ((i >> 16) & 1)}.${(i >> 8) & 255}.${i & 255}`,
+    port: 40_000 + (i % 20_000),
+    scheme: 'https' as const,
+  };
   return toApiGatewayEvent(
     {
       method: 'POST',

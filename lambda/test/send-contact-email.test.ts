@@ -76,6 +76,8 @@ describe('a valid message', () => {
       attempts: 1,
       expiresAt: expect.any(Number),
       sesMessageId: email!.messageId,
+      // The attempt that SES id is of: only that id's events count for it (delivery-events.test.ts).
+      emailedAttempt: 1,
       // Its delivery events come back through this set (delivery-events.test.ts).
       configurationSet: stack.aws.config.configurationSet,
       emailedAt: expect.any(String),

@@ -14,7 +14,7 @@ import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/core/contract';
-import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
+import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
 import { securityHeaders } from '@site/core/security-headers';
 import { cacheControlFor } from '@site/core/cache-control';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
@@ -242,18 +242,24 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 const ALWAYS_FORWARDED = ['host', 'content-length'];
 const FORWARDED_VIEWER_HEADERS = new Set([...ALWAYS_FORWARDED, ...API_VIEWER_HEADERS.map((name) => name.toLowerCase())]);
 
+/** The edge serves plain HTTP: the scheme its viewers use, as CloudFront reports HTTPS for its own. */
+const EDGE_SCHEME = 'http';
+
+/** Who sent a request to CloudFront: the address and port of the connection, and the scheme it used. */
+export interface Viewer {
+  address: string;
+  port: number;
+  scheme: 'http' | 'https';
+}
+
 /**
  * The headers of CloudFront's request to the API for one viewer request: the /api/*
  * behaviour's CloudFront Function runs on the viewer's (it passes Host on as X-Viewer-Host);
- * of the result, only those the origin request policy lists (so a forged origin header or
- * viewer address never gets through), then the origin secret and the viewer's `ip:port`, as
- * CloudFront adds them.
+ * of the result, only those the origin request policy lists (so a forged origin header,
+ * viewer address or scheme never gets through), then the origin secret, the viewer's
+ * `ip:port` and its scheme, as CloudFront adds them.
  */
-export function originRequestHeaders(
-  viewerHeaders: IncomingHttpHeaders,
-  viewer: { address: string; port: number },
-  originSecret: string,
-): IncomingHttpHeaders {
+export function originRequestHeaders(viewerHeaders: IncomingHttpHeaders, viewer: Viewer, originSecret: string): IncomingHttpHeaders {
   const { headers: seen } = apiViewerRequest({
     version: '1.0',
     context: { eventType: 'viewer-request' },
@@ -267,6 +273,7 @@ export function originRequestHeaders(
   }
   headers[ORIGIN_VERIFY_HEADER.toLowerCase()] = originSecret;
   headers[VIEWER_ADDRESS_HEADER.toLowerCase()] = `${viewer.address}:${viewer.port}`;
+  headers[VIEWER_SCHEME_HEADER.toLowerCase()] = viewer.scheme;
   return headers;
 }
 
@@ -338,7 +345,7 @@ export function postFromViewer(
   viewer: { address: string; port: number },
   request: { headers: IncomingHttpHeaders; body: Buffer },
 ): Promise<ApiResponse> {
-  const headers = originRequestHeaders(request.headers, viewer, options.originSecret);
+  const headers = originRequestHeaders(request.headers, { ...viewer, scheme: EDGE_SCHEME }, options.originSecret);
   return invoke(options, { method: 'POST', url: API_PATH, sourceIp: viewer.address }, headers, request.body);
 }
 
@@ -369,7 +376,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
   const server = createServer((req, res) => {
     for (const [name, value] of security) res.setHeader(name, value);
     const isApi = pathOf(req.url).startsWith('/api/');
-    const viewer = { address: req.socket.remoteAddress ?? LOOPBACK, port: req.socket.remotePort ?? 0 };
+    const viewer: Viewer = { address: req.socket.remoteAddress ?? LOOPBACK, port: req.socket.remotePort ?? 0, scheme: EDGE_SCHEME };
     const handled = isApi
       ? serveApi(req, res, options, originRequestHeaders(req.headers, viewer, options.originSecret))
       : Promise.resolve(serveStatic(req, res, files, edge));

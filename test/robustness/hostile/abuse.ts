@@ -35,7 +35,7 @@ import {
   MAX_FORM_BODY_BYTES,
   maxFormParameters,
 } from '@site/core/contract';
-import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
+import { VIEWER_HOST_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { decodeWords } from 'postal-mime';
@@ -58,6 +58,9 @@ type Send = (request: Omit<HostileCase, 'index' | 'kind' | 'variant' | 'expect' 
 
 /** A page on another site, and a sibling of the site's host, as a browser names them. */
 const EVIL = 'https://evil.example';
+
+/** The scheme the site is not served over (`https:` for the local edge's `http:`), with its colon. */
+const otherScheme = (site: URL) => (site.protocol === 'http:' ? 'https:' : 'http:');
 
 export async function abuseAttacks(ctx: SuiteContext): Promise<void> {
   const site = new URL(ctx.site);
@@ -85,11 +88,19 @@ function visitorLimit(): number {
 const jsonBody = (marker: string) => enc(objectText(validMessage(marker)));
 const formBody = (marker: string) => enc(new URLSearchParams(validMessage(marker)).toString());
 
-function browserHeaders(contentType: string, site: { origin?: string; fetchSite?: string }, extra: Buffer[] = []): Buffer[] {
+/** Where a browser says a post comes from. */
+interface FromPage {
+  origin?: string;
+  fetchSite?: string;
+  referer?: string;
+}
+
+function browserHeaders(contentType: string, site: FromPage, extra: Buffer[] = []): Buffer[] {
   return [
     header('Content-Type', contentType),
     ...(site.origin === undefined ? [] : [header('Origin', site.origin)]),
     ...(site.fetchSite === undefined ? [] : [header('Sec-Fetch-Site', site.fetchSite)]),
+    ...(site.referer === undefined ? [] : [header('Referer', site.referer)]),
     ...extra,
   ];
 }
@@ -109,7 +120,7 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
   const { report, runTag } = ctx;
   const site = new URL(ctx.site);
   // [what the attacking page makes the browser send, JSON or form, the answer it must get]
-  const attacks: [string, { origin?: string; fetchSite?: string }, Buffer[], 'json' | 'form'][] = [
+  const attacks: [string, FromPage, Buffer[], 'json' | 'form'][] = [
     ['hidden form, current browser', { origin: EVIL, fetchSite: 'cross-site' }, [], 'form'],
     ['hidden form, older browser (Origin only)', { origin: EVIL }, [], 'form'],
     ['sandboxed frame (Origin null)', { origin: 'null' }, [], 'form'],
@@ -118,6 +129,15 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
     ['sibling subdomain', { origin: `http://blog.${site.hostname}:${site.port}`, fetchSite: 'same-site' }, [], 'json'],
     ['Sec-Fetch-Site only', { fetchSite: 'cross-site' }, [], 'json'],
     ['forged X-Viewer-Host', { origin: EVIL }, [header(VIEWER_HOST_HEADER, 'evil.example')], 'json'],
+    ['oldest browsers (Referer only)', { referer: `${EVIL}/form.html` }, [], 'form'],
+    ['an address for a Referer', { referer: 'not an address' }, [], 'form'],
+    ['the same host over the other scheme', { origin: `${otherScheme(site)}//${site.host}` }, [], 'json'],
+    [
+      'the same host over the other scheme, forging the viewer scheme',
+      { origin: `${otherScheme(site)}//${site.host}` },
+      [header(VIEWER_SCHEME_HEADER, otherScheme(site).slice(0, -1))],
+      'json',
+    ],
   ];
   const limit = visitorLimit();
   const victim = newVisitor();
@@ -162,6 +182,15 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
     { method: 'POST', path: API_PATH, headers: browserHeaders(FORM_CONTENT_TYPE, own), body: formBody(`RX${runTag}OWNF`) },
     victim,
   );
+  const olderOwn = await send(
+    {
+      method: 'POST',
+      path: API_PATH,
+      headers: browserHeaders(FORM_CONTENT_TYPE, { referer: `${own.origin}/` }),
+      body: formBody(`RX${runTag}OLDF`),
+    },
+    victim,
+  );
   const noBrowser = await send({
     method: 'POST',
     path: API_PATH,
@@ -171,14 +200,18 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
   for (const answer of [ownJson, noBrowser]) acceptId(ctx, answer);
   // A form post is told no id: the ledger takes the one it was stored under, so the last phase checks its e-mail too.
   const { messages } = await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName);
-  for (const item of messages.filter((stored) => JSON.stringify(stored).includes(`RX${runTag}OWNF`))) {
+  for (const item of messages.filter((stored) => [`RX${runTag}OWNF`, `RX${runTag}OLDF`].some((m) => JSON.stringify(stored).includes(m)))) {
     ctx.ledger.accept({ id: item.id, phase: 'hostile' });
   }
   report.check(
     ABUSE_AREA,
-    `after ${markers.length} cross-site posts (limit ${limit || 'off'}) the visitor's own JSON and form posts go through, and so does a client without Origin`,
-    ownJson.status === 200 && ownForm.status === 303 && ownForm.location === FORM_RESULT_PAGES.sent && noBrowser.status === 200,
-    `own JSON ${ownJson.status}, own form ${ownForm.status} ${ownForm.location ?? ''}, no browser ${noBrowser.status}`,
+    `after ${markers.length} cross-site posts (limit ${limit || 'off'}) the visitor's own JSON and form posts go through (an older browser's by its Referer), and so does a client without Origin`,
+    ownJson.status === 200 &&
+      ownForm.status === 303 &&
+      ownForm.location === FORM_RESULT_PAGES.sent &&
+      olderOwn.location === FORM_RESULT_PAGES.sent &&
+      noBrowser.status === 200,
+    `own JSON ${ownJson.status}, own form ${ownForm.status} ${ownForm.location ?? ''}, older browser's ${olderOwn.location ?? olderOwn.status}, no browser ${noBrowser.status}`,
   );
 }
 
