@@ -25,6 +25,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ipv6NetworkLimitFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import { windowAt } from '@site/lambda/visitor-limit';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import {
   API_PATH,
@@ -77,6 +78,7 @@ export async function abuseAttacks(ctx: SuiteContext): Promise<void> {
   await invisibleNames(ctx, send);
   await forgedLogPaths(ctx, send);
   await ipv6Sweeps(ctx, own);
+  await retryAfterAtTheLimit(ctx, send, own);
   await stalledDynamoDb(ctx, send, own);
 }
 
@@ -448,6 +450,45 @@ async function ipv6Sweeps(ctx: SuiteContext, own: { origin: string; fetchSite: s
     `IPv6: one /64 gets ${limit || 'no limit'}, a sweep of one /48's /64s gets ${networkLimit || 'no limit'} in all, another /48 is another subscriber`,
     same(oneNetwork, expected(perNetwork, 2)) && same(sweep, expected(perSweep, 3)) && otherSubscriber === 200,
     `/64: ${oneNetwork.join(' ')}; /48 sweep: ${sweep.join(' ')}; other /48: ${otherSubscriber}`,
+  );
+}
+
+/**
+ * A visitor at the limit whose messages were all stored is told the window's end, the one
+ * moment a place frees, and asked again seconds later the same moment; never more than the
+ * limit page's longest wait, one window.
+ */
+async function retryAfterAtTheLimit(ctx: SuiteContext, send: Send, own: { origin: string; fetchSite: string }): Promise<void> {
+  const { report, runTag } = ctx;
+  const limit = visitorLimit();
+  if (limit === 0) {
+    report.check(ABUSE_AREA, 'Retry-After at the limit', true, 'the run turned the limit off (visitors.ts): nothing to check');
+    return;
+  }
+  const { windowMinutes } = visitorLimitFrom(CDK_JSON_CONTEXT);
+  const visitor = newVisitor();
+  const post = (marker: string) =>
+    send({ method: 'POST', path: API_PATH, headers: browserHeaders('application/json', own), body: jsonBody(marker) }, visitor);
+  for (let i = 0; i < limit; i += 1) acceptId(ctx, await post(`RR${runTag}N${i}`));
+  /** The seconds a refusal names, and the moment it names by this machine's clock (the stack's). */
+  const refusal = async (marker: string) => {
+    const answer = await post(marker);
+    const seconds = Number(answer.retryAfter);
+    return { status: answer.status, seconds, moment: Date.now() / 1000 + seconds };
+  };
+  const first = await refusal(`RR${runTag}A`);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const second = await refusal(`RR${runTag}B`);
+  const windowEnd = windowAt(new Date(), windowMinutes * 60).endsAt;
+  report.check(
+    ABUSE_AREA,
+    `Retry-After at the limit names the window's end, the same moment when asked again, never past the page's ${windowMinutes} minutes`,
+    first.status === 429 &&
+      second.status === 429 &&
+      Math.abs(first.moment - second.moment) <= 2 &&
+      Math.abs(second.moment - windowEnd) <= 2 &&
+      first.seconds <= windowMinutes * 60,
+    `${first.status} ${first.seconds} s, 2 s later ${second.status} ${second.seconds} s; the window ends in ${Math.round(windowEnd - Date.now() / 1000)} s`,
   );
 }
 
