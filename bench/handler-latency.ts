@@ -24,7 +24,7 @@ import { type FieldKind } from '@site/core/field-spec';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
-import { buildNotification } from '@site/lambda/mail';
+import { buildNotification, mailRoute } from '@site/lambda/mail';
 import { CONTACT_ROUTE_KEY, lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
 import { emulatorClientConfig, emulatorConnections } from '@site/local/defaults';
 import { originRequestHeaders } from '@site/local/edge';
@@ -251,8 +251,7 @@ function bareCalls(stack: LocalStack, settings: ContactConfig, next: () => numbe
       expiresAt: Math.floor(now.getTime() / 1000) + settings.retentionDays * 86_400,
     };
     await dynamo.send(new PutItemCommand({ TableName: settings.tableName, Item: marshall(message, { removeUndefinedValues: true }) }));
-    const route = { from: settings.mailFrom, to: settings.mailTo, configurationSet: settings.configurationSet };
-    await ses.send(new SendEmailCommand(buildNotification(message, route)));
+    await ses.send(new SendEmailCommand(buildNotification(message, mailRoute(settings))));
   };
   const destroy = () => {
     dynamo.destroy();

@@ -3,12 +3,15 @@
  * own: the message goes through the handler to the SES stand-in, whose stored e-mail is
  * written out as MIME (as a mail client receives it) and read back with a real MIME decoder
  * (postal-mime). The subject it decodes is what the visitor typed, encoded words and all; an
- * address holding one is refused, and nothing is stored or sent for it.
+ * address holding one is refused, and nothing is stored or sent for it. The sender's name,
+ * written with the same module, reads back as content says.
  */
 import PostalMime from 'postal-mime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENCODED_WORD_EMAIL_MESSAGE } from '@site/core/content/contact-fields';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
+import { MAIL_FROM } from '@site/local/local-aws';
+import { createRetryJob } from '../src/retry';
 import { answer, contactEvent, VALID_BODY } from './support/events';
 import { useContactStack } from './support/contact-stack';
 
@@ -43,6 +46,26 @@ describe('the subject as the firm’s mail client decodes it', () => {
   it('keeps replies going to the address the visitor typed, and nothing else', async () => {
     const email = await received({ name: RLO_NAME, email: 'jan.de.vries+offerte@voorbeeld.nl' });
     expect(email.replyTo).toEqual([{ name: '', address: 'jan.de.vries+offerte@voorbeeld.nl' }]);
+  });
+});
+
+describe('the sender', () => {
+  it('is named as content says before MAIL_FROM, in the contact function’s e-mail and the retry job’s alike', async () => {
+    const first = await received({ name: 'Jan de Vries' });
+    expect(first.from).toEqual({ name: NOTIFICATION_TEXT.sender, address: MAIL_FROM });
+
+    // A message SES refused the first time: the retry job sends it, through the same route.
+    const response = answer(await stack.handler(contactEvent({ body: { ...VALID_BODY, name: 'Opnieuw' } })));
+    const stored = (await stack.aws.message(response.json.id!))!;
+    await stack.aws.put({ ...stored, status: 'received', attempts: 1, lastAttemptAt: new Date(0).toISOString() });
+    await stack.aws.clearEmails();
+    const run = await createRetryJob({ config: stack.aws.config, clients: stack.aws.clients })({ minAgeMs: 0, backoffBaseMs: 0 });
+    expect(run.delivered).toBe(1);
+    const [retried] = await stack.aws.sentEmails();
+    expect((await PostalMime.parse(await stack.aws.rawEmail(retried!.messageId))).from).toEqual({
+      name: NOTIFICATION_TEXT.sender,
+      address: MAIL_FROM,
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import { decodeWords } from 'postal-mime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { hasInvisible, hasUnneededInvisible, INVISIBLE, isBlank, MEANINGFUL_INVISIBLE } from '../src/characters';
-import { buildNotification } from '../src/mail';
+import { buildNotification, mailRoute } from '../src/mail';
 import { subjectFor } from '../src/notification';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY } from './support/events';
@@ -130,11 +130,10 @@ describe('the subject and headers', () => {
       receivedAt: '2026-11-23T07:42:20.340Z',
       attempts: 0,
     };
-    const mail = buildNotification(stored, {
-      from: 'website@firma.example',
-      to: ['info@firma.example'],
-      configurationSet: 'consultancy-site-test',
-    });
+    const mail = buildNotification(
+      stored,
+      mailRoute({ mailFrom: 'website@firma.example', mailTo: ['info@firma.example'], configurationSet: 'consultancy-site-test' }),
+    );
     const headers = [mail.Message!.Subject!.Data!, ...mail.ReplyToAddresses!];
     for (const header of headers) expect(hasInvisible(header), escape(header)).toBe(false);
     for (const body of [mail.Message!.Body!.Text!.Data!, mail.Message!.Body!.Html!.Data!]) {

@@ -52,7 +52,7 @@ describe('encodedWords', () => {
 
 describe('mailbox', () => {
   it.each([
-    ['Contactformulier website', 'Contactformulier website <website@firma.example>'],
+    ['Website van de firma', 'Website van de firma <website@firma.example>'],
     ['Firma B.V. "Streep"', '"Firma B.V. \\"Streep\\"" <website@firma.example>'],
     ['Bakkerij Ødegård', undefined],
     [`Naam ${RLO_WORD}`, undefined],

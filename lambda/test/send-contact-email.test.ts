@@ -13,6 +13,7 @@ import {
   MAX_BODY_BYTES,
   type ContactField,
 } from '@site/core/contract';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { bodyHash } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
@@ -55,7 +56,7 @@ describe('a valid message', () => {
     const [email, ...others] = await stack.aws.sentEmails();
     expect(others).toEqual([]);
     expect(email).toMatchObject({
-      from: MAIL_FROM,
+      from: `${NOTIFICATION_TEXT.sender} <${MAIL_FROM}>`,
       destination: { to: [MAIL_TO], cc: [], bcc: [] },
       replyTo: [hostile.email],
       subject: `Nieuw contactbericht van ${hostile.name} (${hostile.company})`,

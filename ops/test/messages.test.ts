@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
 import { emulatorClientConfig, emulatorSdkEnv } from '@site/local/defaults';
 import { ensureMessageTable } from '@site/local/emulators';
@@ -275,7 +276,12 @@ describe('resend', () => {
 
     const emails = await aws.sentEmails();
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ from: MAIL_FROM, destination: { to: [MAIL_TO] }, replyTo: ['opnieuw@voorbeeld.nl'] });
+    // The same sender as the functions': the name from content before MAIL_FROM.
+    expect(emails[0]).toMatchObject({
+      from: `${NOTIFICATION_TEXT.sender} <${MAIL_FROM}>`,
+      destination: { to: [MAIL_TO] },
+      replyTo: ['opnieuw@voorbeeld.nl'],
+    });
     expect(emails[0]!.subject).toBe('Nieuw contactbericht van Jan de Vries (Opnieuw B.V.)');
     expect(emails[0]!.body.text).toContain(`Kenmerk: ${failed!.id}`);
     expect(emails[0]!.body.text).toContain('Bedrijf: Opnieuw B.V.');

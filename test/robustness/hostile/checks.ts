@@ -5,7 +5,8 @@
  */
 import { decodeWords } from 'postal-mime';
 import { hasInvisible, hasLineBreaking } from '@site/lambda/characters';
-import { isPlainHeaderText } from '@site/lambda/mail-header';
+import { isPlainHeaderText, mailbox } from '@site/lambda/mail-header';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import type { SuiteContext } from '../context';
 import type { WireSendEmail } from '../delay-proxy';
 import { describeProblems } from '../load';
@@ -200,7 +201,7 @@ const OUR_ENCODED_WORDS = /^=\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=(?: =\?UTF-8\?B\?[A-Z
 
 function problemsOnWire(sent: WireSendEmail, expected: { mailFrom: string; mailTo: string[] }): string[] {
   const problems: string[] = [];
-  if (sent.source !== expected.mailFrom) problems.push('Source is not MAIL_FROM');
+  if (sent.source !== mailbox(NOTIFICATION_TEXT.sender, expected.mailFrom)) problems.push('Source is not the named MAIL_FROM');
   if (JSON.stringify([...sent.to].sort()) !== JSON.stringify([...expected.mailTo].sort())) problems.push('To is not exactly MAIL_TO');
   if (sent.cc.length) problems.push('Cc present');
   if (sent.bcc.length) problems.push('Bcc present');
