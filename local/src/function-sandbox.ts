@@ -71,9 +71,8 @@ export async function startFunctionSandbox(options: SandboxData & { env: Record<
 
   const start = (): Environment => {
     // tsx loads the TypeScript, as it does for the stack (resolved here, so whatever the working
-    // directory); gc() when the process has it (the robustness suite measures memory with it).
-    const execArgv = ['--import', TSX, ...process.execArgv.filter((flag) => flag === '--expose-gc')];
-    const thread = new Worker(THREAD, { workerData: data, env: options.env, execArgv });
+    // directory). V8's flags are the process's: with --expose-gc, the thread has gc() too.
+    const thread = new Worker(THREAD, { workerData: data, env: options.env, execArgv: ['--import', TSX] });
     const environment: Environment = { thread, pending: new Map(), ready: Promise.resolve() };
     environment.ready = new Promise((resolve, reject) => {
       // An error the function's code left uncaught ends the thread (below); before it was ready, the start fails.
