@@ -163,30 +163,30 @@ export class Alarms extends Construct {
 
   /** SES's delivery events on the firm's messages: bounces, complaints, rejects, and a consumer that fails. */
   private watchDelivery(deliveryEvents: DeliveryEvents, metricNamespace: string): void {
-    const deliveryEvent = FilterPattern.stringValue('$.msg', '=', DELIVERY_EVENT_LOG.msg);
-    const deliveryProblems = new MetricFilter(this, 'DeliveryProblemsMetric', {
-      logGroup: deliveryEvents.consumer.logGroup,
-      filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.reportsField, DELIVERY_EVENT_LOG.alarming)),
-      metricNamespace,
-      metricName: 'DeliveryProblems',
-      metricValue: '1',
-    });
+    // The consumer's line per event whose `field` holds one of `values`, counted once each.
+    const eventCount = (id: string, metricName: string, field: string, values: readonly string[]) =>
+      new MetricFilter(this, id, {
+        logGroup: deliveryEvents.consumer.logGroup,
+        filterPattern: FilterPattern.all(FilterPattern.stringValue('$.msg', '=', DELIVERY_EVENT_LOG.msg), oneOf(field, values)),
+        metricNamespace,
+        metricName,
+        metricValue: '1',
+      });
+    const deliveryProblems = eventCount(
+      'DeliveryProblemsMetric',
+      'DeliveryProblems',
+      DELIVERY_EVENT_LOG.reportsField,
+      DELIVERY_EVENT_LOG.alarming,
+    );
     // Counted, not alarmed: another stage's or a deleted message's event is no fault of this stage.
-    new MetricFilter(this, 'UnmatchedDeliveryEventsMetric', {
-      logGroup: deliveryEvents.consumer.logGroup,
-      filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.outcomeField, DELIVERY_EVENT_LOG.unmatched)),
-      metricNamespace,
-      metricName: 'UnmatchedDeliveryEvents',
-      metricValue: '1',
-    });
+    eventCount('UnmatchedDeliveryEventsMetric', 'UnmatchedDeliveryEvents', DELIVERY_EVENT_LOG.outcomeField, DELIVERY_EVENT_LOG.unmatched);
     // Alarmed: only whoever can send through this stage's configuration set or invoke its consumer makes one.
-    const notOurs = new MetricFilter(this, 'NotOurDeliveryEventsMetric', {
-      logGroup: deliveryEvents.consumer.logGroup,
-      filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.outcomeField, DELIVERY_EVENT_LOG.notOurs)),
-      metricNamespace,
-      metricName: 'NotOurDeliveryEvents',
-      metricValue: '1',
-    });
+    const notOurs = eventCount(
+      'NotOurDeliveryEventsMetric',
+      'NotOurDeliveryEvents',
+      DELIVERY_EVENT_LOG.outcomeField,
+      DELIVERY_EVENT_LOG.notOurs,
+    );
 
     this.alarm(
       'DeliveryProblems',
