@@ -166,41 +166,41 @@ export async function deleteIdempotencyRecord(
 }
 
 /**
- * Records one delivery attempt: its bookkeeping always, its status only while no delivery
- * event of this attempt or a later one has set one, so an event's report always stands. (An
- * event counts only for an attempt already recorded, see recordDeliveryOutcome, so no event
- * of the attempt being recorded can have come first.) Two conditional updates rather than a
- * read and a write, so an event that lands in between cannot be overwritten.
+ * Records delivery attempt `number` once: its status and bookkeeping, and `attempts` set to
+ * its number, only while the message has recorded no attempt as late. So the write is the
+ * same however often it lands: the SDK sends it again after a timeout it may already have
+ * been applied in, and a write that lands late after a later attempt changes nothing. (With
+ * `attempts` raised by one each time, such a write counted an attempt twice, and the
+ * message's delivery events, which count only for its last recorded attempt, never did.) No
+ * delivery event of this attempt can have come first: events count only for an attempt
+ * already recorded (recordDeliveryOutcome). When the write does not apply, a read tells an
+ * attempt recorded already from a message that is gone, which is an error.
  */
 async function recordAttempt(
   table: MessageTable,
   id: string,
   attempt: { number: number; status: MessageStatus; set: Record<string, string | number>; removeLastError?: boolean },
 ): Promise<void> {
-  const names = { '#status': 'status', '#outcome': 'outcome', '#attempt': 'attempt' };
   const values = Object.fromEntries(Object.entries(attempt.set).map(([name, value]) => [`:${name}`, value]));
   const assignments = Object.keys(attempt.set).map((name) => `${name} = :${name}`);
-  const update = (withStatus: boolean) =>
-    new UpdateCommand({
-      TableName: table.name,
-      Key: { id },
-      UpdateExpression: [
-        `SET ${[...(withStatus ? ['#status = :status'] : []), ...assignments].join(', ')}`,
-        'ADD attempts :one',
-        ...(attempt.removeLastError ? ['REMOVE lastError'] : []),
-      ].join(' '),
-      ConditionExpression: withStatus
-        ? 'attribute_exists(id) AND (attribute_not_exists(#outcome) OR #outcome.#attempt < :attempt)'
-        : 'attribute_exists(id)',
-      ExpressionAttributeNames: withStatus ? names : undefined,
-      ExpressionAttributeValues: { ...values, ':one': 1, ...(withStatus && { ':status': attempt.status, ':attempt': attempt.number }) },
-    });
   try {
-    await table.client.send(update(true));
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: { id },
+        UpdateExpression: [
+          `SET ${['#status = :status', 'attempts = :attempt', ...assignments].join(', ')}`,
+          ...(attempt.removeLastError ? ['REMOVE lastError'] : []),
+        ].join(' '),
+        ConditionExpression: 'attribute_exists(id) AND attempts < :attempt',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ...values, ':status': attempt.status, ':attempt': attempt.number },
+      }),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    // A delivery event of this attempt came first (or the message is gone, which this one reports).
-    await table.client.send(update(false));
+    const message = await getMessage(table, id);
+    if (message === undefined || message.attempts < attempt.number) throw error;
   }
 }
 

@@ -16,7 +16,7 @@ import { createDeliveryEventHandler, type DeliveryEventHandler } from '../src/de
 import { deliver } from '../src/delivery';
 import { courierOf } from '../src/parts';
 import { createRetryJob } from '../src/retry';
-import { deleteMessage, markDeliveryFailed } from '../src/store';
+import { deleteMessage, markDeliveryFailed, markEmailed } from '../src/store';
 import { answer, contactEvent, VALID_BODY } from './support/events';
 import { captureLogs, type CapturedLogs } from './support/logs';
 import { sesEvent, sesMessageId, VISITOR, type OurEmail } from './support/ses-events';
@@ -315,6 +315,35 @@ describe('a resend', () => {
     expect(await feed('Email Bounced', ofMessage(message))).toMatchObject({ attempt: 1, outcome: 'superseded' });
     expect(await aws.message(message.id)).toMatchObject({ status: 'emailed', attempts: 2 });
     expect((await aws.message(message.id))?.outcome).toBeUndefined();
+  });
+});
+
+describe('the record of an attempt', () => {
+  it('counts the attempt once however often its write lands (the SDK sends it again after a timeout), so its events count', async () => {
+    const message = await emailedMessage();
+    const again = { sesMessageId: message.sesMessageId, at: new Date(), attempt: 1, configurationSet: aws.config.configurationSet };
+    await markEmailed(aws.table, message.id, again);
+    await markEmailed(aws.table, message.id, again);
+    expect(await aws.message(message.id)).toMatchObject({ attempts: 1, emailedAttempt: 1, status: 'emailed' });
+    expect(await feed('Email Delivered', ofMessage(message))).toMatchObject({ outcome: 'recorded' });
+  });
+
+  it('changes nothing when the write of an earlier attempt lands after a later one', async () => {
+    const message = await emailedMessage();
+    const resent = await deliver(courierOf({ config: aws.config, clients: aws.clients }), message, { at: new Date(), isLast: false });
+    expect(resent).toEqual({ outcome: 'emailed' });
+    const before = await aws.message(message.id);
+    await markDeliveryFailed(aws.table, message.id, { error: 'TimeoutError', at: new Date(), giveUp: false, attempt: 1 });
+    expect(await aws.message(message.id)).toEqual(before);
+  });
+
+  it('fails when the message is gone, so the sender reports the record it could not make', async () => {
+    const message = await emailedMessage();
+    await deleteMessage(aws.table, message.id);
+    await expect(
+      markDeliveryFailed(aws.table, message.id, { error: 'TimeoutError', at: new Date(), giveUp: false, attempt: 2 }),
+    ).rejects.toThrow();
+    expect(await aws.message(message.id)).toBeUndefined();
   });
 });
 
