@@ -64,6 +64,19 @@ describe('a function that runs past its timeout', () => {
   });
 });
 
+describe('a function that only waits past its timeout', () => {
+  it('is answered 500, while a call beside it in the same environment still gets its answer, and the next a fresh environment', async () => {
+    // The slow call is in flight (from 1 s to 2 s) when the waiting one times out (at 1.5 s), and is answered before its own deadline.
+    const edge = await edgeFor((await sandbox()).handler, { functionTimeoutMs: 1_500 });
+    const waiting = post(edge, 'wait');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const slow = post(edge, 'slow');
+    expect(await waiting).toEqual({ status: 500, body: { message: 'Internal Server Error' } });
+    expect(await slow).toEqual({ status: 200, body: { calls: 2 } });
+    expect(await post(edge, 'hallo')).toEqual({ status: 200, body: { calls: 1, environment: 'its own' } });
+  });
+});
+
 describe('API Gateway that stops waiting first', () => {
   it('answers 503 in its own words when its integration timeout is the shorter one', async () => {
     const edge = await edgeFor((await sandbox()).handler, { functionTimeoutMs: 5_000, integrationTimeoutMs: 300 });
