@@ -6,6 +6,7 @@ import { BUDGETS, LIGHTHOUSE_GOOD } from './budgets';
 import type { ColdImport } from './cold-import';
 import { CATEGORY_TITLES, judge, kb, longestTaskOf, medianLongestTask, METRIC_TITLES, metricText, ms, taskSource, times } from './format';
 import type { HandlerLatency } from './handler-latency';
+import type { HostileBodies } from './hostile-bodies';
 import { CATEGORIES } from './lighthouse';
 import type { ResourceKind } from './page-weight';
 import type { BenchResults, LighthouseComparison, Row, Status } from './results';
@@ -51,6 +52,9 @@ export function buildRows(results: BenchResults): Row[] {
     ...(results.handlerLatency
       ? handlerLatencyRows(results.handlerLatency)
       : [notMeasured('Lambda', 'Handler p99', BUDGETS.handlerP99At1Ms.text, 'handlerLatency')]),
+    ...(results.hostileBodies
+      ? [hostileBodiesRow(results.hostileBodies)]
+      : [notMeasured('Lambda', 'Heaviest body', BUDGETS.hostileBodyVsMessage.text, 'hostileBodies')]),
   ];
 }
 
@@ -256,4 +260,17 @@ function handlerLatencyRows(latency: HandlerLatency): Row[] {
     if (stats.concurrency === 50) return row(BUDGETS.handlerVsBareP99At50.text, judge(ratio, BUDGETS.handlerVsBareP99At50));
     return row('—', 'info');
   });
+}
+
+/** The heaviest of the hostile bodies against a normal message: what one of them holds a function for. */
+export function hostileBodiesRow(hostile: HostileBodies): Row {
+  const worst = hostile.bodies.find((body) => body.name === hostile.worst.name)!;
+  return {
+    area: 'Lambda',
+    metric: `Heaviest body at its size limit, handler median (of ${hostile.bodies.length}: ${worst.name}, ${worst.status}; a message ${ms(hostile.normal.p50)})`,
+    budget: BUDGETS.hostileBodyVsMessage.text,
+    measured: ms(worst.p50),
+    ratio: times(hostile.worst.ratio, 'a message'),
+    status: judge(hostile.worst.ratio, BUDGETS.hostileBodyVsMessage),
+  };
 }

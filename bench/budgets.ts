@@ -75,6 +75,17 @@ export const BUDGETS = {
    * status update), so 2.5×; it was 2× while it made 4.
    */
   handlerVsBareP99At50: { limit: 2.5, comparison: '<=', text: '≤ 2.5× bare' },
+  /**
+   * The heaviest body a client can send (hostile-bodies.ts), each at its format's size limit,
+   * its handler call's median ÷ the median of a normal message's, stored and e-mailed, one
+   * call at a time. A body the function refuses is refused before the visitor limit counts
+   * anything, so nothing but this bounds what a flood of them takes from the account's Lambda
+   * concurrency: at most a message's worth each. A message that carries thousands of keys the
+   * function ignores is counted and stored like any other and costs up to 1.6× one without
+   * them (JSON.parse builds every key): the limit leaves it that, on a loaded machine. A form
+   * body of one name repeated cost 7,000× before the parse was made linear.
+   */
+  hostileBodyVsMessage: { limit: 2, comparison: '<=', text: '≤ 2× a message (median)' },
 } as const satisfies Record<string, Budget>;
 
 export function withinBudget(value: number, budget: Budget): boolean {

@@ -24,7 +24,7 @@ import { type FieldKind } from '@site/core/field-spec';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
-import { buildNotification } from '@site/lambda/mail';
+import { buildNotification, mailRoute } from '@site/lambda/mail';
 import { CONTACT_ROUTE_KEY, lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
 import { emulatorClientConfig, emulatorConnections } from '@site/local/defaults';
 import { originRequestHeaders } from '@site/local/edge';
@@ -79,7 +79,7 @@ const TYPICAL: Record<FieldKind, (i: number) => string> = {
 };
 
 /** Every field of the table filled with a typical value of its kind, cut to its limit. */
-function contactBody(i: number): ContactRequestBody {
+export function contactBody(i: number): ContactRequestBody {
   const fields = fieldNames(CONTACT_FIELDS).map((field) => {
     const { kind, limit } = CONTACT_FIELDS[field];
     return [field, [...TYPICAL[kind](i)].slice(0, limit).join('')];
@@ -89,20 +89,29 @@ function contactBody(i: number): ContactRequestBody {
 }
 
 /**
- * The request the page's form sends, through CloudFront (its origin request, as the edge
+ * A request as the page's form sends it, through CloudFront (its origin request, as the edge
  * makes it: the listed headers, the origin secret, the viewer address) and API Gateway (the
- * headers it adds), as an event. Every request comes from a visitor of its own, so each is
- * counted against the visitor limit and none is refused by it.
+ * headers it adds), as an event: by default message `i` as JSON; `request` for another body.
+ * Every request comes from a visitor of its own, so each is counted against the visitor limit
+ * and none is refused by it.
  */
-function contactEvent(i: number, siteHost: string, originSecret: string): APIGatewayProxyEventV2 {
-  const body = Buffer.from(JSON.stringify(contactBody(i)));
-  const viewer = { address: `198.${18 + ((i >> 16) & 1)}.${(i >> 8) & 255}.${i & 255}`, port: 40_000 + (i % 20_000) };
+export function contactEvent(
+  i: number,
+  siteHost: string,
+  originSecret: string,
+  request: { body: Buffer; contentType: string } = { body: Buffer.from(JSON.stringify(contactBody(i))), contentType: 'application/json' },
+): APIGatewayProxyEventV2 {
+  const viewer = {
+    address: `198.${18 + ((i >> 16) & 1)}.${(i >> 8) & 255}.${i & 255}`,
+    port: 40_000 + (i % 20_000),
+    scheme: 'https' as const,
+  };
   return toApiGatewayEvent(
     {
       method: 'POST',
       url: API_PATH,
       headers: {
-        ...originRequestHeaders(viewerHeaders(siteHost, body), viewer, originSecret),
+        ...originRequestHeaders(viewerHeaders(siteHost, request), viewer, originSecret),
         'user-agent': 'Amazon CloudFront',
         via: '2.0 0123456789abcdef0123456789abcdef.cloudfront.net (CloudFront)',
         'x-amz-cf-id': randomUUID(),
@@ -110,7 +119,7 @@ function contactEvent(i: number, siteHost: string, originSecret: string): APIGat
         'x-forwarded-proto': 'https',
         'x-amzn-trace-id': `Root=1-${Date.now().toString(16)}-${randomUUID().replace(/-/g, '').slice(0, 24)}`,
       },
-      body,
+      body: request.body,
       sourceIp: '130.176.0.1',
     },
     CONTACT_ROUTE_KEY,
@@ -118,11 +127,11 @@ function contactEvent(i: number, siteHost: string, originSecret: string): APIGat
 }
 
 /** What a phone's browser sends with the form's fetch. */
-function viewerHeaders(siteHost: string, body: Buffer): Record<string, string> {
+function viewerHeaders(siteHost: string, request: { body: Buffer; contentType: string }): Record<string, string> {
   return {
     host: siteHost,
-    'content-type': 'application/json',
-    'content-length': String(body.length),
+    'content-type': request.contentType,
+    'content-length': String(request.body.length),
     [IDEMPOTENCY_HEADER.toLowerCase()]: randomUUID(),
     accept: '*/*',
     'accept-encoding': 'gzip, deflate, br, zstd',
@@ -135,7 +144,7 @@ function viewerHeaders(siteHost: string, body: Buffer): Record<string, string> {
   };
 }
 
-interface Sample {
+export interface Sample {
   durations: number[];
   wallMs: number;
   errors: number;
@@ -143,7 +152,7 @@ interface Sample {
 }
 
 /** `total` calls, `concurrency` at a time, each timed from its start to its settlement. */
-async function load(concurrency: number, total: number, call: (i: number) => Promise<void>): Promise<Sample> {
+export async function load(concurrency: number, total: number, call: (i: number) => Promise<void>): Promise<Sample> {
   const sample: Sample = { durations: [], wallMs: 0, errors: 0 };
   let next = 0;
   const worker = async () => {
@@ -187,7 +196,7 @@ function statsOf(concurrency: number, samples: Sample[]): LatencyStats {
  * them would bury the report. The outcome of each is counted so a benchmark of failing
  * requests cannot pass unnoticed.
  */
-function captureHandlerLogs(logPath: string, outcomes: Record<string, number>): () => Promise<void> {
+export function captureHandlerLogs(logPath: string, outcomes: Record<string, number>): () => Promise<void> {
   const file = createWriteStream(logPath);
   const original = process.stdout.write.bind(process.stdout);
   process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -204,16 +213,22 @@ function captureHandlerLogs(logPath: string, outcomes: Record<string, number>): 
 
 type ContactConfig = ReturnType<BundleParts['readContactConfig']>;
 
-/** The bundled handler, built from the bundle's own parts as the stack configures its function, one request per call. */
-async function handlerCalls(bundlePath: string, stack: LocalStack, next: () => number) {
+/** The bundled handler, built from the bundle's own parts as the stack configures its function. */
+export async function bundledHandler(bundlePath: string, stack: LocalStack) {
   const bundle = (await import(pathToFileURL(bundlePath).href)) as BundleParts;
   const settings = bundle.readContactConfig(stack.lambdaEnv);
   const handler = bundle.createContactHandler({ config: settings, clients: bundle.createAwsClients(emulatorConnections(stack.urls)) });
   const siteHost = new URL(stack.urls.site).host;
+  const handle = (event: APIGatewayProxyEventV2) =>
+    handler(event, lambdaContext('send-contact-email', event.requestContext.requestId, Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000));
+  return { handle, settings, siteHost };
+}
+
+/** The bundled handler, one request per call. */
+async function handlerCalls(bundlePath: string, stack: LocalStack, next: () => number) {
+  const { handle, settings, siteHost } = await bundledHandler(bundlePath, stack);
   const call = async () => {
-    const event = contactEvent(next(), siteHost, settings.origin.current);
-    const context = lambdaContext('send-contact-email', event.requestContext.requestId, Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000);
-    const result = await handler(event, context);
+    const result = await handle(contactEvent(next(), siteHost, settings.origin.current));
     if (result.statusCode !== 200) throw new Error(`handler answered ${result.statusCode}: ${result.body}`);
   };
   return { call, settings };
@@ -236,8 +251,7 @@ function bareCalls(stack: LocalStack, settings: ContactConfig, next: () => numbe
       expiresAt: Math.floor(now.getTime() / 1000) + settings.retentionDays * 86_400,
     };
     await dynamo.send(new PutItemCommand({ TableName: settings.tableName, Item: marshall(message, { removeUndefinedValues: true }) }));
-    const route = { from: settings.mailFrom, to: settings.mailTo, configurationSet: settings.configurationSet };
-    await ses.send(new SendEmailCommand(buildNotification(message, route)));
+    await ses.send(new SendEmailCommand(buildNotification(message, mailRoute(settings))));
   };
   const destroy = () => {
     dynamo.destroy();

@@ -8,6 +8,7 @@ import type { Environment } from './environment';
 import { findings } from './findings';
 import { CATEGORY_TITLES, kb, METRIC_TITLES, metricText, ms, times } from './format';
 import type { HandlerLatency } from './handler-latency';
+import type { HostileBodies } from './hostile-bodies';
 import { CATEGORIES, type LighthouseSummary } from './lighthouse';
 import type { PageWeight } from './page-weight';
 import type { ReactFloor } from './react-floor';
@@ -180,8 +181,13 @@ function pageWeightSection(weight: PageWeight, floor: ReactFloor | undefined): s
   return out;
 }
 
-function lambdaSection({ lambdaBundle: bundle, coldImport: cold, handlerLatency: latency }: BenchResults): string[] {
-  if (!bundle && !cold && !latency) return [];
+function lambdaSection({
+  lambdaBundle: bundle,
+  coldImport: cold,
+  handlerLatency: latency,
+  hostileBodies: hostile,
+}: BenchResults): string[] {
+  if (!bundle && !cold && !latency && !hostile) return [];
   const out: string[] = [];
   out.push('## Lambda', '');
   if (bundle)
@@ -191,7 +197,29 @@ function lambdaSection({ lambdaBundle: bundle, coldImport: cold, handlerLatency:
     );
   if (cold) out.push(...coldStartSection(cold));
   if (latency) out.push(...handlerLatencySection(latency));
+  if (hostile) out.push(...hostileBodiesSection(hostile));
   return out;
+}
+
+/** Each hostile body's handler call against a normal message's, one call at a time. */
+export function hostileBodiesSection(hostile: HostileBodies): string[] {
+  return [
+    `The heaviest bodies a client can send, each at its format's size limit, through the same bundled handler and events, ${hostile.calls} calls each, ` +
+      "one at a time, in blocks alternating with a normal message's (stored and e-mailed):",
+    '',
+    markdownTable(
+      ['body', 'bytes', 'answer', 'p50', 'p99', 'p50 ÷ a message'],
+      [hostile.normal, ...hostile.bodies].map((body) => [
+        body === hostile.normal ? 'a normal message (JSON)' : body.name,
+        body.bytes.toLocaleString('en'),
+        String(body.status),
+        ms(body.p50),
+        ms(body.p99),
+        `${(body.p50 / hostile.normal.p50).toFixed(2)}×`,
+      ]),
+    ),
+    '',
+  ];
 }
 
 function coldStartSection(cold: ColdImport): string[] {

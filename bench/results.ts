@@ -2,6 +2,7 @@
 import type { ColdImport } from './cold-import';
 import type { Environment } from './environment';
 import type { HandlerLatency } from './handler-latency';
+import type { HostileBodies } from './hostile-bodies';
 import type { LambdaBundle } from './lambda-bundle';
 import type { LighthouseSummary } from './lighthouse';
 import type { PageWeight } from './page-weight';
@@ -29,6 +30,7 @@ export interface BenchResults {
   lambdaBundle?: LambdaBundle;
   coldImport?: ColdImport;
   handlerLatency?: HandlerLatency;
+  hostileBodies?: HostileBodies;
   /** A part that could not be measured, by name, with why. Each one fails the run. */
   errors: Record<string, string>;
   durationSeconds: number;

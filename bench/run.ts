@@ -19,6 +19,7 @@ import { lighthouseChart } from './chart';
 import { measureColdImport } from './cold-import';
 import { describeEnvironment } from './environment';
 import { measureHandlerLatency } from './handler-latency';
+import { measureHostileBodies } from './hostile-bodies';
 import { buildLambdaBundle, buildUnbundledSdkHandler } from './lambda-bundle';
 import { runLighthouse } from './lighthouse';
 import { measurePageWeight } from './page-weight';
@@ -39,6 +40,8 @@ const COLD_IMPORT_SAMPLES = 20;
  */
 const LATENCY_REQUESTS: Record<number, number> = { 1: 1000, 10: 1000, 50: 1000 };
 const LATENCY_WARMUP = 100;
+/** Calls per body in the hostile-bodies part: enough for a stable median of each of its eleven bodies. */
+const HOSTILE_BODY_CALLS = 200;
 
 const started = performance.now();
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -106,9 +109,18 @@ try {
         warmup: LATENCY_WARMUP,
       }),
     );
+    results.hostileBodies = await part('hostileBodies', `The heaviest bodies against a message, ${HOSTILE_BODY_CALLS} calls each`, () =>
+      measureHostileBodies({
+        stack: emulators,
+        bundlePath: outfile,
+        logPath: join(WORK_DIR, 'hostile-bodies.log'),
+        calls: HOSTILE_BODY_CALLS,
+      }),
+    );
   } else {
     results.errors.coldImport ??= 'needs the Lambda bundle and the local stack';
     results.errors.handlerLatency ??= 'needs the Lambda bundle and the local stack';
+    results.errors.hostileBodies ??= 'needs the Lambda bundle and the local stack';
   }
 
   results.reactFloor = await part('reactFloor', 'React 19 hello-world floor (Vite build)', () =>

@@ -22,16 +22,37 @@ export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
  */
 export const VIEWER_HOST_HEADER = 'X-Viewer-Host';
 
-/** Where a browser says a request comes from: the page's origin, and whether it is this site. */
+/**
+ * The scheme the viewer used, `https` or `http`, added by CloudFront when the origin request
+ * policy lists it: always `https` in AWS (the /api/* behaviour takes HTTPS only), `http` from
+ * the local edge, which serves plain HTTP. The function compares a browser's Origin with it.
+ */
+export const VIEWER_SCHEME_HEADER = 'CloudFront-Forwarded-Proto';
+
+/**
+ * Where a browser says a request comes from: the page's origin, whether it is this site, and
+ * (older browsers, which send no Origin on a form post) the page's address.
+ */
 export const ORIGIN_HEADER = 'Origin';
 export const FETCH_SITE_HEADER = 'Sec-Fetch-Site';
+export const REFERER_HEADER = 'Referer';
 
 /**
  * The viewer's request headers the function reads, after the API's CloudFront Function ran.
  * Not Host: API Gateway answers only to its own name. A header the function starts reading
  * must be added here, or CloudFront drops it.
  */
-export const API_VIEWER_HEADERS = ['Content-Type', IDEMPOTENCY_HEADER, ORIGIN_HEADER, FETCH_SITE_HEADER, VIEWER_HOST_HEADER] as const;
+export const API_VIEWER_HEADERS = [
+  'Content-Type',
+  IDEMPOTENCY_HEADER,
+  ORIGIN_HEADER,
+  FETCH_SITE_HEADER,
+  REFERER_HEADER,
+  VIEWER_HOST_HEADER,
+] as const;
 
-/** Headers CloudFront itself adds when the policy lists them: the viewer's `ip:port` for the visitor limit. */
-export const API_CLOUDFRONT_HEADERS = [VIEWER_ADDRESS_HEADER] as const;
+/**
+ * Headers CloudFront itself adds when the policy lists them: the viewer's `ip:port` for the
+ * visitor limit, and the scheme it used for the cross-site check.
+ */
+export const API_CLOUDFRONT_HEADERS = [VIEWER_ADDRESS_HEADER, VIEWER_SCHEME_HEADER] as const;

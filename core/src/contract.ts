@@ -30,6 +30,22 @@ export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const MAX_FORM_BODY_BYTES = 3 * MAX_BODY_BYTES;
 
 /**
+ * Names a form post may carry beyond the page's own (the table's fields and the honeypot):
+ * a page built before a deploy that removed or renamed a field (a tab left open) sends its
+ * old names, and a browser extension may add an input of its own to a form.
+ */
+export const FORM_PARAMETER_MARGIN = 4;
+
+/**
+ * The most names a form post of `table`'s form may carry: each field and the honeypot once,
+ * and the margin. A body with more, or with a name twice, is no post of the page's form; it
+ * is refused before any of it is decoded, so 50,000 names in 96 KB cost no more than six.
+ */
+export function maxFormParameters(table: FieldTable = CONTACT_FIELDS): number {
+  return fieldNames(table).length + 1 + FORM_PARAMETER_MARGIN;
+}
+
+/**
  * Where a form post is sent on: prerendered Dutch pages, the same for everyone, so nothing
  * the visitor typed ever appears in a URL (URLs end up in access logs, history and referrers).
  */
@@ -110,6 +126,20 @@ export interface ContactErrorResponse {
  */
 export const EMAIL_PATTERN =
   /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+
+/**
+ * Where an RFC 2047 encoded word (`=?utf-8?q?…?=`) starts. A mail client decodes one wherever
+ * it finds it, even in an address: `=?x?q?jan=40evil.example=3e?=@firma.nl` can become
+ * another address there ("splitting the email atom"). No real address holds it, so the server
+ * refuses one that does (the form says so before sending), and header text that holds it is
+ * written as encoded words of the function's own (lambda/src/mail-header.ts).
+ */
+export const ENCODED_WORD_START = '=?';
+
+/** Whether an address holds the start of an encoded word (see ENCODED_WORD_START). */
+export function hasEncodedWord(address: string): boolean {
+  return address.includes(ENCODED_WORD_START);
+}
 
 /**
  * The check page that names the refused fields: `/controleer-bericht/email` or

@@ -33,7 +33,9 @@ export const CONTACT_REQUEST_LOG = {
  * The one line per SES delivery event the consumer reads. `reports` is the status the event
  * stands for, whether or not it changed the stored message (a redelivered bounce is still a
  * bounce): the bounce alarm counts the ones in `alarming`. `outcome` is what the consumer did;
- * the ones in `unmatched` are events for no message it knows, counted in a metric of their own.
+ * the ones in `unmatched` are events for no message it knows, counted in a metric of their own;
+ * the ones in `notOurs` name a message but an attempt of it that was not made, or another SES
+ * message id than its attempt's: not applied, counted, and alarmed (someone forges events).
  */
 export const DELIVERY_EVENT_LOG = {
   msg: 'delivery event',
@@ -41,4 +43,5 @@ export const DELIVERY_EVENT_LOG = {
   outcomeField: 'outcome',
   alarming: ['bounced', 'complained', 'rejected'],
   unmatched: ['unknown_message', 'untagged', 'malformed'],
+  notOurs: ['not_our_attempt'],
 } as const;

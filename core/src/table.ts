@@ -112,7 +112,13 @@ export interface StoredMessage extends FieldValues {
   /** When delivery was last tried (ISO); the retry job backs off from it. */
   lastAttemptAt?: string;
   emailedAt?: string;
+  /** SES's id of the last e-mail it accepted for this message: that of attempt `emailedAttempt`. */
   sesMessageId?: string;
+  /**
+   * The attempt `sesMessageId` and `emailedAt` belong to. A delivery event of that attempt
+   * counts only with that SES message id; absent on messages e-mailed before it was kept.
+   */
+  emailedAttempt?: number;
   /** The SES configuration set the last e-mail went through: its delivery events come back to this message. */
   configurationSet?: string;
   /** The last delivery event that counted; a newer attempt's events replace it. */
@@ -140,6 +146,7 @@ export const BOOKKEEPING_ATTRIBUTES = [
   'lastAttemptAt',
   'emailedAt',
   'sesMessageId',
+  'emailedAttempt',
   'configurationSet',
   'outcome',
   'expiresAt',

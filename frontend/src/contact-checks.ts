@@ -3,8 +3,8 @@
  * field table (the server checks again; this only spares the visitor a round trip), and how
  * near a field is to its limit. Pure functions of the values and the field table.
  */
-import { INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
-import { EMAIL_PATTERN, fieldNames } from '@site/core/contract';
+import { ENCODED_WORD_EMAIL_MESSAGE, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
+import { EMAIL_PATTERN, fieldNames, hasEncodedWord } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
 
 /** Per field, the Dutch sentence that says what is wrong with it. */
@@ -30,6 +30,8 @@ export function checkFields(values: Readonly<Record<string, string>>, fields: Fi
       }
     } else if (value.length > field.limit) {
       problems[name] = tooLongMessage(field);
+    } else if (field.kind === 'email' && hasEncodedWord(value)) {
+      problems[name] = ENCODED_WORD_EMAIL_MESSAGE;
     } else if (field.kind === 'email' && !EMAIL_PATTERN.test(value)) {
       problems[name] = INVALID_EMAIL_MESSAGE;
     }

@@ -21,6 +21,15 @@ describe('retryAfterMinutes', () => {
     expect(retryAfterMinutes('Wed, 25 Nov 2026 09:00:00 GMT', now)).toBe(1);
   });
 
+  it('agrees with the limit page for every Retry-After the function can send: never later than the page’s longest wait, never earlier than the header', () => {
+    // The function's Retry-After is at most what is left of the window (lambda/test/visitor-allowance.test.ts).
+    for (let seconds = 1; seconds <= __VISITOR_WINDOW_MINUTES__ * 60; seconds += 1) {
+      const minutes = retryAfterMinutes(String(seconds))!;
+      expect(minutes).toBeLessThanOrEqual(__VISITOR_WINDOW_MINUTES__);
+      expect(minutes * 60).toBeGreaterThanOrEqual(seconds);
+    }
+  });
+
   it.each([null, '', 'soon', '-5', '1.5'])('gives no minutes for %j', (header) => {
     expect(retryAfterMinutes(header)).toBeUndefined();
   });

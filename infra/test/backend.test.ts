@@ -10,7 +10,7 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { API_PATH } from '@site/core/contract';
 import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
 import { HANDLER_BUNDLE } from '@site/lambda/bundle';
-import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
+import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { only, synth, TEST_ADDRESSES, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -158,6 +158,12 @@ describe('functions', () => {
     const props = fn('send-contact-email').resource.Properties;
     expect(props.Timeout).toBe(FUNCTION_TIMEOUT_SECONDS);
     expect(props.ReservedConcurrentExecutions).toBeUndefined();
+  });
+
+  it('lets API Gateway wait for the contact function as long as the local edge does, longer than the function may run', () => {
+    const integration = only(s.template, 'AWS::ApiGatewayV2::Integration', { IntegrationType: 'AWS_PROXY' }).resource.Properties;
+    expect(integration.TimeoutInMillis).toBe(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS * 1000);
+    expect(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS).toBeGreaterThan(FUNCTION_TIMEOUT_SECONDS);
   });
 
   it('runs the retry job every 10 minutes without immediate re-runs', () => {

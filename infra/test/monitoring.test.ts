@@ -64,13 +64,14 @@ describe('alarm topic', () => {
 });
 
 describe('alarms', () => {
-  it('are these fourteen, each notifying the topic', () => {
+  it('are these fifteen, each notifying the topic', () => {
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties.AlarmName);
     expect(names.sort()).toEqual(
       [
         'Api4xxSurge',
         'Api5xx',
         'DeliveryEventFunctionErrors',
+        'DeliveryEventsNotOurs',
         'DeliveryProblems',
         'MessagesFailed',
         'MessagesNotDelivered',
@@ -98,7 +99,7 @@ describe('alarms', () => {
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm'))
       .map((a: any) => a.Properties.AlarmName)
       .filter((name) => !rated.includes(name));
-    expect(names).toHaveLength(10);
+    expect(names).toHaveLength(11);
     for (const name of names) {
       const props = alarm(name.replace('consultancy-site-test-', ''));
       expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
@@ -229,6 +230,16 @@ describe('alarms', () => {
     expect(filter('UnmatchedDeliveryEvents')).toMatchObject({
       LogGroupName: consumerLogGroup,
       FilterPattern: `{ ($.msg = "${DELIVERY_EVENT_LOG.msg}") && (($.outcome = "unknown_message") || ($.outcome = "untagged") || ($.outcome = "malformed")) }`,
+    });
+    expect(filter('NotOurDeliveryEvents')).toMatchObject({
+      LogGroupName: consumerLogGroup,
+      FilterPattern: `{ ($.msg = "${DELIVERY_EVENT_LOG.msg}") && ($.outcome = "not_our_attempt") }`,
+    });
+    expect(alarm('DeliveryEventsNotOurs')).toMatchObject({
+      MetricName: 'NotOurDeliveryEvents',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
     });
     expect(alarm('DeliveryProblems')).toMatchObject({
       Namespace: 'consultancy-site/test',

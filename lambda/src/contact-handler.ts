@@ -12,7 +12,15 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { FETCH_SITE_HEADER, ORIGIN_HEADER, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '@site/core/api-origin';
+import {
+  FETCH_SITE_HEADER,
+  ORIGIN_HEADER,
+  ORIGIN_VERIFY_HEADER,
+  REFERER_HEADER,
+  VIEWER_ADDRESS_HEADER,
+  VIEWER_HOST_HEADER,
+  VIEWER_SCHEME_HEADER,
+} from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldTable } from '@site/core/field-spec';
@@ -59,10 +67,8 @@ interface Handled {
   error?: string;
   /** No viewer address to count the message against (a CloudFront misconfiguration): let through, and said so in the log. */
   uncounted?: boolean;
-  /** Which header showed a refused request came from another site. */
+  /** Which header showed a refused request came from another site (`no-viewer`: CloudFront did not say who the viewer asked). */
   crossSite?: CrossSiteSignal;
-  /** An Origin that could not be compared with the viewer's host (a CloudFront misconfiguration): said so in the log. */
-  originUnchecked?: boolean;
 }
 
 /** What every request of one handler works with. */
@@ -166,13 +172,15 @@ async function countAgainstVisitor(
 }
 
 /** Refuses a post from another site's page (cross-site.ts), before anything of it is read. */
-function refuseCrossSite(event: APIGatewayProxyEventV2): Handled | { originUnchecked: boolean } {
-  const { signal, originChecked } = crossSiteSignal({
+function refuseCrossSite(event: APIGatewayProxyEventV2): Handled | undefined {
+  const signal = crossSiteSignal({
     origin: headerValue(event.headers, ORIGIN_HEADER),
     fetchSite: headerValue(event.headers, FETCH_SITE_HEADER),
+    referer: headerValue(event.headers, REFERER_HEADER),
     viewerHost: headerValue(event.headers, VIEWER_HOST_HEADER),
+    viewerScheme: headerValue(event.headers, VIEWER_SCHEME_HEADER),
   });
-  if (signal === undefined) return { originUnchecked: !originChecked };
+  if (signal === undefined) return undefined;
   return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'cross_site', attempts: 0, crossSite: signal };
 }
 
@@ -182,14 +190,12 @@ async function receive(event: APIGatewayProxyEventV2, service: Service): Promise
     return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'not_through_cloudfront', attempts: 0 };
   }
   // Only a POST can send anything; another method gets its 405 whoever asks.
-  const site = event.requestContext?.http?.method === 'POST' ? refuseCrossSite(event) : { originUnchecked: false };
-  if ('outcome' in site) return site;
-  const handled = await receiveFromSite(event, service);
-  return site.originUnchecked ? { ...handled, originUnchecked: true } : handled;
+  const crossSite = event.requestContext?.http?.method === 'POST' ? refuseCrossSite(event) : undefined;
+  return crossSite ?? receiveFromSite(event, service);
 }
 
 async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service): Promise<Handled> {
-  const parsed = parseContactRequest(event);
+  const parsed = parseContactRequest(event, service.fields);
   if (!parsed.ok) return { response: parsed.response, outcome: 'invalid', attempts: 0 };
   const { body, format } = parsed.request;
 
@@ -310,7 +316,8 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
     }
     // Only the site's own form gets a result page; a request that skipped CloudFront is refused as it is.
     const response = format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formAnswer(handled.response) : handled.response;
-    const misconfigured = handled.uncounted || handled.originUnchecked;
+    // No viewer address, or no viewer host and scheme beside a browser's Origin: CloudFront's misconfiguration, if not a forgery.
+    const misconfigured = handled.uncounted || handled.crossSite === 'no-viewer';
     writeLog({
       level: (handled.error && handled.outcome === 'stored_and_emailed') || misconfigured ? 'warn' : LEVEL[handled.outcome],
       msg: CONTACT_REQUEST_LOG.msg,
@@ -324,7 +331,6 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
       error: handled.error,
       crossSite: handled.crossSite,
       visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
-      originCheck: handled.originUnchecked ? `not applied: no ${VIEWER_HOST_HEADER}` : undefined,
     });
     return response;
   };

@@ -2,32 +2,46 @@
  * Refusing cross-site posts: any page on another site could otherwise make its visitors'
  * browsers post the contact form (a classic form post needs no script and no CORS), each
  * browser a visitor of its own, so the visitor limit would not stop it. Browsers say where
- * a request comes from in two headers, which CloudFront forwards (core/src/api-origin.ts):
+ * a request comes from in three headers, which CloudFront forwards (core/src/api-origin.ts):
  *
  *   - `Sec-Fetch-Site` (every current browser): the site's own form posts and scripts send
  *     `same-origin`; anything else (`same-site`, `cross-site`, and `none`, which no POST has)
  *     is refused.
  *   - `Origin` (every browser, older ones too, on every POST, form posts included): refused
- *     unless its host is the host the viewer asked CloudFront for, which the API's
- *     CloudFront Function passes on as VIEWER_HOST_HEADER. `null` (an opaque origin: a
- *     sandboxed frame, a data: URL) is refused unless `Sec-Fetch-Site` vouches for it.
+ *     unless it is the origin the viewer asked CloudFront for, scheme, host and port: the
+ *     host the API's CloudFront Function passes on as VIEWER_HOST_HEADER, the scheme
+ *     CloudFront reports in VIEWER_SCHEME_HEADER. `null` (an opaque origin: a sandboxed frame,
+ *     a data: URL) is refused unless `Sec-Fetch-Site` vouches for it.
+ *   - `Referer`, read only when neither of the others came: browsers old enough to send no
+ *     Origin on a form post still send the page's address there. Another site's page, or an
+ *     address that is none, is refused; the site's own page is fine.
  *
- * A client that sends neither header is no browser (curl, a monitoring check) and cannot be
- * made to post by another site, so it keeps working. Pure: no I/O.
+ * The viewer's host and scheme come from CloudFront; a request that carries an Origin or a
+ * Referer without them (the API's CloudFront Function or the origin request policy missing)
+ * cannot be judged and is refused, rather than let through for anyone to claim. A client that
+ * sends none of the three is no browser (curl, a monitoring check) and cannot be made to post
+ * by another site, so it keeps working. Pure: no I/O.
  */
 
 /** What the function reads to decide; each undefined when the request did not carry it. */
 export interface RequestSite {
   origin?: string;
   fetchSite?: string;
+  referer?: string;
   /** The Host the viewer sent to CloudFront (or the local edge). */
   viewerHost?: string;
+  /** The scheme the viewer used: `https` behind CloudFront, `http` from the local edge. */
+  viewerScheme?: string;
 }
 
-/** Which header showed the request came from another site. */
-export type CrossSiteSignal = 'sec-fetch-site' | 'origin';
+/**
+ * Why a request is refused as coming from another site: the header that showed it, or
+ * `no-viewer` when an Origin or a Referer came without the viewer's host and scheme to compare
+ * it with (a CloudFront misconfiguration, or a forged request that dropped them).
+ */
+export type CrossSiteSignal = 'sec-fetch-site' | 'origin' | 'referer' | 'no-viewer';
 
-/** The URL of an origin, or undefined when it is not one. */
+/** The URL of an address, or undefined when it is none (or an opaque origin). */
 function parsed(url: string): URL | undefined {
   try {
     const result = new URL(url);
@@ -37,26 +51,35 @@ function parsed(url: string): URL | undefined {
   }
 }
 
-/** Whether `viewerHost` names the origin's host, read with the origin's scheme so a default port written out (`:443`) matches too. */
-function isSameHost(origin: URL, viewerHost: string): boolean {
-  return parsed(`${origin.protocol}//${viewerHost}`)?.host === origin.host;
+/** The origin the viewer asked for (`https://www.example.nl`), or undefined when CloudFront did not say. */
+function viewerOrigin(site: RequestSite): string | undefined {
+  const host = site.viewerHost?.trim();
+  const scheme = site.viewerScheme?.trim().toLowerCase();
+  if (!host || (scheme !== 'http' && scheme !== 'https')) return undefined;
+  // Read as a URL, so a default port written out (`:443`) is the same origin as none.
+  return parsed(`${scheme}://${host}`)?.origin;
 }
 
-/**
- * Why the request is refused as coming from another site, or undefined when it is not.
- * `originChecked` is false when an Origin could not be compared (no viewer host reached the
- * function, a misconfiguration): the request is then let through on Sec-Fetch-Site alone.
- */
-export function crossSiteSignal(site: RequestSite): { signal?: CrossSiteSignal; originChecked: boolean } {
+/** Why the request is refused as coming from another site, or undefined when it is not. */
+export function crossSiteSignal(site: RequestSite): CrossSiteSignal | undefined {
   const fetchSite = site.fetchSite?.trim().toLowerCase();
-  if (fetchSite !== undefined && fetchSite !== 'same-origin') return { signal: 'sec-fetch-site', originChecked: true };
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return 'sec-fetch-site';
   const origin = site.origin?.trim();
-  if (origin === undefined) return { originChecked: true };
-  if (origin.toLowerCase() === 'null')
-    return fetchSite === 'same-origin' ? { originChecked: true } : { signal: 'origin', originChecked: true };
-  const url = parsed(origin);
-  if (url === undefined) return { signal: 'origin', originChecked: true };
-  const viewerHost = site.viewerHost?.trim();
-  if (!viewerHost) return { originChecked: false };
-  return isSameHost(url, viewerHost) ? { originChecked: true } : { signal: 'origin', originChecked: true };
+  if (origin !== undefined) {
+    if (origin.toLowerCase() === 'null') return fetchSite === 'same-origin' ? undefined : 'origin';
+    return sameOrigin(origin, site, 'origin');
+  }
+  // A browser that sent Sec-Fetch-Site said where the post comes from; a Referer adds nothing.
+  const referer = site.referer?.trim();
+  if (fetchSite !== undefined || !referer) return undefined;
+  return sameOrigin(referer, site, 'referer');
+}
+
+/** Undefined when `address` is on the origin the viewer asked for; else why not. */
+function sameOrigin(address: string, site: RequestSite, header: 'origin' | 'referer'): CrossSiteSignal | undefined {
+  const url = parsed(address);
+  if (url === undefined) return header;
+  const own = viewerOrigin(site);
+  if (own === undefined) return 'no-viewer';
+  return url.origin === own ? undefined : header;
 }

@@ -16,12 +16,15 @@ import type { AwsClients } from './aws';
 import type { DeliveryEventConfig } from './config';
 import { readDeliveryEvent, type DeliveryReport } from './delivery-events';
 import { describeError, writeLog, type LogEntry } from './log';
-import { recordDeliveryOutcome, type MessageTable } from './store';
+import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from './store';
 
 export type DeliveryEventHandler = (event: unknown, context?: Context) => Promise<void>;
 
 /** What the consumer did with an event. */
-type Outcome = 'recorded' | 'superseded' | 'sent' | 'record_failed' | (typeof DELIVERY_EVENT_LOG.unmatched)[number];
+type Outcome = 'sent' | 'record_failed' | OutcomeRecord | (typeof DELIVERY_EVENT_LOG.unmatched)[number];
+
+// What the monitoring counts as not ours must be an outcome this consumer logs.
+DELIVERY_EVENT_LOG.notOurs satisfies readonly Outcome[];
 
 function eventId(event: unknown): string | undefined {
   const id = (event as { id?: unknown } | null)?.id;
@@ -69,6 +72,7 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   superseded: 'info',
   sent: 'info',
   unknown_message: 'warn',
+  not_our_attempt: 'warn',
   untagged: 'warn',
   malformed: 'warn',
   record_failed: 'error',

@@ -5,6 +5,8 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import type { FieldTable } from '@site/core/field-spec';
 import { LONE_SURROGATE } from './characters';
 import {
   FORM_CONTENT_TYPE,
@@ -12,6 +14,7 @@ import {
   IDEMPOTENCY_HEADER,
   MAX_BODY_BYTES,
   MAX_FORM_BODY_BYTES,
+  maxFormParameters,
   refusedFieldsPage,
   type ContactErrorResponse,
   type ContactSuccessResponse,
@@ -96,30 +99,49 @@ function bodyText(event: APIGatewayProxyEventV2, maxBytes: number): { text: stri
   return { text: raw };
 }
 
+/** Whether `text` holds more than `limit` `&`-separated parts; it looks no further than the part past the limit. */
+function hasMoreParts(text: string, limit: number): boolean {
+  let at = -1;
+  for (let parts = 1; parts <= limit; parts += 1) {
+    at = text.indexOf('&', at + 1);
+    if (at < 0) return false;
+  }
+  return true;
+}
+
 /**
- * A form post as an object like a JSON body: one string per name. A name sent more than
- * once keeps all its values as an array, which validation refuses as not text rather than
- * silently picking one.
+ * A form post as an object like a JSON body: one string per name. The page's form sends each
+ * name once; a body with more names than `maxParameters` is refused before any of it is
+ * decoded, and one with a name twice as soon as the second turns up, so whatever the body,
+ * reading it costs one pass over at most the page's own number of names.
  */
-function formFields(text: string): Record<string, unknown> {
-  const fields = new Map<string, string | string[]>();
+function formFields(text: string, maxParameters: number): Record<string, string> | undefined {
+  if (hasMoreParts(text, maxParameters)) return undefined;
+  const fields = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(text)) {
-    const earlier = fields.get(name);
-    fields.set(name, earlier === undefined ? value : [earlier, value].flat());
+    if (fields.has(name)) return undefined;
+    fields.set(name, value);
   }
   // fromEntries defines own properties, so a "__proto__" name is just a name.
   return Object.fromEntries(fields);
 }
 
-function parsedBody(text: string, format: BodyFormat): Record<string, unknown> | undefined {
-  if (format === 'form') return formFields(text);
+type ParsedBody = { body: Record<string, unknown> } | { error: string };
+
+function parsedBody(text: string, format: BodyFormat, fields: FieldTable): ParsedBody {
+  if (format === 'form') {
+    const body = formFields(text, maxFormParameters(fields));
+    return body === undefined ? { error: ERROR_TEXT.malformedForm } : { body };
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return undefined;
+    return { error: ERROR_TEXT.unreadable };
   }
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? { body: body as Record<string, unknown> }
+    : { error: ERROR_TEXT.unreadable };
 }
 
 export interface ContactRequest {
@@ -131,8 +153,11 @@ export interface ContactRequest {
 
 export type ParsedRequest = { ok: true; request: ContactRequest } | { ok: false; response: HttpResult };
 
-/** Everything about the request that is not the contact message itself, in the order HTTP expects. */
-export function parseContactRequest(event: APIGatewayProxyEventV2): ParsedRequest {
+/**
+ * Everything about the request that is not the contact message itself, in the order HTTP
+ * expects. `fields` is the table the form was built from: it bounds a form post's names.
+ */
+export function parseContactRequest(event: APIGatewayProxyEventV2, fields: FieldTable = CONTACT_FIELDS): ParsedRequest {
   const fail = (response: HttpResult): ParsedRequest => ({ ok: false, response });
 
   if (event.requestContext?.http?.method !== 'POST') {
@@ -144,8 +169,9 @@ export function parseContactRequest(event: APIGatewayProxyEventV2): ParsedReques
   if ('status' in text) {
     return fail(errorResponse(text.status, text.status === 413 ? ERROR_TEXT.tooLarge : ERROR_TEXT.unreadable));
   }
-  const body = parsedBody(text.text, format);
-  if (body === undefined) return fail(errorResponse(400, ERROR_TEXT.unreadable));
+  const parsed = parsedBody(text.text, format, fields);
+  if ('error' in parsed) return fail(errorResponse(400, parsed.error));
+  const { body } = parsed;
 
   const rawKey = headerValue(event.headers, IDEMPOTENCY_HEADER);
   if (rawKey === undefined) return { ok: true, request: { body, format } };

@@ -5,6 +5,8 @@
  * what a terminal shows: JSON escapes C0 controls, and writeLog escapes the rest.
  */
 
+import { INVISIBLE } from './characters';
+
 type LogValue = string | number | boolean | undefined;
 
 export interface LogEntry {
@@ -14,7 +16,7 @@ export interface LogEntry {
 }
 
 /** What JSON.stringify leaves as it is but a terminal or a log viewer would act on: DEL, C1 controls, line separators, invisible characters. */
-const UNSAFE_IN_JSON = /[\u007F-\u009F\u2028\u2029]|\p{Default_Ignorable_Code_Point}/gu;
+const UNSAFE_IN_JSON = new RegExp(String.raw`[\u007F-\u009F\u2028\u2029]|${INVISIBLE.source}`, 'gv');
 
 /** A character as JSON's \\u escapes, one per UTF-16 unit. */
 const jsonEscape = (character: string) =>

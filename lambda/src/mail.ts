@@ -9,13 +9,26 @@ import { type ContactFields, type FieldValues } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { StoredMessage } from '@site/core/table';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
+import { headerText, mailbox } from './mail-header';
 import { htmlBody, subjectFor, textBody, type NotifiedMessage } from './notification';
 
 export interface MailRoute {
+  /** The sender address (MAIL_FROM): a verified SES identity, and what the IAM condition ses:FromAddress allows. */
   from: string;
+  /** The name shown before it in the firm's inbox. */
+  senderName: string;
   to: string[];
   /** The SES configuration set every notification goes through: it publishes the delivery events. */
   configurationSet: string;
+}
+
+/**
+ * The route of every notification, the contact function's, the retry job's and `npm run
+ * messages -- resend`'s alike: the configured addresses and set, and the sender's name.
+ */
+export function mailRoute(config: { mailFrom: string; mailTo: string[]; configurationSet: string }): MailRoute {
+  return { from: config.mailFrom, senderName: NOTIFICATION_TEXT.sender, to: config.mailTo, configurationSet: config.configurationSet };
 }
 
 /**
@@ -60,11 +73,13 @@ export function buildNotification<T extends FieldTable = ContactFields>(
 ): SendEmailCommandInput {
   return {
     ...tracking(route.configurationSet, nextAttempt(message)),
-    Source: route.from,
+    // `Name <address>`, the name encoded as it needs (mail-header.ts); SES authorises the send by the address alone.
+    Source: mailbox(route.senderName, route.from),
     Destination: { ToAddresses: route.to },
     ReplyToAddresses: [message.email],
     Message: {
-      Subject: { Data: subjectFor(message.name, message.company), Charset: 'UTF-8' },
+      // Encoded by us when not plain, so nothing the visitor typed is read as an encoded word.
+      Subject: { Data: headerText(subjectFor(message.name, message.company)), Charset: 'UTF-8' },
       Body: {
         Text: { Data: textBody(message, table), Charset: 'UTF-8' },
         Html: { Data: htmlBody(message, table), Charset: 'UTF-8' },

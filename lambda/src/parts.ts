@@ -8,6 +8,7 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { AwsClients } from './aws';
 import type { LambdaConfig } from './config';
 import type { Courier } from './delivery';
+import { mailRoute } from './mail';
 
 export interface FunctionParts<Config extends LambdaConfig = LambdaConfig> {
   config: Config;
@@ -25,7 +26,7 @@ export function courierOf({ config, clients, fields = CONTACT_FIELDS }: Function
   return {
     table: { name: config.tableName, client: clients.documents },
     ses: clients.ses,
-    route: { from: config.mailFrom, to: config.mailTo, configurationSet: config.configurationSet },
+    route: mailRoute(config),
     fields,
   };
 }

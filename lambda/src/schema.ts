@@ -7,12 +7,21 @@ import * as v from 'valibot';
 import { invisibleAsStored, isBlank, LINE_BREAKING, LONE_SURROGATE, MESSAGE_LINE_BREAK, MESSAGE_NOISE } from './characters';
 import {
   CONTACT_FIELDS,
+  ENCODED_WORD_EMAIL_MESSAGE,
   INVALID_EMAIL_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   invalidCharactersMessage,
   tooLongMessage,
 } from '@site/core/content/contact-fields';
-import { EMAIL_PATTERN, HONEYPOT_FIELD, fieldNames, requiredFields, type ContactFields, type FieldValues } from '@site/core/contract';
+import {
+  EMAIL_PATTERN,
+  HONEYPOT_FIELD,
+  fieldNames,
+  hasEncodedWord,
+  requiredFields,
+  type ContactFields,
+  type FieldValues,
+} from '@site/core/contract';
 import { type ContactFieldSpec, type FieldTable } from '@site/core/field-spec';
 
 type TextSchema = v.GenericSchema<unknown, string>;
@@ -51,6 +60,8 @@ function fieldSchema(field: ContactFieldSpec): v.GenericSchema<unknown, string |
     field.kind === 'email'
       ? v.pipe(
           limited,
+          // First: such an address matches the pattern, and this says what is wrong with it.
+          v.check((value) => !hasEncodedWord(value), ENCODED_WORD_EMAIL_MESSAGE),
           v.check((value) => value === '' || EMAIL_PATTERN.test(value), INVALID_EMAIL_MESSAGE),
         )
       : limited;

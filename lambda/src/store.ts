@@ -166,41 +166,41 @@ export async function deleteIdempotencyRecord(
 }
 
 /**
- * Records one delivery attempt: its bookkeeping always, its status only while no delivery
- * event of this attempt or a later one has set one. SES can report an e-mail delivered before
- * its sender has written that SES accepted it (or after a timeout made the sender think SES
- * refused), and that report must stand. Two conditional updates rather than a read and a
- * write, so an event that lands in between cannot be overwritten.
+ * Records delivery attempt `number` once: its status and bookkeeping, and `attempts` set to
+ * its number, only while the message has recorded no attempt as late. So the write is the
+ * same however often it lands: the SDK sends it again after a timeout it may already have
+ * been applied in, and a write that lands late after a later attempt changes nothing. (With
+ * `attempts` raised by one each time, such a write counted an attempt twice, and the
+ * message's delivery events, which count only for its last recorded attempt, never did.) No
+ * delivery event of this attempt can have come first: events count only for an attempt
+ * already recorded (recordDeliveryOutcome). When the write does not apply, a read tells an
+ * attempt recorded already from a message that is gone, which is an error.
  */
 async function recordAttempt(
   table: MessageTable,
   id: string,
-  attempt: { number: number; status: MessageStatus; set: Record<string, string>; removeLastError?: boolean },
+  attempt: { number: number; status: MessageStatus; set: Record<string, string | number>; removeLastError?: boolean },
 ): Promise<void> {
-  const names = { '#status': 'status', '#outcome': 'outcome', '#attempt': 'attempt' };
   const values = Object.fromEntries(Object.entries(attempt.set).map(([name, value]) => [`:${name}`, value]));
   const assignments = Object.keys(attempt.set).map((name) => `${name} = :${name}`);
-  const update = (withStatus: boolean) =>
-    new UpdateCommand({
-      TableName: table.name,
-      Key: { id },
-      UpdateExpression: [
-        `SET ${[...(withStatus ? ['#status = :status'] : []), ...assignments].join(', ')}`,
-        'ADD attempts :one',
-        ...(attempt.removeLastError ? ['REMOVE lastError'] : []),
-      ].join(' '),
-      ConditionExpression: withStatus
-        ? 'attribute_exists(id) AND (attribute_not_exists(#outcome) OR #outcome.#attempt < :attempt)'
-        : 'attribute_exists(id)',
-      ExpressionAttributeNames: withStatus ? names : undefined,
-      ExpressionAttributeValues: { ...values, ':one': 1, ...(withStatus && { ':status': attempt.status, ':attempt': attempt.number }) },
-    });
   try {
-    await table.client.send(update(true));
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: { id },
+        UpdateExpression: [
+          `SET ${['#status = :status', 'attempts = :attempt', ...assignments].join(', ')}`,
+          ...(attempt.removeLastError ? ['REMOVE lastError'] : []),
+        ].join(' '),
+        ConditionExpression: 'attribute_exists(id) AND attempts < :attempt',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ...values, ':status': attempt.status, ':attempt': attempt.number },
+      }),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    // A delivery event of this attempt came first (or the message is gone, which this one reports).
-    await table.client.send(update(false));
+    const message = await getMessage(table, id);
+    if (message === undefined || message.attempts < attempt.number) throw error;
   }
 }
 
@@ -213,7 +213,13 @@ export async function markEmailed(
   await recordAttempt(table, id, {
     number: delivery.attempt,
     status: 'emailed',
-    set: { sesMessageId: delivery.sesMessageId, emailedAt: at, lastAttemptAt: at, configurationSet: delivery.configurationSet },
+    set: {
+      sesMessageId: delivery.sesMessageId,
+      emailedAttempt: delivery.attempt,
+      emailedAt: at,
+      lastAttemptAt: at,
+      configurationSet: delivery.configurationSet,
+    },
     removeLastError: true,
   });
 }
@@ -234,16 +240,25 @@ export async function markDeliveryFailed(
   });
 }
 
-/** What became of a delivery event: it set the message's status, it was older or weaker news, or there is no such message. */
-export type OutcomeRecord = 'recorded' | 'superseded' | 'unknown_message';
+/**
+ * What became of a delivery event: it set the message's status; it was older or weaker news;
+ * it names an attempt that was not made, or another SES message id than its attempt's (not
+ * ours: forged, or about an e-mail this message never sent); or there is no such message.
+ */
+export type OutcomeRecord = 'recorded' | 'superseded' | 'not_our_attempt' | 'unknown_message';
 
 /**
- * Sets the status a delivery event reports, if it is news: the message exists (a message,
- * not another kind of item, and not erased), no later attempt has been made, and the outcome
- * it holds is of an earlier attempt or of lower precedence (DELIVERY_OUTCOMES). One
+ * Sets the status a delivery event reports, if it is news about the message's latest attempt:
+ * the message exists (a message, not another kind of item, and not erased), the event's
+ * attempt is the last one made (an earlier one's news is stale, a later one was never made),
+ * it carries the SES message id recorded for that attempt when one is, and the outcome the
+ * message holds is of an earlier attempt or of lower precedence (DELIVERY_OUTCOMES). One
  * conditional update, so redelivered and out-of-order events settle on the same state
- * whatever the order. Only when it does not apply, a read tells a stale event from an
- * unknown message.
+ * whatever the order. Only when it does not apply, a read tells why.
+ *
+ * An event can come before its sender has recorded the attempt only when that record failed
+ * (SES reports seconds after it accepts, the record takes milliseconds); the message is then
+ * still `received`, and the retry job sends it again, whose events count.
  */
 export async function recordDeliveryOutcome(table: MessageTable, id: string, outcome: DeliveryOutcome): Promise<OutcomeRecord> {
   try {
@@ -253,7 +268,9 @@ export async function recordDeliveryOutcome(table: MessageTable, id: string, out
         Key: { id },
         UpdateExpression: 'SET #status = :status, #outcome = :outcome',
         ConditionExpression:
-          'attribute_exists(#status) AND attempts <= :attempt AND (attribute_not_exists(#outcome) OR #outcome.#attempt < :attempt' +
+          'attribute_exists(#status) AND attempts = :attempt' +
+          ' AND (attribute_not_exists(emailedAttempt) OR emailedAttempt <> :attempt OR sesMessageId = :sesMessageId)' +
+          ' AND (attribute_not_exists(#outcome) OR #outcome.#attempt < :attempt' +
           ' OR (#outcome.#attempt = :attempt AND #outcome.#precedence < :precedence))',
         ExpressionAttributeNames: { '#status': 'status', '#outcome': 'outcome', '#attempt': 'attempt', '#precedence': 'precedence' },
         ExpressionAttributeValues: {
@@ -261,6 +278,7 @@ export async function recordDeliveryOutcome(table: MessageTable, id: string, out
           ':outcome': outcome,
           ':attempt': outcome.attempt,
           ':precedence': outcome.precedence,
+          ':sesMessageId': outcome.sesMessageId,
         },
       }),
     );
@@ -268,7 +286,15 @@ export async function recordDeliveryOutcome(table: MessageTable, id: string, out
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-  return (await getMessage(table, id)) ? 'superseded' : 'unknown_message';
+  const message = await getMessage(table, id);
+  if (message === undefined) return 'unknown_message';
+  return isOurAttempt(message, outcome) ? 'superseded' : 'not_our_attempt';
+}
+
+/** Whether the event's attempt was made, and, where its SES message id is recorded, with that id. */
+function isOurAttempt(message: StoredMessage, outcome: DeliveryOutcome): boolean {
+  if (outcome.attempt > message.attempts) return false;
+  return message.emailedAttempt !== outcome.attempt || message.sesMessageId === outcome.sesMessageId;
 }
 
 /**

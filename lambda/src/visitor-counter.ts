@@ -17,9 +17,12 @@
  *   - The request whose store failed takes its entry out again (release), if it can.
  *   - It may not be able to: DynamoDB is down, or the counting update timed out in the SDK
  *     and was applied later ("lands late"), even after the release. So when a counter is
- *     full, every entry older than SETTLE_MS (no request of the function can still write by
- *     then) is looked up: an entry whose message is not in the table is removed, one whose
- *     message is there is marked settled (0) and never looked up again.
+ *     full, every entry not yet settled is looked up: one whose message is there is marked
+ *     settled (0) and never looked up again; one whose message is not in the table is removed
+ *     once it is older than SETTLE_MS (no request of the function can still write by then).
+ *   - So the visitor's Retry-After names a moment a place really frees: the window's end, or
+ *     sooner when an entry whose message is not stored settles, never an entry whose message
+ *     was stored (those free nothing before the window ends).
  * Every change to an entry is conditional on the time seen in it, so an entry a retry of
  * the same message has just counted again is never taken away from under it.
  */
@@ -52,7 +55,7 @@ export interface Reservation {
 
 export type CountResult =
   | { outcome: 'counted'; reservation: Reservation }
-  /** The counter is full; `retryAt` (epoch ms) when an entry that may free a place settles, if one may. */
+  /** The counter is full; `retryAt` (epoch ms) when an entry whose message is not stored settles, if one is there. */
   | { outcome: 'over'; retryAt?: number };
 
 /** The counter item: its key, count and TTL, and an entry (epoch ms, or SETTLED) per message it counts. */
@@ -173,22 +176,29 @@ async function isStored(table: MessageTable, messageId: string): Promise<boolean
 }
 
 /**
- * Looks up the messages of a full counter's entries that are old enough to judge: removes
- * the entries of messages that were never stored, marks the others settled. Returns how many
- * places it freed, and when the next unsettled entry becomes old enough to judge.
+ * Looks up the messages of a full counter's open entries. An entry whose message is stored
+ * is marked settled: it counts until the window ends and frees nothing. One whose message is
+ * not stored is removed once it is old enough to judge (no request can still store it), and
+ * frees a place then. Returns how many places it freed, and the earliest moment an entry
+ * not stored becomes old enough: the one moment before the window's end that a place can free.
  */
 async function settle(table: MessageTable, item: CounterItem, now: number): Promise<{ freed: number; retryAt?: number }> {
   const open = Object.entries(item).flatMap(([name, at]) =>
     name.startsWith(ENTRY_PREFIX) && typeof at === 'number' && at !== SETTLED ? [{ messageId: name.slice(ENTRY_PREFIX.length), at }] : [],
   );
-  const due = open.filter((entry) => entry.at <= now - SETTLE_MS);
-  const young = open.filter((entry) => entry.at > now - SETTLE_MS).map((entry) => entry.at + SETTLE_MS);
-  const freed = await Promise.all(
-    due.map(async (entry) => {
+  const judged = await Promise.all(
+    open.map(async (entry) => {
       const stored = await isStored(table, entry.messageId);
+      const due = entry.at <= now - SETTLE_MS;
+      // A young entry whose message is not stored may still be: its request can be storing it now.
+      if (!stored && !due) return { freed: 0, settlesAt: entry.at + SETTLE_MS };
       const changed = await changeEntry(table, item.id, entry.messageId, entry.at, stored ? SETTLED : 'remove');
-      return changed && !stored ? 1 : 0;
+      return { freed: changed && !stored ? 1 : 0 };
     }),
   );
-  return { freed: freed.reduce<number>((sum, one) => sum + one, 0), retryAt: young.length > 0 ? Math.min(...young) : undefined };
+  const settling = judged.flatMap((entry) => (entry.settlesAt === undefined ? [] : [entry.settlesAt]));
+  return {
+    freed: judged.reduce((sum, entry) => sum + entry.freed, 0),
+    retryAt: settling.length > 0 ? Math.min(...settling) : undefined,
+  };
 }

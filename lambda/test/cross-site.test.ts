@@ -24,42 +24,64 @@ const OWN_PAGE = { host: SITE, origin: `https://${SITE}`, 'sec-fetch-site': 'sam
 const OTHER_SITE = { host: SITE, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
 
 describe('crossSiteSignal', () => {
+  /** What CloudFront reports of the viewer behind it: the host asked for, over HTTPS. */
+  const VIEWER = { viewerHost: SITE, viewerScheme: 'https' };
+
   it('refuses by Sec-Fetch-Site anything but the same origin', () => {
     for (const fetchSite of ['cross-site', 'same-site', 'none', 'CROSS-SITE', 'garbage']) {
-      expect(crossSiteSignal({ fetchSite, origin: `https://${SITE}`, viewerHost: SITE }).signal, fetchSite).toBe('sec-fetch-site');
+      expect(crossSiteSignal({ ...VIEWER, fetchSite, origin: `https://${SITE}` }), fetchSite).toBe('sec-fetch-site');
     }
-    expect(crossSiteSignal({ fetchSite: 'same-origin', origin: `https://${SITE}`, viewerHost: SITE }).signal).toBeUndefined();
+    expect(crossSiteSignal({ ...VIEWER, fetchSite: 'same-origin', origin: `https://${SITE}` })).toBeUndefined();
   });
 
-  it('refuses an Origin whose host is not the one the viewer asked for (older browsers send no Sec-Fetch-Site)', () => {
-    const signal = (origin: string, viewerHost = SITE) => crossSiteSignal({ origin, viewerHost }).signal;
+  it('refuses an Origin that is not the origin the viewer asked for, scheme, host and port (older browsers send no Sec-Fetch-Site)', () => {
+    const signal = (origin: string, viewer = VIEWER) => crossSiteSignal({ origin, ...viewer });
     expect(signal(`https://${SITE}`)).toBeUndefined();
     expect(signal(`https://${SITE.toUpperCase()}`)).toBeUndefined();
-    expect(signal(`https://${SITE}`, `${SITE}:443`)).toBeUndefined();
-    expect(signal('http://127.0.0.1:8080', '127.0.0.1:8080')).toBeUndefined();
+    expect(signal(`https://${SITE}`, { viewerHost: `${SITE}:443`, viewerScheme: 'https' })).toBeUndefined();
+    expect(signal(`https://${SITE}:443`)).toBeUndefined();
+    expect(signal('http://127.0.0.1:8080', { viewerHost: '127.0.0.1:8080', viewerScheme: 'http' })).toBeUndefined();
     for (const origin of [
       'https://evil.example',
       `https://${SITE}.evil.example`,
       'https://blog.example.nl',
       `https://${SITE}:8443`,
+      // The same host over the other scheme: another origin, whose page another party may serve.
+      `http://${SITE}`,
       'not a url',
     ]) {
       expect(signal(origin), origin).toBe('origin');
     }
+    expect(signal(`https://127.0.0.1:8080`, { viewerHost: '127.0.0.1:8080', viewerScheme: 'http' })).toBe('origin');
   });
 
   it('refuses an opaque origin (null: a sandboxed frame, a data: URL) unless Sec-Fetch-Site says same-origin', () => {
-    expect(crossSiteSignal({ origin: 'null', viewerHost: SITE }).signal).toBe('origin');
-    expect(crossSiteSignal({ origin: 'null', fetchSite: 'same-origin', viewerHost: SITE }).signal).toBeUndefined();
+    expect(crossSiteSignal({ ...VIEWER, origin: 'null' })).toBe('origin');
+    expect(crossSiteSignal({ ...VIEWER, origin: 'null', fetchSite: 'same-origin' })).toBeUndefined();
   });
 
-  it('lets a client that sends neither header through: it is no browser, and no other site can make it post', () => {
-    expect(crossSiteSignal({ viewerHost: SITE })).toEqual({ originChecked: true });
-    expect(crossSiteSignal({})).toEqual({ originChecked: true });
+  it('reads the Referer when neither Origin nor Sec-Fetch-Site came: another site’s page, or no address, is refused', () => {
+    const signal = (referer: string) => crossSiteSignal({ ...VIEWER, referer });
+    expect(signal(`https://${SITE}/`)).toBeUndefined();
+    expect(signal(`https://${SITE}/privacy?x=1#contact`)).toBeUndefined();
+    for (const referer of ['https://evil.example/page', `http://${SITE}/`, `https://${SITE}.evil.example/`, 'not a url', 'about:blank']) {
+      expect(signal(referer), referer).toBe('referer');
+    }
+    // A browser that says where it comes from in either other header is judged by it, not by its Referer.
+    expect(crossSiteSignal({ ...VIEWER, fetchSite: 'same-origin', referer: 'https://evil.example/' })).toBeUndefined();
+    expect(crossSiteSignal({ ...VIEWER, origin: `https://${SITE}`, referer: 'https://evil.example/' })).toBeUndefined();
   });
 
-  it('says when an Origin could not be compared, because no viewer host reached the function', () => {
-    expect(crossSiteSignal({ origin: 'https://evil.example' })).toEqual({ originChecked: false });
+  it('lets a client that sends none of the three through: it is no browser, and no other site can make it post', () => {
+    expect(crossSiteSignal(VIEWER)).toBeUndefined();
+    expect(crossSiteSignal({})).toBeUndefined();
+  });
+
+  it('refuses an Origin or a Referer it cannot compare, because the viewer’s host or scheme did not reach the function', () => {
+    expect(crossSiteSignal({ origin: `https://${SITE}` })).toBe('no-viewer');
+    expect(crossSiteSignal({ origin: `https://${SITE}`, viewerHost: SITE })).toBe('no-viewer');
+    expect(crossSiteSignal({ origin: `https://${SITE}`, viewerScheme: 'https' })).toBe('no-viewer');
+    expect(crossSiteSignal({ referer: `https://${SITE}/`, viewerHost: SITE, viewerScheme: 'gopher' })).toBe('no-viewer');
   });
 });
 
@@ -138,14 +160,39 @@ describe('through the handler', () => {
     expect(response.statusCode).toBe(405);
   });
 
-  it('lets an Origin it cannot compare through, and says so in the log (a CloudFront Function missing)', async () => {
-    const response = await stack.handler(contactEvent({ headers: { ...JSON_TYPE, origin: `https://${SITE}` }, body: VALID_BODY }));
-    expect(response.statusCode).toBe(200);
-    expect(stack.logs.entries().at(-1)).toMatchObject({
-      level: 'warn',
-      outcome: 'stored_and_emailed',
-      originCheck: `not applied: no ${VIEWER_HOST_HEADER}`,
-    });
+  it('refuses a Referer from another site when the browser sent neither Origin nor Sec-Fetch-Site, and keeps nothing', async () => {
+    const older = { host: SITE, referer: 'https://evil.example/form.html' };
+    const result = await stack.handler(
+      contactEvent({ headers: { ...FORM_TYPE, ...older }, body: new URLSearchParams(VALID_BODY).toString() }),
+    );
+    expect(result).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.crossSite } });
+    const sameHostOtherScheme = await stack.handler(
+      contactEvent({ headers: { ...JSON_TYPE, host: SITE, origin: `http://${SITE}` }, body: VALID_BODY }),
+    );
+    expect(sameHostOtherScheme.statusCode).toBe(403);
+    await expectNothingKept();
+    expect(stack.logs.entries()).toEqual([
+      expect.objectContaining({ outcome: 'cross_site', crossSite: 'referer', status: 303 }),
+      expect.objectContaining({ outcome: 'cross_site', crossSite: 'origin', status: 403 }),
+    ]);
+    expect(stack.logs.raw()).not.toContain('evil.example');
+  });
+
+  it('accepts a post from an older browser on the site’s own page, by its Referer', async () => {
+    const older = { host: SITE, referer: `https://${SITE}/` };
+    const result = await stack.handler(
+      contactEvent({ headers: { ...FORM_TYPE, ...older }, body: new URLSearchParams(VALID_BODY).toString() }),
+    );
+    expect(result).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.sent } });
+  });
+
+  it('refuses an Origin with no viewer host to compare it with (the CloudFront Function missing), warning in the log', async () => {
+    // Without a Host, the API's CloudFront Function writes no X-Viewer-Host: as when the function is not on the behaviour.
+    const response = answer(await stack.handler(contactEvent({ headers: { ...JSON_TYPE, origin: `https://${SITE}` }, body: VALID_BODY })));
+    expect(response.statusCode).toBe(403);
+    expect(response.json).toEqual({ error: ERROR_TEXT.notThroughSite });
+    await expectNothingKept();
+    expect(stack.logs.entries().at(-1)).toMatchObject({ level: 'warn', outcome: 'cross_site', crossSite: 'no-viewer' });
   });
 });
 

@@ -2,9 +2,10 @@
  * The consumer of SES's delivery events, fed the events SES documents (support/ses-events.ts)
  * against dynalite, for messages the contact function really stored and e-mailed: each
  * outcome recorded with its details and time; the same event twice, events out of order, a
- * late event of an attempt a resend replaced, an event that beats the sender's own record;
- * events for no message it knows, counted and not failed; and not one name, address or
- * subject in its logs.
+ * late event of an attempt a resend replaced, a delivery after a timeout the sender took for
+ * a refusal; events for an attempt never made or with another SES message id than the
+ * attempt's (forged), and for no message it knows, counted and not failed; and not one name,
+ * address or subject in its logs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SesDetailType } from '@site/core/ses-events';
@@ -15,7 +16,7 @@ import { createDeliveryEventHandler, type DeliveryEventHandler } from '../src/de
 import { deliver } from '../src/delivery';
 import { courierOf } from '../src/parts';
 import { createRetryJob } from '../src/retry';
-import { deleteMessage, markDeliveryFailed } from '../src/store';
+import { deleteMessage, markDeliveryFailed, markEmailed } from '../src/store';
 import { answer, contactEvent, VALID_BODY } from './support/events';
 import { captureLogs, type CapturedLogs } from './support/logs';
 import { sesEvent, sesMessageId, VISITOR, type OurEmail } from './support/ses-events';
@@ -214,40 +215,73 @@ describe('order and repetition', () => {
 
   /** The message as it is between SES taking its first e-mail and the sender recording that. */
   async function beforeTheSenderRecords(message: StoredMessage): Promise<StoredMessage> {
-    const { sesMessageId: _id, emailedAt: _at, lastAttemptAt: _last, configurationSet: _set, ...untried } = message;
+    const { sesMessageId: _id, emailedAttempt: _n, emailedAt: _at, lastAttemptAt: _last, configurationSet: _set, ...untried } = message;
     const stored: StoredMessage = { ...untried, status: 'received', attempts: 0 };
     await aws.put({ ...stored });
     return stored;
   }
 
-  it('records an outcome that comes before the sender wrote that SES took the e-mail, and the sender’s record keeps it', async () => {
+  it('records a delivery SES reports after a timeout the sender took for a refusal, so the retry job sends nothing more', async () => {
     const untried = await beforeTheSenderRecords(await emailedMessage());
-    await aws.clearEmails();
-    const courier = courierOf({ config: aws.config, clients: aws.clients });
-    // SES takes the e-mail and reports it delivered before deliver() has recorded anything.
-    const reported = sesMessageId();
-    await feed('Email Delivered', { messageId: untried.id, attempt: 1, sesMessageId: reported });
-    expect((await aws.message(untried.id))?.status).toBe('delivered');
-    expect(await deliver(courier, untried, { at: new Date(), isLast: false })).toEqual({ outcome: 'emailed' });
-    expect(await aws.message(untried.id)).toMatchObject({
-      status: 'delivered',
-      attempts: 1,
-      sesMessageId: (await aws.sentEmails())[0]!.messageId,
-      configurationSet: aws.config.configurationSet,
-      outcome: { status: 'delivered', attempt: 1, sesMessageId: reported },
-    });
-  });
-
-  it('keeps a delivery that SES reports around a timeout the sender took for a refusal, so the retry job sends nothing more', async () => {
-    const untried = await beforeTheSenderRecords(await emailedMessage());
-    await feed('Email Delivered', { messageId: untried.id, attempt: 1, sesMessageId: sesMessageId() });
-    // The request timed out although SES had taken the e-mail: the sender records a failed attempt 1.
+    // The request timed out although SES had taken the e-mail: the sender records a failed attempt 1, with no SES id.
     await markDeliveryFailed(aws.table, untried.id, { error: 'TimeoutError', at: new Date(), giveUp: false, attempt: 1 });
+    // Seconds later SES reports the e-mail it did take: attempt 1 was made, and its SES id is not known to contradict it.
+    expect(await feed('Email Delivered', { messageId: untried.id, attempt: 1, sesMessageId: sesMessageId() })).toMatchObject({
+      outcome: 'recorded',
+    });
     expect(await aws.message(untried.id)).toMatchObject({ status: 'delivered', lastError: 'TimeoutError', attempts: 1 });
     await aws.clearEmails();
     const run = await createRetryJob({ config: aws.config, clients: aws.clients })({ minAgeMs: 0, backoffBaseMs: 0 });
     expect(run).toMatchObject({ delivered: 0 });
     expect(await aws.sentEmails()).toEqual([]);
+  });
+});
+
+describe('events that are not about an attempt the message made', () => {
+  it('leave a delivered message delivered for an attempt never made, and the next real event still counts', async () => {
+    const message = await emailedMessage();
+    await feed('Email Delivered', ofMessage(message));
+    expect(await feed('Email Bounced', ofMessage(message, { attempt: 999_999 }))).toMatchObject({
+      level: 'warn',
+      reports: 'bounced',
+      attempt: 999_999,
+      outcome: 'not_our_attempt',
+    });
+    expect(await aws.message(message.id)).toMatchObject({ status: 'delivered', outcome: { status: 'delivered', attempt: 1 } });
+    expect(await feed('Email Complaint Received', ofMessage(message))).toMatchObject({ outcome: 'recorded' });
+    expect((await aws.message(message.id))?.status).toBe('complained');
+  });
+
+  it('leave a message whose e-mail was never sent (its attempt not recorded) waiting for the retry job, which delivers it', async () => {
+    const response = answer(await contact(contactEvent({ body: VALID_BODY })));
+    const waiting = (await aws.message(response.json.id!))!;
+    await aws.put({ ...waiting, status: 'received', attempts: 0 });
+    expect(await feed('Email Delivered', { messageId: waiting.id, attempt: 1, sesMessageId: sesMessageId() })).toMatchObject({
+      outcome: 'not_our_attempt',
+    });
+    expect(await aws.message(waiting.id)).toMatchObject({ status: 'received', attempts: 0 });
+    expect((await aws.message(waiting.id))?.outcome).toBeUndefined();
+    await aws.clearEmails();
+    const run = await createRetryJob({ config: aws.config, clients: aws.clients })({ minAgeMs: 0, backoffBaseMs: 0 });
+    expect(run).toMatchObject({ delivered: 1 });
+    expect(await aws.message(waiting.id)).toMatchObject({ status: 'emailed', attempts: 1 });
+  });
+
+  it('change nothing with another SES message id than the one recorded for the attempt', async () => {
+    const message = await emailedMessage();
+    expect(await aws.message(message.id)).toMatchObject({ emailedAttempt: 1, sesMessageId: message.sesMessageId });
+    expect(await feed('Email Bounced', ofMessage(message, { sesMessageId: sesMessageId() }))).toMatchObject({
+      outcome: 'not_our_attempt',
+    });
+    expect(await aws.message(message.id)).toMatchObject({ status: 'emailed' });
+    expect(await feed('Email Bounced', ofMessage(message))).toMatchObject({ outcome: 'recorded' });
+  });
+
+  it('count by the attempt alone on a message e-mailed before the attempt of its SES id was kept', async () => {
+    const { emailedAttempt: _kept, ...older } = await emailedMessage();
+    await aws.put({ ...older });
+    expect(await feed('Email Bounced', ofMessage(older, { attempt: 2 }))).toMatchObject({ outcome: 'not_our_attempt' });
+    expect(await feed('Email Delivered', ofMessage(older, { sesMessageId: sesMessageId() }))).toMatchObject({ outcome: 'recorded' });
   });
 });
 
@@ -281,6 +315,35 @@ describe('a resend', () => {
     expect(await feed('Email Bounced', ofMessage(message))).toMatchObject({ attempt: 1, outcome: 'superseded' });
     expect(await aws.message(message.id)).toMatchObject({ status: 'emailed', attempts: 2 });
     expect((await aws.message(message.id))?.outcome).toBeUndefined();
+  });
+});
+
+describe('the record of an attempt', () => {
+  it('counts the attempt once however often its write lands (the SDK sends it again after a timeout), so its events count', async () => {
+    const message = await emailedMessage();
+    const again = { sesMessageId: message.sesMessageId, at: new Date(), attempt: 1, configurationSet: aws.config.configurationSet };
+    await markEmailed(aws.table, message.id, again);
+    await markEmailed(aws.table, message.id, again);
+    expect(await aws.message(message.id)).toMatchObject({ attempts: 1, emailedAttempt: 1, status: 'emailed' });
+    expect(await feed('Email Delivered', ofMessage(message))).toMatchObject({ outcome: 'recorded' });
+  });
+
+  it('changes nothing when the write of an earlier attempt lands after a later one', async () => {
+    const message = await emailedMessage();
+    const resent = await deliver(courierOf({ config: aws.config, clients: aws.clients }), message, { at: new Date(), isLast: false });
+    expect(resent).toEqual({ outcome: 'emailed' });
+    const before = await aws.message(message.id);
+    await markDeliveryFailed(aws.table, message.id, { error: 'TimeoutError', at: new Date(), giveUp: false, attempt: 1 });
+    expect(await aws.message(message.id)).toEqual(before);
+  });
+
+  it('fails when the message is gone, so the sender reports the record it could not make', async () => {
+    const message = await emailedMessage();
+    await deleteMessage(aws.table, message.id);
+    await expect(
+      markDeliveryFailed(aws.table, message.id, { error: 'TimeoutError', at: new Date(), giveUp: false, attempt: 2 }),
+    ).rejects.toThrow();
+    expect(await aws.message(message.id)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,18 @@
 /** The pure parts of the no-script form post: reading the body, the key, and where it goes on to. */
 import { describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { FORM_RESULT_PAGES, refusedFieldsPage } from '@site/core/contract';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
+import {
+  fieldNames,
+  FORM_PARAMETER_MARGIN,
+  FORM_RESULT_PAGES,
+  HONEYPOT_FIELD,
+  MAX_FORM_BODY_BYTES,
+  maxFormParameters,
+  refusedFieldsPage,
+} from '@site/core/contract';
+import type { FieldTable } from '@site/core/field-spec';
+import { FIELDS_WITH_JOB_TITLE } from '@site/local/field-fixture';
 import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/http';
 import { contentKey, idempotencyHashKeys, normaliseIdempotencyKey } from '../src/idempotency';
 import { contactEvent, VALID_BODY } from './support/events';
@@ -70,17 +81,30 @@ describe('requestFormat', () => {
 });
 
 describe('parseContactRequest of a form post', () => {
-  const bodyOf = (text: string) => {
-    const parsed = parseContactRequest(contactEvent({ headers: FORM, body: text }));
+  const parse = (text: string, fields: FieldTable = CONTACT_FIELDS) =>
+    parseContactRequest(contactEvent({ headers: FORM, body: text }), fields);
+  const bodyOf = (text: string, fields?: FieldTable) => {
+    const parsed = parse(text, fields);
     if (!parsed.ok) throw new Error(`expected a parsed body, got ${parsed.response.statusCode}`);
     return parsed.request.body;
   };
+  const refusal = (text: string, fields?: FieldTable) => {
+    const parsed = parse(text, fields);
+    if (parsed.ok) throw new Error('expected a refusal');
+    return { statusCode: parsed.response.statusCode, body: JSON.parse(parsed.response.body!) as unknown };
+  };
+  /** A body of `count` names: the table's own first, then names the form does not have. */
+  const namesOf = (count: number, fields: FieldTable = CONTACT_FIELDS) =>
+    [...fieldNames(fields), HONEYPOT_FIELD, ...Array.from({ length: count }, (_, i) => `extra${i}`)]
+      .slice(0, count)
+      .map((name) => `${name}=x`)
+      .join('&');
 
-  it('gives one string per name, and every value of a name sent more than once', () => {
-    expect(bodyOf('name=Jan+de+Vries&email=jan%40voorbeeld.nl&tag=a&tag=b&tag=c')).toEqual({
+  it('gives one string per name', () => {
+    expect(bodyOf('name=Jan+de+Vries&email=jan%40voorbeeld.nl&tag=a')).toEqual({
       name: 'Jan de Vries',
       email: 'jan@voorbeeld.nl',
-      tag: ['a', 'b', 'c'],
+      tag: 'a',
     });
   });
 
@@ -89,6 +113,45 @@ describe('parseContactRequest of a form post', () => {
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
     expect(Object.keys(body)).toEqual(['__proto__', 'constructor']);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('refuses a name sent twice with a Dutch 400 that says so, whatever the name', () => {
+    for (const text of ['name=Jan&name=Piet', 'tag=a&tag=b', 'a[]=1&a[]=2', 'a&a', `${namesOf(3)}&name=Piet`]) {
+      expect(refusal(text)).toEqual({ statusCode: 400, body: { error: ERROR_TEXT.malformedForm } });
+    }
+  });
+
+  it("takes as many names as the table's fields, the honeypot and the margin, and refuses one more", () => {
+    const most = maxFormParameters(CONTACT_FIELDS);
+    expect(most).toBe(fieldNames(CONTACT_FIELDS).length + 1 + FORM_PARAMETER_MARGIN);
+    expect(Object.keys(bodyOf(namesOf(most)))).toHaveLength(most);
+    expect(refusal(namesOf(most + 1))).toEqual({ statusCode: 400, body: { error: ERROR_TEXT.malformedForm } });
+  });
+
+  it('counts the names of the table it was given: a field added to the table is room for one more', () => {
+    const most = maxFormParameters(FIELDS_WITH_JOB_TITLE);
+    expect(most).toBe(maxFormParameters(CONTACT_FIELDS) + 1);
+    expect(Object.keys(bodyOf(namesOf(most, FIELDS_WITH_JOB_TITLE), FIELDS_WITH_JOB_TITLE))).toHaveLength(most);
+    expect(refusal(namesOf(most, FIELDS_WITH_JOB_TITLE)).statusCode).toBe(400);
+  });
+
+  it('refuses bodies at the form limit made of names: repeated, distinct or bracketed', () => {
+    /** `part(0)&part(1)&…`, as long as the form limit allows. */
+    const upToTheLimit = (part: (i: number) => string) => {
+      const parts: string[] = [];
+      for (let i = 0, bytes = part(0).length; bytes <= MAX_FORM_BODY_BYTES; i += 1, bytes += part(i).length + 1) parts.push(part(i));
+      return parts.join('&');
+    };
+    for (const text of [
+      upToTheLimit(() => 'a'),
+      upToTheLimit((i) => `n${i}=`),
+      upToTheLimit((i) => `a[${i}]=x`),
+      upToTheLimit(() => 'a[]=x'),
+    ]) {
+      expect(Buffer.byteLength(text)).toBeGreaterThan(MAX_FORM_BODY_BYTES - 16);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_FORM_BODY_BYTES);
+      expect(refusal(text)).toEqual({ statusCode: 400, body: { error: ERROR_TEXT.malformedForm } });
+    }
   });
 });
 

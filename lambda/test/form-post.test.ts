@@ -126,7 +126,10 @@ describe('a form post that cannot be accepted as typed', () => {
     ['an empty required field', `${check}/message`, encoded({ ...VALID_BODY, message: '   ' })],
     ['no fields at all', `${check}/name-email-message`, ''],
     ['a field over its limit', `${check}/name`, encoded({ ...VALID_BODY, name: 'x'.repeat(101) })],
-    ['a name sent twice', `${check}/name`, `${encoded(VALID_BODY)}&name=Piet`],
+    // No post of the page's form: it sends each name once. Nothing to name, so every field's rules.
+    ['a name sent twice', check, `${encoded(VALID_BODY)}&name=Piet`],
+    ['a name repeated up to the form limit', check, `${encoded(VALID_BODY)}${'&a'.repeat((MAX_FORM_BODY_BYTES - 200) / 2)}`],
+    ['more names than the form has', check, `${encoded(VALID_BODY)}${'&x[]=1&x[a]=2&y'.repeat(3)}`],
     [
       'two optional fields over their limits',
       `${check}/phone-company`,

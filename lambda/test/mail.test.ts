@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { hasLineBreaking } from '../src/characters';
-import { buildNotification, DELIVERY_TAGS } from '../src/mail';
+import { addressParser } from 'postal-mime';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
+import { buildNotification, DELIVERY_TAGS, mailRoute } from '../src/mail';
 import { escapeHtml, receivedTime, subjectFor, telHref, type NotifiedMessage } from '../src/notification';
 
-const ROUTE = {
-  from: 'website@firma.example',
-  to: ['info@firma.example', 'partner@firma.example'],
+const ROUTE = mailRoute({
+  mailFrom: 'website@firma.example',
+  mailTo: ['info@firma.example', 'partner@firma.example'],
   configurationSet: 'consultancy-site-test',
-};
+});
 
 const HOSTILE = `<script>alert("x")</script> & 'quote'`;
 
@@ -27,8 +29,8 @@ describe('buildNotification', () => {
   const html = input.Message?.Body?.Html?.Data ?? '';
   const text = input.Message?.Body?.Text?.Data ?? '';
 
-  it('goes from MAIL_FROM to MAIL_TO, with replies to the visitor', () => {
-    expect(input.Source).toBe(ROUTE.from);
+  it('goes from MAIL_FROM, named as content says, to MAIL_TO, with replies to the visitor', () => {
+    expect(addressParser(input.Source!)).toEqual([{ name: NOTIFICATION_TEXT.sender, address: 'website@firma.example' }]);
     expect(input.Destination).toEqual({ ToAddresses: ROUTE.to });
     expect(input.ReplyToAddresses).toEqual([message.email]);
   });

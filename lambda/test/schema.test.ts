@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
+import { ENCODED_WORD_EMAIL_MESSAGE, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
 import { FIELD_LIMITS, HONEYPOT_FIELD, REQUIRED_FIELDS, type ContactField } from '@site/core/contract';
 import { isHoneypotFilled, validateContactMessage } from '../src/schema';
 import { VALID_BODY } from './support/events';
@@ -107,6 +107,18 @@ describe('validateContactMessage', () => {
     ['a local part over 64 characters', `${'a'.repeat(65)}@voorbeeld.nl`],
   ])('rejects an address with %s', (_, email) => {
     expect(fieldsOf({ ...VALID_BODY, email })).toEqual({ email: INVALID_EMAIL_MESSAGE });
+  });
+
+  it.each([
+    ['the issue’s encoded word in the local part', '=?utf-8?q?jan=40evil.example=3e?=@voorbeeld.nl'],
+    ['a base64 encoded word', '=?utf-8?b?amFuQGV2aWwuZXhhbXBsZQ==?=@voorbeeld.nl'],
+    ['the start of one only', 'jan=?x@voorbeeld.nl'],
+  ])('refuses an address holding an encoded word (%s), saying which characters', (_, email) => {
+    expect(fieldsOf({ ...VALID_BODY, email })).toEqual({ email: ENCODED_WORD_EMAIL_MESSAGE });
+  });
+
+  it('keeps = and ? in an address apart from each other, as the pattern allows', () => {
+    expect(valueOf({ ...VALID_BODY, email: 'jan=piet?@voorbeeld.nl' }).email).toBe('jan=piet?@voorbeeld.nl');
   });
 
   it('makes the name one line, so it is safe in a mail subject', () => {

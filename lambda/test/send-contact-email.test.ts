@@ -13,6 +13,7 @@ import {
   MAX_BODY_BYTES,
   type ContactField,
 } from '@site/core/contract';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { bodyHash } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
@@ -55,7 +56,7 @@ describe('a valid message', () => {
     const [email, ...others] = await stack.aws.sentEmails();
     expect(others).toEqual([]);
     expect(email).toMatchObject({
-      from: MAIL_FROM,
+      from: `${NOTIFICATION_TEXT.sender} <${MAIL_FROM}>`,
       destination: { to: [MAIL_TO], cc: [], bcc: [] },
       replyTo: [hostile.email],
       subject: `Nieuw contactbericht van ${hostile.name} (${hostile.company})`,
@@ -76,6 +77,8 @@ describe('a valid message', () => {
       attempts: 1,
       expiresAt: expect.any(Number),
       sesMessageId: email!.messageId,
+      // The attempt that SES id is of: only that id's events count for it (delivery-events.test.ts).
+      emailedAttempt: 1,
       // Its delivery events come back through this set (delivery-events.test.ts).
       configurationSet: stack.aws.config.configurationSet,
       emailedAt: expect.any(String),

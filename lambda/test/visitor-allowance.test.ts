@@ -14,7 +14,7 @@ import { startLocalAws, TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/lo
 import { createAwsClients, type AwsClients } from '../src/aws';
 import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 import { SETTLE_MS } from '../src/visitor-counter';
-import { windowAt } from '../src/visitor-limit';
+import { secondsLeft, windowAt } from '../src/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from './support/events';
 import { captureLogs, type CapturedLogs } from './support/logs';
 
@@ -147,6 +147,50 @@ describe('a 503', () => {
     faults.push({ call: 'store message', kind: 'lost' }, { call: 'release', kind: 'late' });
     expect((await post(viewer)).statusCode).toBe(503);
     expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages + 1)).toEqual(full(TEST_VISITOR_LIMIT.messages));
+  });
+});
+
+describe('Retry-After at the limit', () => {
+  it('names the window’s end when every message was stored, and the same moment when asked again later', async () => {
+    const viewer = newViewer();
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(Array<number>(TEST_VISITOR_LIMIT.messages).fill(200));
+    const window = windowAt(now, TEST_VISITOR_LIMIT.windowSeconds);
+    const first = await post(viewer);
+    expect(first.statusCode).toBe(429);
+    // Stored messages free nothing before the window ends: no earlier moment is named for them.
+    expect(Number(first.headers['Retry-After'])).toBe(secondsLeft(window, now));
+    now = new Date(now.getTime() + 30_000);
+    const later = await post(viewer);
+    expect(Number(later.headers['Retry-After'])).toBe(Number(first.headers['Retry-After']) - 30);
+    // Past the time an entry could settle, still the window's end: nothing was freed, nothing will be before it.
+    now = new Date(now.getTime() + SETTLE_MS);
+    expect(Number((await post(viewer)).headers['Retry-After'])).toBe(secondsLeft(window, now));
+  });
+
+  it('names when a message that was not stored settles, and a place is free then', async () => {
+    const viewer = newViewer();
+    faults.push({ call: 'store message', kind: 'lost' }, { call: 'release', kind: 'lost' });
+    expect((await post(viewer)).statusCode).toBe(503);
+    now = new Date(now.getTime() + 5_000);
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
+    const refused = await post(viewer);
+    const retryAfter = Number(refused.headers['Retry-After']);
+    expect(retryAfter).toBe(SETTLE_MS / 1000 - 5);
+    now = new Date(now.getTime() + retryAfter * 1000);
+    expect((await post(viewer)).statusCode).toBe(200);
+  });
+
+  it('never names a moment past the window, so the limit page’s longest wait (one window) is always true', async () => {
+    const viewer = newViewer();
+    // The last seconds of the window: a message not stored would settle after it ends.
+    const window = windowAt(now, TEST_VISITOR_LIMIT.windowSeconds);
+    now = new Date((window.endsAt - 10) * 1000);
+    faults.push({ call: 'store message', kind: 'lost' }, { call: 'release', kind: 'lost' });
+    expect((await post(viewer)).statusCode).toBe(503);
+    await statuses(viewer, TEST_VISITOR_LIMIT.messages);
+    const retryAfter = Number((await post(viewer)).headers['Retry-After']);
+    expect(retryAfter).toBe(10);
+    expect(retryAfter).toBeLessThanOrEqual(TEST_VISITOR_LIMIT.windowSeconds);
   });
 });
 

@@ -117,3 +117,13 @@ export function lambdaContext(functionName: string, requestId: string, deadline:
 export function gatewayError(statusCode: number, message: string): ApiResponse {
   return { statusCode, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message })) };
 }
+
+/**
+ * What API Gateway (HTTP API) answers when the function does not: 500 when the invocation
+ * failed (the function threw, or Lambda ended it at its timeout: "Task timed out"), and 503
+ * when API Gateway itself stopped waiting at the integration's timeout, the function maybe
+ * still running. Both in API Gateway's own shape, with nothing of the function's.
+ */
+export function unanswered(why: 'function failed' | 'integration timed out'): ApiResponse {
+  return why === 'function failed' ? gatewayError(500, 'Internal Server Error') : gatewayError(503, 'Service Unavailable');
+}

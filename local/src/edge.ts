@@ -14,15 +14,23 @@ import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/core/contract';
-import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
+import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
 import { securityHeaders } from '@site/core/security-headers';
 import { cacheControlFor } from '@site/core/cache-control';
-import { API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
+import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
 import { listSiteFiles } from '@site/core/site-files';
 import { apiFunctionCode, edgeFunctionCode } from '@site/infra/edge-functions';
 import { forLogLine } from '@site/lambda/characters';
 import { logLine } from '@site/lambda/log';
-import { CONTACT_ROUTE_KEY, fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
+import {
+  CONTACT_ROUTE_KEY,
+  fromHandlerResult,
+  gatewayError,
+  lambdaContext,
+  toApiGatewayEvent,
+  unanswered,
+  type ApiResponse,
+} from './api-gateway';
 import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
@@ -31,7 +39,10 @@ export interface ApiOptions {
   port: number;
   handler: ApiHandler;
   functionName: string;
+  /** The function's timeout (FUNCTION_TIMEOUT_SECONDS in the stack). */
   functionTimeoutMs: number;
+  /** API Gateway's integration timeout; API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS unless a test sets one. */
+  integrationTimeoutMs?: number;
   /** One line per request, without personal data: method, path (escaped, see forLogLine), status, duration. */
   accessLog?: (line: string) => void;
 }
@@ -231,18 +242,24 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 const ALWAYS_FORWARDED = ['host', 'content-length'];
 const FORWARDED_VIEWER_HEADERS = new Set([...ALWAYS_FORWARDED, ...API_VIEWER_HEADERS.map((name) => name.toLowerCase())]);
 
+/** The edge serves plain HTTP: the scheme its viewers use, as CloudFront reports HTTPS for its own. */
+const EDGE_SCHEME = 'http';
+
+/** Who sent a request to CloudFront: the address and port of the connection, and the scheme it used. */
+export interface Viewer {
+  address: string;
+  port: number;
+  scheme: 'http' | 'https';
+}
+
 /**
  * The headers of CloudFront's request to the API for one viewer request: the /api/*
  * behaviour's CloudFront Function runs on the viewer's (it passes Host on as X-Viewer-Host);
- * of the result, only those the origin request policy lists (so a forged origin header or
- * viewer address never gets through), then the origin secret and the viewer's `ip:port`, as
- * CloudFront adds them.
+ * of the result, only those the origin request policy lists (so a forged origin header,
+ * viewer address or scheme never gets through), then the origin secret, the viewer's
+ * `ip:port` and its scheme, as CloudFront adds them.
  */
-export function originRequestHeaders(
-  viewerHeaders: IncomingHttpHeaders,
-  viewer: { address: string; port: number },
-  originSecret: string,
-): IncomingHttpHeaders {
+export function originRequestHeaders(viewerHeaders: IncomingHttpHeaders, viewer: Viewer, originSecret: string): IncomingHttpHeaders {
   const { headers: seen } = apiViewerRequest({
     version: '1.0',
     context: { eventType: 'viewer-request' },
@@ -256,6 +273,7 @@ export function originRequestHeaders(
   }
   headers[ORIGIN_VERIFY_HEADER.toLowerCase()] = originSecret;
   headers[VIEWER_ADDRESS_HEADER.toLowerCase()] = `${viewer.address}:${viewer.port}`;
+  headers[VIEWER_SCHEME_HEADER.toLowerCase()] = viewer.scheme;
   return headers;
 }
 
@@ -272,23 +290,37 @@ const arrivalOf = (req: IncomingMessage): Arrival => ({
   sourceIp: req.socket.remoteAddress ?? LOOPBACK,
 });
 
+/**
+ * One invocation, with the two clocks AWS runs: Lambda ends the function at its timeout (a
+ * function error: API Gateway answers 500), and API Gateway stops waiting at the
+ * integration's (it answers 503). Whichever comes first decides the answer. A handler in a
+ * sandbox (function-sandbox.ts) is ended at its deadline however busy its code is; one
+ * called in this thread can only be answered for once it lets the thread go.
+ */
 async function invoke(options: ApiOptions, arrival: Arrival, headers: IncomingHttpHeaders, body: Buffer): Promise<ApiResponse> {
   const event = toApiGatewayEvent({ ...arrival, headers, body }, CONTACT_ROUTE_KEY);
-  const deadline = Date.now() + options.functionTimeoutMs;
-  const context = lambdaContext(options.functionName, event.requestContext.requestId, deadline);
+  const context = lambdaContext(options.functionName, event.requestContext.requestId, Date.now() + options.functionTimeoutMs);
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS * 1000;
+  const gatewayGivesUp = integrationTimeoutMs < options.functionTimeoutMs;
   let timer: NodeJS.Timeout | undefined;
-  // A function that throws or runs past its timeout is a Lambda error: API Gateway answers 500.
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('Task timed out')), options.functionTimeoutMs);
+  const timedOut = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), Math.min(options.functionTimeoutMs, integrationTimeoutMs));
   });
   try {
-    return fromHandlerResult(await Promise.race([options.handler(event, context), timedOut]));
+    const result = await Promise.race([options.handler(event, context), timedOut]);
+    if (result !== 'timed out') return fromHandlerResult(result);
+    if (gatewayGivesUp) return unanswered('integration timed out');
+    functionError(options, `Task timed out after ${options.functionTimeoutMs / 1000} seconds`);
   } catch (error) {
-    console.error(logLine({ level: 'error', msg: 'function error', function: options.functionName, error: (error as Error).message }));
-    return gatewayError(500, 'Internal Server Error');
+    functionError(options, (error as Error).message);
   } finally {
     clearTimeout(timer);
   }
+  return unanswered('function failed');
+}
+
+function functionError(options: ApiOptions, error: string): void {
+  console.error(logLine({ level: 'error', msg: 'function error', function: options.functionName, error }));
 }
 
 /** API Gateway in front of the handler; `headers` are what reach it (CloudFront's, or the caller's own). */
@@ -313,7 +345,7 @@ export function postFromViewer(
   viewer: { address: string; port: number },
   request: { headers: IncomingHttpHeaders; body: Buffer },
 ): Promise<ApiResponse> {
-  const headers = originRequestHeaders(request.headers, viewer, options.originSecret);
+  const headers = originRequestHeaders(request.headers, { ...viewer, scheme: EDGE_SCHEME }, options.originSecret);
   return invoke(options, { method: 'POST', url: API_PATH, sourceIp: viewer.address }, headers, request.body);
 }
 
@@ -344,7 +376,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
   const server = createServer((req, res) => {
     for (const [name, value] of security) res.setHeader(name, value);
     const isApi = pathOf(req.url).startsWith('/api/');
-    const viewer = { address: req.socket.remoteAddress ?? LOOPBACK, port: req.socket.remotePort ?? 0 };
+    const viewer: Viewer = { address: req.socket.remoteAddress ?? LOOPBACK, port: req.socket.remotePort ?? 0, scheme: EDGE_SCHEME };
     const handled = isApi
       ? serveApi(req, res, options, originRequestHeaders(req.headers, viewer, options.originSecret))
       : Promise.resolve(serveStatic(req, res, files, edge));

@@ -141,6 +141,18 @@ export async function fetchSentEmails(sesUrl: string): Promise<SentEmail[]> {
   return ((await response.json()) as { emails: SentEmail[] }).emails;
 }
 
+/**
+ * One e-mail the SES emulator accepted, as the message a mail client would receive: the
+ * emulator writes it out as MIME (with nodemailer) from what SendEmail was given, headers
+ * encoded and folded as a message writer does.
+ */
+export async function fetchRawEmail(sesUrl: string, messageId: string): Promise<Buffer> {
+  const response = await fetch(`${sesUrl}/get-emlContent?messageId=${encodeURIComponent(messageId)}`);
+  if (!response.ok) throw new Error(`SES emulator answered ${response.status} for e-mail ${messageId}`);
+  const { body } = (await response.json()) as { body: { type: 'Buffer'; data: number[] } };
+  return Buffer.from(body.data);
+}
+
 export async function clearSentEmails(sesUrl: string): Promise<void> {
   await fetch(`${sesUrl}/clear-store`, { method: 'POST' });
 }

@@ -19,6 +19,7 @@ import {
   clearSentEmails,
   closeServer,
   ensureMessageTable,
+  fetchRawEmail,
   fetchSentEmails,
   listen,
   startDynamoDb,
@@ -63,6 +64,8 @@ export interface LocalAws {
   message(id: string): Promise<StoredMessage | undefined>;
   put(item: Record<string, unknown>): Promise<void>;
   sentEmails(): Promise<SentEmail[]>;
+  /** One of them as the MIME message a mail client receives. */
+  rawEmail(messageId: string): Promise<Buffer>;
   /** Empties the SES outbox (kept per process by the emulator) and nothing else. */
   clearEmails(): Promise<void>;
   stopSes(): Promise<void>;
@@ -175,6 +178,7 @@ export async function startLocalAws(): Promise<LocalAws> {
       await documents.send(new PutCommand({ TableName: TEST_TABLE, Item: item }));
     },
     sentEmails: () => onceMore(() => fetchSentEmails(urls.ses)),
+    rawEmail: (messageId) => onceMore(() => fetchRawEmail(urls.ses, messageId)),
     clearEmails: () => onceMore(() => clearSentEmails(urls.ses)),
     stopSes: ses.stop,
     startSes: ses.start,

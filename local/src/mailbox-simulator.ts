@@ -59,13 +59,17 @@ export function fateOf(address: string): Fate {
   }
 }
 
+/** The address of a Source that may carry a display name (`Name <address>`): SES's identity is the address. */
+const addressOf = (source: string) => /<([^<>]+)>\s*$/.exec(source)?.[1] ?? source;
+
 /** The record's mail object, as SES writes it for every event of the e-mail. */
 function mailObject(email: AcceptedEmail) {
-  const from = email.source.split('@')[1] ?? '';
+  const address = addressOf(email.source);
+  const from = address.split('@')[1] ?? '';
   return {
     timestamp: email.at.toISOString(),
     source: email.source,
-    sourceArn: `arn:aws:ses:${EMULATOR_REGION}:${LOCAL_ACCOUNT}:identity/${email.source}`,
+    sourceArn: `arn:aws:ses:${EMULATOR_REGION}:${LOCAL_ACCOUNT}:identity/${address}`,
     sendingAccountId: LOCAL_ACCOUNT,
     messageId: email.messageId,
     destination: email.to,

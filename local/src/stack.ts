@@ -14,7 +14,6 @@ import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { createAwsClients, createDocumentClient } from '@site/lambda/aws';
 import { readContactConfig, readRetryConfig } from '@site/lambda/config';
-import { createContactHandler } from '@site/lambda/contact-handler';
 import { createDeliveryEventHandler } from '@site/lambda/delivery-event-handler';
 import { logLine } from '@site/lambda/log';
 import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } from '@site/lambda/retry';
@@ -31,6 +30,7 @@ import {
 } from './defaults';
 import { ensureMessageTable, startDynamoDb, type RunningServer } from './emulators';
 import { functionEnvironment } from './function-env';
+import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from './local-ses';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,6 +86,10 @@ export interface LocalStack {
    * (postFromViewer in edge.ts): for viewers this machine cannot send from, such as IPv6 networks.
    */
   postFromViewer(viewer: { address: string; port: number }, request: { headers: IncomingHttpHeaders; body: Buffer }): Promise<ApiResponse>;
+  /** What the contact function's environment holds: what requests added to built-in prototypes, its live heap. */
+  probeContactFunction(options: { gc: boolean }): Promise<SandboxProbe>;
+  /** Hands an SES event to the delivery-event consumer as EventBridge would, whether or not the local SES publishes its own. */
+  deliveryEvent(event: unknown): Promise<void>;
   /** Runs the retry job once, as the schedule would. */
   runRetryJob(): Promise<RetrySummary>;
   /** The retry job itself, for a run with options of its own (no grace period, say); logs no summary. */
@@ -119,15 +123,17 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
   let dynamo = await onPort(() => startDynamoDb({ port: dynamoPort, path }), dynamoPort, LOCAL_PORTS.dynamodb.variable);
   started.push(dynamo);
   const sesPort = options.sesPort ?? LOCAL_PORTS.ses.port;
+  const consumer = deliveryEventConsumer(dynamo.url);
   const sesOptions: Omit<LocalSesOptions, 'port'> = {
     configurationSet: LOCAL_CONFIGURATION_SET,
-    publish: options.deliveryEvents ? deliveryEventConsumer(dynamo.url) : undefined,
+    publish: options.deliveryEvents ? consumer : undefined,
   };
   let ses = await onPort(() => startLocalSes({ ...sesOptions, port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
   started.push(ses);
   await ensureMessageTable(dynamo.url, DEFAULT_TABLE_NAME);
   return {
     urls: { dynamodb: dynamo.url, ses: ses.url } satisfies EmulatorUrls,
+    deliveryEvent: consumer,
     stopDynamoDb: () => dynamo.close(),
     startDynamoDb: async () => {
       dynamo = await startDynamoDb({ port: dynamo.port, path });
@@ -144,7 +150,7 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
 }
 
 /** The consumer of SES's delivery events, as the stack deploys it, reaching the local table. */
-function deliveryEventConsumer(dynamodbUrl: string): LocalSesOptions['publish'] {
+function deliveryEventConsumer(dynamodbUrl: string): (event: unknown) => Promise<void> {
   const consumer = createDeliveryEventHandler({
     config: { tableName: DEFAULT_TABLE_NAME },
     clients: { documents: createDocumentClient(emulatorClientConfig(dynamodbUrl)) },
@@ -175,23 +181,29 @@ function localFunctions(urls: EmulatorUrls, options: LocalStackOptions) {
       windowSeconds: visitorLimit.windowMinutes * 60,
     },
   });
+  // Read here as well, so a setting the function would refuse stops the start with its message.
+  readContactConfig(settings);
+  const lambdaEnv = { ...settings, ...emulatorSdkEnv(urls) };
   const clients = createAwsClients(emulatorConnections(urls));
-  const contact: ApiHandler = createContactHandler({ config: readContactConfig(settings), clients });
   const retryParts = { config: readRetryConfig(settings), clients };
   return {
     originSecret,
-    lambdaEnv: { ...settings, ...emulatorSdkEnv(urls) },
-    contact,
+    lambdaEnv,
+    /** The contact function in an environment of its own, from its Lambda entry, ended at its timeout as in Lambda. */
+    contact: () => startFunctionSandbox({ entry: CONTACT_FUNCTION.entry, functionName: CONTACT_FUNCTION.name, env: lambdaEnv }),
     runRetryJob: createRetryHandler(retryParts),
     retryJob: createRetryJob(retryParts),
   };
 }
 
+/** The contact function: its Lambda entry, and its name in logs and the Lambda context. */
+const CONTACT_FUNCTION = { entry: '@site/lambda/handlers/send-contact-email', name: 'send-contact-email' } as const;
+
 /** The local CloudFront in front of the handler, and the API's own address beside it. */
 async function startFrontDoors(handler: ApiHandler, originSecret: string, options: LocalStackOptions, started: RunningServer[]) {
   const common = {
     handler,
-    functionName: 'send-contact-email',
+    functionName: CONTACT_FUNCTION.name,
     functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
   };
   const accessLog = (prefix: string) => (options.quiet ? undefined : (line: string) => console.log(`${prefix}${line}`));
@@ -234,7 +246,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   try {
     const emulators = await startEmulators(options, started);
     const functions = localFunctions(emulators.urls, options);
-    const doors = await startFrontDoors(functions.contact, functions.originSecret, options, started);
+    const contact = await functions.contact();
+    started.push({ url: '', port: 0, close: () => contact.close() });
+    const doors = await startFrontDoors(contact.handler, functions.originSecret, options, started);
     const timer = scheduleRetries(functions.runRetryJob, options.retryIntervalMs ?? 60_000);
     return {
       urls: { ...doors.urls, ...emulators.urls },
@@ -245,6 +259,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stopSes: emulators.stopSes,
       startSes: emulators.startSes,
       postFromViewer: doors.postFromViewer,
+      deliveryEvent: emulators.deliveryEvent,
+      probeContactFunction: contact.probe,
       runRetryJob: functions.runRetryJob,
       retryJob: functions.retryJob,
       async close() {

@@ -19,6 +19,7 @@ import { simulatedEvents, type AcceptedEmail, type SesEventBridgeEvent } from '.
 import { makeSiteDir } from '../src/site-fixture';
 import { startLocalStack, type LocalStack } from '../src/stack';
 import { getMessage } from '@site/lambda/store';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { createDocumentClient } from '@site/lambda/aws';
 
 const SIMULATOR = (local: string) => `${local}@simulator.amazonses.com`;
@@ -61,6 +62,17 @@ describe('the mailbox simulator’s events', () => {
       'Email Delivered',
       'Email Bounced',
     ]);
+  });
+
+  it('name the sender identity by its address when the e-mail comes from a named sender, as SES’s example does', () => {
+    const [sent] = simulatedEvents(
+      { ...accepted([SIMULATOR('success')]), source: `${NOTIFICATION_TEXT.sender} <website@consultancy-site.localhost>` },
+      answered,
+    );
+    const mail = (sent!.detail as { mail: { source: string; sourceArn: string; tags: Record<string, string[]> } }).mail;
+    expect(mail.source).toBe(`${NOTIFICATION_TEXT.sender} <website@consultancy-site.localhost>`);
+    expect(mail.sourceArn).toMatch(/:identity\/website@consultancy-site\.localhost$/);
+    expect(mail.tags['ses:from-domain']).toEqual(['consultancy-site.localhost']);
   });
 
   it('have the shape of SES’s documented records, every field the documentation shows', () => {

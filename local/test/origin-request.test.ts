@@ -13,7 +13,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER } from '@site/core/api-origin';
+import { VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
 import { originRequestHeaders, postFromViewer, startApiGateway, startEdge } from '../src/edge';
 import type { RunningServer } from '../src/emulators';
 
@@ -75,12 +75,20 @@ describe('through the edge', () => {
     for (const dropped of ['cookie', 'authorization', 'x-forwarded-for', 'user-agent']) expect(event.headers).not.toHaveProperty(dropped);
   });
 
-  it('passes on where a browser says the post comes from, and the Host the viewer asked for as X-Viewer-Host, never a forged one', async () => {
-    const browser = { 'content-type': 'application/json', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
-    const { event } = await post(edge.url, { ...browser, [VIEWER_HOST_HEADER]: 'evil.example' });
+  it('passes on where a browser says the post comes from, the Host the viewer asked for as X-Viewer-Host and its scheme, never forged ones', async () => {
+    const browser = {
+      'content-type': 'application/json',
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+      referer: 'https://evil.example/x',
+    };
+    const { event } = await post(edge.url, { ...browser, [VIEWER_HOST_HEADER]: 'evil.example', [VIEWER_SCHEME_HEADER]: 'https' });
     expect(event.headers.origin).toBe('https://evil.example');
     expect(event.headers['sec-fetch-site']).toBe('cross-site');
+    expect(event.headers.referer).toBe('https://evil.example/x');
     expect(event.headers[VIEWER_HOST_HEADER.toLowerCase()]).toBe(new URL(edge.url).host);
+    // The edge serves plain HTTP.
+    expect(event.headers[VIEWER_SCHEME_HEADER.toLowerCase()]).toBe('http');
   });
 
   it('reports a client on another loopback address as another visitor', async () => {
@@ -162,21 +170,26 @@ describe('originRequestHeaders', () => {
   it('runs the API behaviour’s CloudFront Function: Host goes on as X-Viewer-Host, over whatever the viewer sent under that name', () => {
     const headers = originRequestHeaders(
       { Host: 'www.example.nl', 'X-Viewer-Host': 'evil.example', Origin: 'https://www.example.nl' },
-      { address: '127.0.0.3', port: 40000 },
+      { address: '127.0.0.3', port: 40000, scheme: 'https' },
       SECRET,
     );
     expect(headers).toMatchObject({ host: 'www.example.nl', 'x-viewer-host': 'www.example.nl', origin: 'https://www.example.nl' });
-    expect(originRequestHeaders({ 'X-Viewer-Host': 'evil.example' }, { address: '127.0.0.3', port: 1 }, SECRET)).not.toHaveProperty(
-      'x-viewer-host',
-    );
+    expect(
+      originRequestHeaders({ 'X-Viewer-Host': 'evil.example' }, { address: '127.0.0.3', port: 1, scheme: 'https' }, SECRET),
+    ).not.toHaveProperty('x-viewer-host');
   });
 
-  it('matches header names in any case, and writes the viewer address as ip:port', () => {
-    const headers = originRequestHeaders({ 'Content-Type': 'text/plain', 'X-Other': 'x' }, { address: '127.0.0.3', port: 40000 }, SECRET);
+  it('matches header names in any case, and writes the viewer address as ip:port and the scheme it used, over any the viewer sent', () => {
+    const headers = originRequestHeaders(
+      { 'Content-Type': 'text/plain', 'X-Other': 'x', 'CloudFront-Forwarded-Proto': 'http' },
+      { address: '127.0.0.3', port: 40000, scheme: 'https' },
+      SECRET,
+    );
     expect(headers).toEqual({
       'content-type': 'text/plain',
       [ORIGIN_VERIFY_HEADER.toLowerCase()]: SECRET,
       [VIEWER_ADDRESS_HEADER.toLowerCase()]: '127.0.0.3:40000',
+      [VIEWER_SCHEME_HEADER.toLowerCase()]: 'https',
     });
   });
 });

@@ -7,7 +7,7 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
-import type { MailRoute } from '@site/lambda/mail';
+import { mailRoute, type MailRoute } from '@site/lambda/mail';
 import {
   deleteIdempotencyRecord,
   deleteMessage,
@@ -39,7 +39,7 @@ async function messageById(target: Target, id: string): Promise<StoredMessage> {
  * there), through SES_CONFIGURATION_SET or the stage's configuration set, so that the new
  * e-mail's delivery events come back to the message as the functions' do.
  */
-function mailRoute(env: NodeJS.ProcessEnv, target: Target): MailRoute {
+function resendRoute(env: NodeJS.ProcessEnv, target: Target): MailRoute {
   let route: ReturnType<typeof readMailRoute>;
   try {
     route = readMailRoute({
@@ -57,7 +57,7 @@ function mailRoute(env: NodeJS.ProcessEnv, target: Target): MailRoute {
       'No stage to send through: pass --stage <stage>, or set SES_CONFIGURATION_SET to the stage’s configuration set.',
     );
   }
-  return { from: route.mailFrom, to: route.mailTo, configurationSet };
+  return mailRoute({ ...route, configurationSet });
 }
 
 /** Asks on stderr; true only for a yes. A closed stdin is a no. */
@@ -82,7 +82,7 @@ async function list(target: Target, command: Extract<Command, { name: 'list' }>)
 }
 
 async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const route = mailRoute(env, target);
+  const route = resendRoute(env, target);
   const message = await messageById(target, id);
   const now = new Date();
   // A 'received' message is the retry job's too: the same lease keeps the two from both sending it.

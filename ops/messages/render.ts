@@ -3,16 +3,18 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
 import { BOOKKEEPING_ATTRIBUTES, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
-import { MESSAGE_NOISE } from '@site/lambda/characters';
+import { MESSAGE_NOISE, withInvisibleShown } from '@site/lambda/characters';
 import type { IdempotencyRecord } from '@site/lambda/store';
 import { textTable } from '@site/ops/text-table';
 
 /**
  * Stored text as a terminal may show it: control characters (an escape sequence could
- * rewrite the operator's screen) become U+FFFD. Validation keeps them out; this does not rely on it.
+ * rewrite the operator's screen) become U+FFFD, and invisible characters (a direction
+ * override, a braille blank, a joiner) are written as `<U+202E>`, so nothing reorders or
+ * hides what the operator reads. Validation keeps most of them out; this does not rely on it.
  */
 function printable(text: string): string {
-  return text.replace(MESSAGE_NOISE, '\uFFFD').replace(/\r/g, '\uFFFD');
+  return withInvisibleShown(text.replace(MESSAGE_NOISE, '\uFFFD').replace(/\r/g, '\uFFFD'));
 }
 
 /** What the mail server said, in a few words: a bounce's type and answer, a delay's kind and answer, a complaint's or rejection's reason. */

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
 import { emulatorClientConfig, emulatorSdkEnv } from '@site/local/defaults';
 import { ensureMessageTable } from '@site/local/emulators';
@@ -226,6 +227,29 @@ describe('show', () => {
     );
   });
 
+  it('writes every invisible character as <U+…>, so none reorders, hides or blanks what the operator reads', async () => {
+    // As a message stored before the rules widened could hold them; a joiner in an emoji, which validation keeps, too.
+    const [shown] = await stored(
+      message(5, {
+        name: 'Jan \u202Egnp.exe\u202C \u3164\u2800',
+        company: '\uFFF9Firma\uFFFB\u200E',
+        message: 'Groeten 👩\u200D👧\u{E0041}',
+      }),
+    );
+    const { stdout } = await runMessages(['show', shown!.id]);
+    for (const character of ['\u202E', '\u202C', '\u3164', '\u2800', '\uFFF9', '\uFFFB', '\u200E', '\u200D', '\u{E0041}']) {
+      expect(stdout).not.toContain(character);
+    }
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^name\s+Jan <U\+202E>gnp\.exe<U\+202C> <U\+3164><U\+2800>$/),
+        expect.stringMatching(/^company\s+<U\+FFF9>Firma<U\+FFFB><U\+200E>$/),
+        expect.stringMatching(/^message\s+Groeten 👩<U\+200D>👧<U\+E0041>$/u),
+      ]),
+    );
+  });
+
   it('refuses an id that is not a message, idempotency records included', async () => {
     await aws.put(IDEMPOTENCY_RECORD);
     for (const id of ['01JTNOSUCHMESSAGE000000000', IDEMPOTENCY_RECORD.id]) {
@@ -252,7 +276,12 @@ describe('resend', () => {
 
     const emails = await aws.sentEmails();
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ from: MAIL_FROM, destination: { to: [MAIL_TO] }, replyTo: ['opnieuw@voorbeeld.nl'] });
+    // The same sender as the functions': the name from content before MAIL_FROM.
+    expect(emails[0]).toMatchObject({
+      from: `${NOTIFICATION_TEXT.sender} <${MAIL_FROM}>`,
+      destination: { to: [MAIL_TO] },
+      replyTo: ['opnieuw@voorbeeld.nl'],
+    });
     expect(emails[0]!.subject).toBe('Nieuw contactbericht van Jan de Vries (Opnieuw B.V.)');
     expect(emails[0]!.body.text).toContain(`Kenmerk: ${failed!.id}`);
     expect(emails[0]!.body.text).toContain('Bedrijf: Opnieuw B.V.');

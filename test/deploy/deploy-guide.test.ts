@@ -278,6 +278,7 @@ function contactRequest(fields: Record<string, string>, originHeader?: string): 
     'content-type': 'application/json',
     'idempotency-key': randomUUID(),
     'cloudfront-viewer-address': '198.51.100.7:50123',
+    'cloudfront-forwarded-proto': 'https',
     ...(originHeader !== undefined && { 'x-origin-verify': originHeader }),
   });
 }

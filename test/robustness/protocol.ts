@@ -80,6 +80,8 @@ export interface Commands {
   runRetryJob: { args: RetryRunOptions; result: RetryRunSummary };
   /** A JSON POST to the API as the edge handles it from a viewer at `address` (IPv6 networks loopback cannot be). */
   postFromViewer: { args: ViewerPost; result: { status: number; body: string } };
+  /** An SES event handed to the stack's delivery-event consumer, as EventBridge hands it one. */
+  deliveryEvent: { args: { event: unknown }; result: void };
   memory: { args: { gc: boolean }; result: MemorySample };
   prototypes: { args: void; result: PrototypeReport };
   close: { args: void; result: void };

@@ -12,6 +12,7 @@
 import { FUNCTION_ENV } from '@site/core/function-env';
 import type { RunningServer } from '@site/local/emulators';
 import type { LocalStack } from '@site/local/stack';
+import { watchPrototypes } from '@site/local/prototype-watch';
 import type {
   CommandName,
   CommandReply,
@@ -34,14 +35,8 @@ process.on('unhandledRejection', (error) => {
   send({ type: 'fatal', error: `unhandled rejection: ${(error as Error)?.stack ?? String(error)}` });
 });
 
-// Snapshot the built-in prototypes before any request arrives, to detect pollution later.
-const PROTOTYPES: Record<string, object> = {
-  Object: Object.prototype,
-  Array: Array.prototype,
-  Function: Function.prototype,
-  String: String.prototype,
-};
-const prototypeBaseline = new Map(Object.entries(PROTOTYPES).map(([name, proto]) => [name, new Set(Reflect.ownKeys(proto).map(String))]));
+// Before any request arrives, so what one adds to a built-in prototype shows.
+const prototypesAdded = watchPrototypes();
 
 type CommandTable = { [K in CommandName]: (args: Commands[K]['args']) => Promise<Commands[K]['result']> };
 
@@ -105,6 +100,9 @@ function stackCommands(
       const answer = await stack.postFromViewer({ address, port }, { headers, body: Buffer.from(body, 'utf8') });
       return { status: answer.statusCode, body: answer.body.toString('utf8') };
     },
+    deliveryEvent({ event }) {
+      return stack.deliveryEvent(event);
+    },
     async runRetryJob({ bypassGrace }) {
       if (!bypassGrace) return stack.runRetryJob();
       // The scheduled run takes the job's own options; this one skips the grace period and the backoff.
@@ -119,26 +117,28 @@ function stackCommands(
   };
 }
 
-/** What the suite reads about this process: its memory, and any pollution of the built-in prototypes. */
-const probeCommands: Pick<CommandTable, 'memory' | 'prototypes'> = {
-  memory({ gc }) {
-    if (gc && typeof globalThis.gc === 'function') {
-      // Twice: the first pass can leave objects with finalizers for the second.
-      globalThis.gc();
-      globalThis.gc();
-    }
-    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-    return Promise.resolve({ rss, heapUsed, heapTotal, external, arrayBuffers } satisfies MemorySample);
-  },
-  prototypes() {
-    const added: string[] = [];
-    for (const [name, proto] of Object.entries(PROTOTYPES)) {
-      const before = prototypeBaseline.get(name)!;
-      for (const key of Reflect.ownKeys(proto).map(String)) if (!before.has(key)) added.push(`${name}.prototype.${key}`);
-    }
-    return Promise.resolve({ added });
-  },
-};
+/**
+ * What the suite reads about this process and the contact function's environment (a thread
+ * of it, function-sandbox.ts): their memory, and any pollution of the built-in prototypes.
+ */
+function probeCommands(stack: LocalStack): Pick<CommandTable, 'memory' | 'prototypes'> {
+  return {
+    async memory({ gc }) {
+      const contactFunction = await stack.probeContactFunction({ gc });
+      if (gc && typeof globalThis.gc === 'function') {
+        // Twice: the first pass can leave objects with finalizers for the second.
+        globalThis.gc();
+        globalThis.gc();
+      }
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+      return { rss, heapUsed: heapUsed + contactFunction.heapUsed, heapTotal, external, arrayBuffers } satisfies MemorySample;
+    },
+    async prototypes() {
+      const contactFunction = await stack.probeContactFunction({ gc: false });
+      return { added: [...prototypesAdded(), ...contactFunction.prototypesAdded.map((key) => `contact function: ${key}`)] };
+    },
+  };
+}
 
 /** Runs each command the suite sends and replies with its result or error. */
 function answerCommands(commands: CommandTable): void {
@@ -178,7 +178,7 @@ async function main(): Promise<void> {
     // The access log is on: the hostile phase checks that no request can forge a line in it.
     quiet: false,
   });
-  answerCommands({ ...stackCommands(stack, emulators, config.dataDir), ...probeCommands });
+  answerCommands({ ...stackCommands(stack, emulators, config.dataDir), ...probeCommands(stack) });
 
   send({
     type: 'ready',

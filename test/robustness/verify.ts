@@ -6,7 +6,9 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { hasLineBreaking, isBlank, UNNEEDED_INVISIBLE } from '@site/lambda/characters';
+import { hasLineBreaking, hasUnneededInvisible, isBlank } from '@site/lambda/characters';
+import { mailbox } from '@site/lambda/mail-header';
+import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FIELDS, TEXT_FIELDS } from './contact-fields';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
@@ -84,7 +86,7 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
       continue;
     }
     if (isBlank(value)) problems.push(`${field} is empty`);
-    if (new RegExp(UNNEEDED_INVISIBLE.source, 'u').test(value)) problems.push(`${field} holds an invisible character text does not need`);
+    if (hasUnneededInvisible(value)) problems.push(`${field} holds an invisible character text does not need`);
     if (characters(value) > limit) problems.push(`${field} longer than ${limit}`);
     if (kind !== 'multiline' && LINE_BREAKS.test(value)) problems.push(`${field} holds a line break`);
   }
@@ -146,7 +148,7 @@ export function problemsOfEmail(
 ): string[] {
   const problems: string[] = [];
   if (hasLineBreaking(email.subject)) problems.push('subject holds a control character or line break');
-  if (email.from !== expected.mailFrom) problems.push('from is not MAIL_FROM');
+  if (email.from !== mailbox(NOTIFICATION_TEXT.sender, expected.mailFrom)) problems.push('from is not the named MAIL_FROM');
   if (JSON.stringify([...email.destination.to].sort()) !== JSON.stringify([...expected.mailTo].sort()))
     problems.push('to is not exactly MAIL_TO');
   if (email.destination.cc.length > 0) problems.push('has Cc');

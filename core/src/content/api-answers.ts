@@ -8,6 +8,7 @@ export const ERROR_TEXT = {
   unsupportedMediaType: 'Verstuur het bericht als JSON (Content-Type: application/json).',
   tooLarge: 'Uw bericht is te groot om te versturen.',
   unreadable: 'Het bericht kon niet worden gelezen.',
+  malformedForm: 'Het bericht kon niet worden gelezen: het bevat een veld meer dan eens, of meer velden dan het formulier heeft.',
   invalidFields: 'Controleer de gemarkeerde velden.',
   invalidIdempotencyKey: 'De Idempotency-Key moet een UUID zijn.',
   idempotencyConflict: 'Deze Idempotency-Key is al gebruikt voor een ander bericht.',

@@ -65,6 +65,9 @@ export const REQUIRED_FIELDS_MESSAGE = 'Vul alle verplichte velden in.';
 
 export const INVALID_EMAIL_MESSAGE = 'Vul een geldig e-mailadres in.';
 
+/** An address holding `=?` (the start of an encoded word, which mail programs read as code): see ENCODED_WORD_START. */
+export const ENCODED_WORD_EMAIL_MESSAGE = 'Vul een e-mailadres in zonder de tekens =? erin.';
+
 type Field = keyof typeof CONTACT_FIELDS | ContactFieldSpec;
 
 const specOf = (field: Field): ContactFieldSpec => (typeof field === 'string' ? CONTACT_FIELDS[field] : field);

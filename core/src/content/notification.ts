@@ -1,15 +1,20 @@
+/** What the e-mail is: the sender's name in the firm's inbox, and the small line above the e-mail's heading. */
+const WHAT_IT_IS = 'Contactformulier website';
+
 /**
  * Every text of the e-mail the firm receives for a message, in Dutch. The layout, the
  * escaping and the date format are the function's (lambda/src/notification.ts); the labels
  * of the fields are in the field table (contact-fields.ts).
  */
 export const NOTIFICATION_TEXT = {
+  /** The name the e-mail comes from, before the sender address: `Contactformulier website <website@…>`. */
+  sender: WHAT_IT_IS,
   /** The subject: who wrote, and for which company when they said. */
   subject: (name: string, company?: string) => `Nieuw contactbericht van ${company === undefined ? name : `${name} (${company})`}`,
   /** The HTML document's title. */
   title: 'Nieuw contactbericht',
   /** Above the heading, small. */
-  eyebrow: 'Contactformulier website',
+  eyebrow: WHAT_IT_IS,
   heading: (name: string) => `Bericht van ${name}`,
   intro: 'Nieuw bericht via het contactformulier van de website.',
   received: 'Ontvangen',

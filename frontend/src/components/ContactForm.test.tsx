@@ -3,7 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { CONTACT_FIELDS, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
+import { CONTACT_FIELDS, ENCODED_WORD_EMAIL_MESSAGE, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { contactForm, firm, phoneHref } from '../content/site';
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
@@ -249,6 +249,15 @@ describe('ContactForm messages at the fields', () => {
     await user.click(submit());
     await screen.findByText(messages.success);
     expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({ email: 'jan@voorbeeld.nl' });
+  });
+
+  it('says before sending that an address may not hold =?, the start of an encoded word', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fill(user, { ...FILLED, email: '=?utf-8?q?jan=40evil.example?=@voorbeeld.nl' });
+    await user.click(submit());
+    expect(fields().email).toHaveAccessibleDescription(ENCODED_WORD_EMAIL_MESSAGE);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -163,27 +163,40 @@ export class Alarms extends Construct {
 
   /** SES's delivery events on the firm's messages: bounces, complaints, rejects, and a consumer that fails. */
   private watchDelivery(deliveryEvents: DeliveryEvents, metricNamespace: string): void {
-    const deliveryEvent = FilterPattern.stringValue('$.msg', '=', DELIVERY_EVENT_LOG.msg);
-    const deliveryProblems = new MetricFilter(this, 'DeliveryProblemsMetric', {
-      logGroup: deliveryEvents.consumer.logGroup,
-      filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.reportsField, DELIVERY_EVENT_LOG.alarming)),
-      metricNamespace,
-      metricName: 'DeliveryProblems',
-      metricValue: '1',
-    });
+    // The consumer's line per event whose `field` holds one of `values`, counted once each.
+    const eventCount = (id: string, metricName: string, field: string, values: readonly string[]) =>
+      new MetricFilter(this, id, {
+        logGroup: deliveryEvents.consumer.logGroup,
+        filterPattern: FilterPattern.all(FilterPattern.stringValue('$.msg', '=', DELIVERY_EVENT_LOG.msg), oneOf(field, values)),
+        metricNamespace,
+        metricName,
+        metricValue: '1',
+      });
+    const deliveryProblems = eventCount(
+      'DeliveryProblemsMetric',
+      'DeliveryProblems',
+      DELIVERY_EVENT_LOG.reportsField,
+      DELIVERY_EVENT_LOG.alarming,
+    );
     // Counted, not alarmed: another stage's or a deleted message's event is no fault of this stage.
-    new MetricFilter(this, 'UnmatchedDeliveryEventsMetric', {
-      logGroup: deliveryEvents.consumer.logGroup,
-      filterPattern: FilterPattern.all(deliveryEvent, oneOf(DELIVERY_EVENT_LOG.outcomeField, DELIVERY_EVENT_LOG.unmatched)),
-      metricNamespace,
-      metricName: 'UnmatchedDeliveryEvents',
-      metricValue: '1',
-    });
+    eventCount('UnmatchedDeliveryEventsMetric', 'UnmatchedDeliveryEvents', DELIVERY_EVENT_LOG.outcomeField, DELIVERY_EVENT_LOG.unmatched);
+    // Alarmed: only whoever can send through this stage's configuration set or invoke its consumer makes one.
+    const notOurs = eventCount(
+      'NotOurDeliveryEventsMetric',
+      'NotOurDeliveryEvents',
+      DELIVERY_EVENT_LOG.outcomeField,
+      DELIVERY_EVENT_LOG.notOurs,
+    );
 
     this.alarm(
       'DeliveryProblems',
       'The firm’s mail server bounced a message’s e-mail, marked it as spam, or SES refused it: `npm run messages -- list --status bounced` (or complained, rejected) lists them, `show <id>` gives the server’s diagnostic. Fix contactRecipient or the firm’s mail server, deploy, then `resend <id>`.',
       deliveryProblems.metric(FIVE_MINUTES),
+    );
+    this.alarm(
+      'DeliveryEventsNotOurs',
+      'A delivery event named a stored message but an attempt it never made, or another SES message id than its attempt’s; it was not applied. Someone who can send through this stage’s configuration set, or invoke its delivery-event consumer, is forging events: check CloudTrail for SendEmail with the contact-message tag and for Invoke of record-delivery-event. (Also after the sender failed to record an attempt SES had taken; the retry job sends such a message again.)',
+      notOurs.metric(FIVE_MINUTES),
     );
     this.alarm(
       'DeliveryEventFunctionErrors',

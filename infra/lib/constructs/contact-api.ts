@@ -14,7 +14,7 @@ import { Construct } from 'constructs';
 import { API_PATH } from '@site/core/contract';
 import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/deploy-config';
 import { FUNCTION_ENV } from '@site/core/function-env';
-import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
+import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import type { MessageTable } from './message-table';
 import { SiteFunction } from './site-function';
 
@@ -113,7 +113,9 @@ export class ContactApi extends Construct {
     const [route] = this.httpApi.addRoutes({
       path: API_PATH,
       methods: [HttpMethod.ANY],
-      integration: new HttpLambdaIntegration('SendContactEmailIntegration', sendFunction),
+      integration: new HttpLambdaIntegration('SendContactEmailIntegration', sendFunction, {
+        timeout: Duration.seconds(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS),
+      }),
     });
     Validations.of(route!).acknowledge({
       id: 'AwsSolutions-APIG4',

@@ -63,7 +63,8 @@ export function contactEvent(parts: EventParts = {}): APIGatewayProxyEventV2 {
   const sent = parts.headers ?? { 'content-type': 'application/json' };
   const headers = parts.direct
     ? sent
-    : originRequestHeaders(sent, { address: parts.viewer ?? newVisitor(), port: 40_000 }, TEST_ORIGIN_SECRET);
+    : // Behind CloudFront, as in AWS: the viewer used HTTPS.
+      originRequestHeaders(sent, { address: parts.viewer ?? newVisitor(), port: 40_000, scheme: 'https' }, TEST_ORIGIN_SECRET);
   const event = toApiGatewayEvent(
     {
       method: parts.method ?? 'POST',

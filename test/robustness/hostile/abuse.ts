@@ -5,6 +5,10 @@
  *   cross-site   posts another site's page makes a browser send (hidden form, script): refused
  *                (JSON 403, a form post to its Dutch page), nothing stored, counted or sent;
  *                the visitor's own posts, and clients that are no browser, still go through.
+ *   form names   form bodies of 96 KB of names (repeated, distinct, bracketed): the check page
+ *                at once, nothing stored; the most names the form may carry go through.
+ *   forged SES   delivery events for an attempt never made or with another SES message id:
+ *                not applied, counted as not ours; the next real event counts.
  *   invisible    names of only zero-width, direction or tag characters are empty (400); a name
  *                with a right-to-left override is stored and e-mailed without it.
  *   log paths    request paths that try to write a forged JSON line or a terminal escape into
@@ -21,18 +25,31 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ipv6NetworkLimitFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import { windowAt } from '@site/lambda/visitor-limit';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { API_PATH, FORM_CONTENT_TYPE, FORM_RESULT_PAGES, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
+import {
+  API_PATH,
+  FORM_CONTENT_TYPE,
+  FORM_RESULT_PAGES,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  MAX_FORM_BODY_BYTES,
+  maxFormParameters,
+} from '@site/core/contract';
+import { VIEWER_HOST_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
-import { INVISIBLE } from '@site/lambda/characters';
+import { decodeWords } from 'postal-mime';
+import { hasInvisible } from '@site/lambda/characters';
+import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
+import { sesEvent, sesMessageId } from '@site/lambda/test/ses-events';
 import type { SuiteContext } from '../context';
 import { validMessage } from '../contact-fields';
 import { startDelayProxy } from '../delay-proxy';
 import { scanTable, sentEmails } from '../verify';
 import { newVisitor } from '../visitors';
 import { enc, header, objectText, type HostileCase } from './case';
+import { FORM_HEADERS, FORM_NAME_SHAPES, formBodyOf } from './form-attacks';
 import { requestBytes, sendRaw, type RawAnswer } from './raw-http';
 
 export const ABUSE_AREA = 'hostile input: abuse';
@@ -42,6 +59,9 @@ type Send = (request: Omit<HostileCase, 'index' | 'kind' | 'variant' | 'expect' 
 
 /** A page on another site, and a sibling of the site's host, as a browser names them. */
 const EVIL = 'https://evil.example';
+
+/** The scheme the site is not served over (`https:` for the local edge's `http:`), with its colon. */
+const otherScheme = (site: URL) => (site.protocol === 'http:' ? 'https:' : 'http:');
 
 export async function abuseAttacks(ctx: SuiteContext): Promise<void> {
   const site = new URL(ctx.site);
@@ -53,9 +73,12 @@ export async function abuseAttacks(ctx: SuiteContext): Promise<void> {
     );
   const own = { origin: `${site.protocol}//${site.host}`, fetchSite: 'same-origin' };
   await crossSitePosts(ctx, send, own);
+  await formBodies(ctx, send);
+  await forgedDeliveryEvents(ctx);
   await invisibleNames(ctx, send);
   await forgedLogPaths(ctx, send);
   await ipv6Sweeps(ctx, own);
+  await retryAfterAtTheLimit(ctx, send, own);
   await stalledDynamoDb(ctx, send, own);
 }
 
@@ -67,11 +90,19 @@ function visitorLimit(): number {
 const jsonBody = (marker: string) => enc(objectText(validMessage(marker)));
 const formBody = (marker: string) => enc(new URLSearchParams(validMessage(marker)).toString());
 
-function browserHeaders(contentType: string, site: { origin?: string; fetchSite?: string }, extra: Buffer[] = []): Buffer[] {
+/** Where a browser says a post comes from. */
+interface FromPage {
+  origin?: string;
+  fetchSite?: string;
+  referer?: string;
+}
+
+function browserHeaders(contentType: string, site: FromPage, extra: Buffer[] = []): Buffer[] {
   return [
     header('Content-Type', contentType),
     ...(site.origin === undefined ? [] : [header('Origin', site.origin)]),
     ...(site.fetchSite === undefined ? [] : [header('Sec-Fetch-Site', site.fetchSite)]),
+    ...(site.referer === undefined ? [] : [header('Referer', site.referer)]),
     ...extra,
   ];
 }
@@ -91,7 +122,7 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
   const { report, runTag } = ctx;
   const site = new URL(ctx.site);
   // [what the attacking page makes the browser send, JSON or form, the answer it must get]
-  const attacks: [string, { origin?: string; fetchSite?: string }, Buffer[], 'json' | 'form'][] = [
+  const attacks: [string, FromPage, Buffer[], 'json' | 'form'][] = [
     ['hidden form, current browser', { origin: EVIL, fetchSite: 'cross-site' }, [], 'form'],
     ['hidden form, older browser (Origin only)', { origin: EVIL }, [], 'form'],
     ['sandboxed frame (Origin null)', { origin: 'null' }, [], 'form'],
@@ -100,6 +131,15 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
     ['sibling subdomain', { origin: `http://blog.${site.hostname}:${site.port}`, fetchSite: 'same-site' }, [], 'json'],
     ['Sec-Fetch-Site only', { fetchSite: 'cross-site' }, [], 'json'],
     ['forged X-Viewer-Host', { origin: EVIL }, [header(VIEWER_HOST_HEADER, 'evil.example')], 'json'],
+    ['oldest browsers (Referer only)', { referer: `${EVIL}/form.html` }, [], 'form'],
+    ['an address for a Referer', { referer: 'not an address' }, [], 'form'],
+    ['the same host over the other scheme', { origin: `${otherScheme(site)}//${site.host}` }, [], 'json'],
+    [
+      'the same host over the other scheme, forging the viewer scheme',
+      { origin: `${otherScheme(site)}//${site.host}` },
+      [header(VIEWER_SCHEME_HEADER, otherScheme(site).slice(0, -1))],
+      'json',
+    ],
   ];
   const limit = visitorLimit();
   const victim = newVisitor();
@@ -144,6 +184,15 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
     { method: 'POST', path: API_PATH, headers: browserHeaders(FORM_CONTENT_TYPE, own), body: formBody(`RX${runTag}OWNF`) },
     victim,
   );
+  const olderOwn = await send(
+    {
+      method: 'POST',
+      path: API_PATH,
+      headers: browserHeaders(FORM_CONTENT_TYPE, { referer: `${own.origin}/` }),
+      body: formBody(`RX${runTag}OLDF`),
+    },
+    victim,
+  );
   const noBrowser = await send({
     method: 'POST',
     path: API_PATH,
@@ -153,14 +202,109 @@ async function crossSitePosts(ctx: SuiteContext, send: Send, own: { origin: stri
   for (const answer of [ownJson, noBrowser]) acceptId(ctx, answer);
   // A form post is told no id: the ledger takes the one it was stored under, so the last phase checks its e-mail too.
   const { messages } = await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName);
-  for (const item of messages.filter((stored) => JSON.stringify(stored).includes(`RX${runTag}OWNF`))) {
+  for (const item of messages.filter((stored) => [`RX${runTag}OWNF`, `RX${runTag}OLDF`].some((m) => JSON.stringify(stored).includes(m)))) {
     ctx.ledger.accept({ id: item.id, phase: 'hostile' });
   }
   report.check(
     ABUSE_AREA,
-    `after ${markers.length} cross-site posts (limit ${limit || 'off'}) the visitor's own JSON and form posts go through, and so does a client without Origin`,
-    ownJson.status === 200 && ownForm.status === 303 && ownForm.location === FORM_RESULT_PAGES.sent && noBrowser.status === 200,
-    `own JSON ${ownJson.status}, own form ${ownForm.status} ${ownForm.location ?? ''}, no browser ${noBrowser.status}`,
+    `after ${markers.length} cross-site posts (limit ${limit || 'off'}) the visitor's own JSON and form posts go through (an older browser's by its Referer), and so does a client without Origin`,
+    ownJson.status === 200 &&
+      ownForm.status === 303 &&
+      ownForm.location === FORM_RESULT_PAGES.sent &&
+      olderOwn.location === FORM_RESULT_PAGES.sent &&
+      noBrowser.status === 200,
+    `own JSON ${ownJson.status}, own form ${ownForm.status} ${ownForm.location ?? ''}, older browser's ${olderOwn.location ?? olderOwn.status}, no browser ${noBrowser.status}`,
+  );
+}
+
+/**
+ * Form bodies of names, one of each shape at the form limit (form-attacks.ts): each sent on
+ * to the check page within the function's time, nothing stored or e-mailed. And the valid
+ * message with every name the form may carry (its fields, the honeypot and the margin), which
+ * goes through.
+ */
+async function formBodies(ctx: SuiteContext, send: Send): Promise<void> {
+  const { report, runTag } = ctx;
+  const markers: string[] = [];
+  const wrong: string[] = [];
+  let slowestMs = 0;
+  for (const [shape, part] of Object.entries(FORM_NAME_SHAPES)) {
+    const marker = `RF${runTag}N${markers.length}`;
+    markers.push(marker);
+    const body = formBodyOf(marker, part, MAX_FORM_BODY_BYTES);
+    const answer = await send({ method: 'POST', path: API_PATH, headers: FORM_HEADERS, body });
+    slowestMs = Math.max(slowestMs, answer.ms);
+    if (answer.status !== 303 || answer.location !== FORM_RESULT_PAGES.check)
+      wrong.push(`${shape}: ${answer.status} ${answer.location ?? ''}`);
+  }
+  const kept = await keptWith(ctx, markers);
+  report.check(
+    ABUSE_AREA,
+    `form bodies of ${MAX_FORM_BODY_BYTES / 1024} KB of names (${markers.length} shapes): the check page within the function's time, nothing stored or e-mailed`,
+    wrong.length === 0 && kept.stored === 0 && kept.mailed === 0 && slowestMs < FUNCTION_TIMEOUT_SECONDS * 1000,
+    `${wrong.join('; ') || 'all to the check page'}; slowest ${Math.round(slowestMs)} ms; ${kept.stored} stored, ${kept.mailed} e-mailed`,
+  );
+
+  const marker = `RF${runTag}MOST`;
+  const own: [string, string][] = [...validMessage(marker), [HONEYPOT_FIELD, '']];
+  const extra = Array.from({ length: maxFormParameters() - own.length }, (_, i): [string, string] => [`extra${i}`, 'x']);
+  const answer = await send({
+    method: 'POST',
+    path: API_PATH,
+    headers: FORM_HEADERS,
+    body: enc(new URLSearchParams([...own, ...extra]).toString()),
+  });
+  // A form post is told no id: the ledger takes the one it was stored under.
+  const { messages } = await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName);
+  const stored = messages.filter((item) => JSON.stringify(item).includes(marker));
+  for (const item of stored) ctx.ledger.accept({ id: item.id, phase: 'hostile' });
+  report.check(
+    ABUSE_AREA,
+    `a valid form post with the most names the form may carry (${maxFormParameters()}) goes through, stored once`,
+    answer.status === 303 && answer.location === FORM_RESULT_PAGES.sent && stored.length === 1,
+    `${answer.status} ${answer.location ?? ''}; ${stored.length} stored`,
+  );
+}
+
+/**
+ * SES events forged for a message the phase stored and e-mailed, as the consumer would get
+ * them through EventBridge: a bounce of an attempt never made (999999), and one of the
+ * message's own attempt with another SES message id. Neither is applied; the message keeps
+ * what its real events report, and the next real one still counts.
+ */
+async function forgedDeliveryEvents(ctx: SuiteContext): Promise<void> {
+  const { report, stack } = ctx;
+  const { messages } = await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName);
+  const message = messages.find((item) => item.status === 'emailed' && ctx.ledger.accepted.has(item.id));
+  if (message === undefined) {
+    report.check(ABUSE_AREA, 'forged delivery events: a message to forge them for', false, 'no e-mailed message stored by this phase');
+    return;
+  }
+  const own = { messageId: message.id, attempt: Number(message.attempts), sesMessageId: String(message.sesMessageId) };
+  /** What the consumer logged it did with the event; its line comes on the child's output, maybe after the command's reply. */
+  const outcomeOf = async (event: unknown) => {
+    const before = stack.logs.length;
+    await stack.call('deliveryEvent', { event });
+    const line = () => stack.logs.slice(before).find((entry) => entry.msg === DELIVERY_EVENT_LOG.msg);
+    for (const deadline = Date.now() + 5_000; line() === undefined && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return line()?.outcome;
+  };
+  const outcomes = [
+    await outcomeOf(sesEvent('Email Delivered', own)),
+    await outcomeOf(sesEvent('Email Bounced', { ...own, attempt: 999_999 })),
+    await outcomeOf(sesEvent('Email Bounced', { ...own, sesMessageId: sesMessageId() })),
+  ];
+  const afterForgeries = (await scanTable(ctx.ready.urls.dynamodb, ctx.ready.tableName)).messages.find((item) => item.id === message.id);
+  const nextReal = await outcomeOf(sesEvent('Email Complaint Received', own));
+  report.check(
+    ABUSE_AREA,
+    'forged delivery events (an attempt never made, another SES message id) are counted as not ours and change nothing; the next real one counts',
+    JSON.stringify(outcomes) === JSON.stringify(['recorded', 'not_our_attempt', 'not_our_attempt']) &&
+      afterForgeries?.status === 'delivered' &&
+      nextReal === 'recorded',
+    `${outcomes.join(', ')}; then ${String(afterForgeries?.status)}; the next real event ${String(nextReal)}`,
   );
 }
 
@@ -185,6 +329,13 @@ async function invisibleNames(ctx: SuiteContext, send: Send): Promise<void> {
     '\u2066\u2067\u2068\u2069\u200E\u200F',
     '\u{E0041}\u{E0042}\u{E007F}',
     ' \u200B\t\u2060 ',
+    // Blank look-alikes: the braille blank, the Hangul fillers, the interlinear annotation characters, spaces beside them.
+    '\u2800\u2800',
+    '\u3164',
+    '\u3164\u2800',
+    '\uFFA0\u115F\u1160',
+    '\uFFF9\uFFFA\uFFFB',
+    '\u2000\u3000\u2800\u200A',
   ];
   const wrong: string[] = [];
   for (const [i, name] of empty.entries()) {
@@ -222,14 +373,12 @@ async function invisibleNames(ctx: SuiteContext, send: Send): Promise<void> {
   const stored = messages.find((item) => item.id === id);
   const subjects = (await sentEmails(ctx.ready.urls.ses))
     .filter((email) => (email.body.text ?? '').includes(marker))
-    .map((email) => email.subject ?? '');
+    // As the firm's mail client reads it: a subject that is not plain ASCII goes as encoded words.
+    .map((email) => decodeWords(email.subject ?? ''));
   report.check(
     ABUSE_AREA,
     'a name with a right-to-left override: stored in the order typed, without it, and no invisible character in the subject',
-    answer.status === 200 &&
-      stored?.name === 'Jan gnp.exe Test' &&
-      subjects.length === 1 &&
-      !new RegExp(INVISIBLE.source, 'u').test(subjects[0]!),
+    answer.status === 200 && stored?.name === 'Jan gnp.exe Test' && subjects.length === 1 && !hasInvisible(subjects[0]!),
     `${answer.status}; stored ${JSON.stringify(stored?.name)}; ${subjects.length} e-mail(s)`,
   );
 }
@@ -301,6 +450,45 @@ async function ipv6Sweeps(ctx: SuiteContext, own: { origin: string; fetchSite: s
     `IPv6: one /64 gets ${limit || 'no limit'}, a sweep of one /48's /64s gets ${networkLimit || 'no limit'} in all, another /48 is another subscriber`,
     same(oneNetwork, expected(perNetwork, 2)) && same(sweep, expected(perSweep, 3)) && otherSubscriber === 200,
     `/64: ${oneNetwork.join(' ')}; /48 sweep: ${sweep.join(' ')}; other /48: ${otherSubscriber}`,
+  );
+}
+
+/**
+ * A visitor at the limit whose messages were all stored is told the window's end, the one
+ * moment a place frees, and asked again seconds later the same moment; never more than the
+ * limit page's longest wait, one window.
+ */
+async function retryAfterAtTheLimit(ctx: SuiteContext, send: Send, own: { origin: string; fetchSite: string }): Promise<void> {
+  const { report, runTag } = ctx;
+  const limit = visitorLimit();
+  if (limit === 0) {
+    report.check(ABUSE_AREA, 'Retry-After at the limit', true, 'the run turned the limit off (visitors.ts): nothing to check');
+    return;
+  }
+  const { windowMinutes } = visitorLimitFrom(CDK_JSON_CONTEXT);
+  const visitor = newVisitor();
+  const post = (marker: string) =>
+    send({ method: 'POST', path: API_PATH, headers: browserHeaders('application/json', own), body: jsonBody(marker) }, visitor);
+  for (let i = 0; i < limit; i += 1) acceptId(ctx, await post(`RR${runTag}N${i}`));
+  /** The seconds a refusal names, and the moment it names by this machine's clock (the stack's). */
+  const refusal = async (marker: string) => {
+    const answer = await post(marker);
+    const seconds = Number(answer.retryAfter);
+    return { status: answer.status, seconds, moment: Date.now() / 1000 + seconds };
+  };
+  const first = await refusal(`RR${runTag}A`);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const second = await refusal(`RR${runTag}B`);
+  const windowEnd = windowAt(new Date(), windowMinutes * 60).endsAt;
+  report.check(
+    ABUSE_AREA,
+    `Retry-After at the limit names the window's end, the same moment when asked again, never past the page's ${windowMinutes} minutes`,
+    first.status === 429 &&
+      second.status === 429 &&
+      Math.abs(first.moment - second.moment) <= 2 &&
+      Math.abs(second.moment - windowEnd) <= 2 &&
+      first.seconds <= windowMinutes * 60,
+    `${first.status} ${first.seconds} s, 2 s later ${second.status} ${second.seconds} s; the window ends in ${Math.round(windowEnd - Date.now() / 1000)} s`,
   );
 }
 

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { bodyFields, honeypot, prototypePollution } from './body-attacks';
 import { MARK, UUID, UUID_UPPER, type Draft, type HostileCase } from './case';
+import { formNames } from './form-attacks';
 import { contentType, methodAndPath, rawHeaders } from './http-attacks';
 import { oddKey, pooledKey } from './idempotency-attacks';
 import { byteOrderMark, deepNesting, invalidJson, invalidUtf8 } from './json-attacks';
@@ -32,6 +33,7 @@ function attacks(runTag: string): { arbitrary: fc.Arbitrary<Draft>; weight: numb
     { arbitrary: pooledKey(runTag), weight: 4 },
     { arbitrary: honeypot, weight: 5 },
     { arbitrary: rawHeaders, weight: 5 },
+    { arbitrary: formNames, weight: 3 },
   ];
 }
 

@@ -10,6 +10,8 @@ export interface RawAnswer {
   body: string;
   /** The Location header, if the answer had one. */
   location?: string;
+  /** The Retry-After header, if the answer had one. */
+  retryAfter?: string;
   ms: number;
   error?: string;
 }
@@ -56,9 +58,11 @@ export function sendRaw(port: number, chunks: Buffer[], from = newVisitor()): Pr
       const text = Buffer.concat(received).toString('latin1');
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
       const split = text.indexOf('\r\n\r\n');
+      const head = split >= 0 ? text.slice(0, split) : text;
       resolve({
         status,
-        location: /\r\nlocation: ([^\r]*)/i.exec(split >= 0 ? text.slice(0, split) : text)?.[1],
+        location: /\r\nlocation: ([^\r]*)/i.exec(head)?.[1],
+        retryAfter: /\r\nretry-after: ([^\r]*)/i.exec(head)?.[1],
         body: split >= 0 ? Buffer.from(text.slice(split + 4), 'latin1').toString('utf8') : '',
         ms: performance.now() - started,
         error: status ? undefined : error,
