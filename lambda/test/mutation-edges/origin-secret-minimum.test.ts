@@ -46,7 +46,11 @@ describe('a function given secrets of exactly the minimum length', () => {
 
   /** The event of a request CloudFront forwarded with `secret` as the origin header. */
   const forwardedWith = (secret: string, viewer: string) => {
-    const headers = originRequestHeaders({ 'content-type': 'application/json' }, { address: viewer, port: 40_000 }, secret);
+    const headers = originRequestHeaders(
+      { 'content-type': 'application/json' },
+      { address: viewer, port: 40_000, scheme: 'https' },
+      secret,
+    );
     return contactEvent({ direct: true, headers: headers as Record<string, string>, body: VALID_BODY });
   };
 
