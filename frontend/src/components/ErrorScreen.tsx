@@ -30,7 +30,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
       <p className="status-detail" lang="en">
         <code>{errorDetail(error)}</code>
       </p>
-      <a className="btn btn-accent" href={errorScreen.homeLink.href} lang="en">
+      <a className="btn btn-primary" href={errorScreen.homeLink.href} lang="en">
         {errorScreen.homeLink.label}
         <Icon name="arrowRight" />
       </a>

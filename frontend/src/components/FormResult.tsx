@@ -52,7 +52,7 @@ export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormRes
       )}
       {'back' in text && <p className="status-text">{text.back}</p>}
       {(result === 'failed' || result === 'limited') && <DirectContact />}
-      <a className="btn btn-accent" href={text.link.href}>
+      <a className="btn btn-primary" href={text.link.href}>
         {text.link.label}
         <Icon name="arrowRight" />
       </a>
