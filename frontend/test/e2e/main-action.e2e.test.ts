@@ -40,7 +40,9 @@ describe.each(VIEWPORTS)('the main action at %s px', (_, options) => {
     ['without JavaScript', false],
   ])('has one colour everywhere, and the secondary action beside it none (%s)', async (__, javaScriptEnabled) => {
     const { page } = await site.open('/', { ...options, javaScriptEnabled });
-    const colours = Object.fromEntries(await Promise.all((await mainActions(page)).map(async ([where, l]) => [where, await background(l)])));
+    const colours = Object.fromEntries(
+      await Promise.all((await mainActions(page)).map(async ([where, l]) => [where, await background(l)])),
+    );
     const action = await page.evaluate(() => {
       const probe = document.body.appendChild(document.createElement('i'));
       probe.style.setProperty('background-color', 'var(--action)');
