@@ -26,7 +26,7 @@ export function errorDetail(error: unknown): string {
 
 export function ErrorScreen({ error }: { error: unknown }) {
   return (
-    <StatusPage code="!" headline={errorScreen.headline}>
+    <StatusPage code={<Icon name="error" className="status-icon" />} headline={errorScreen.headline}>
       <p className="status-detail" lang="en">
         <code>{errorDetail(error)}</code>
       </p>

@@ -39,7 +39,8 @@ function DirectContact() {
  */
 export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormResultPage & { fields?: FieldTable }) {
   const text = formResults[result];
-  const code = result === 'sent' ? <Icon name="check" className="status-icon" /> : '!';
+  // One drawn icon for every result: a tick when the message is on its way, else a sign to look.
+  const code = <Icon name={result === 'sent' ? 'success' : 'error'} className="status-icon" />;
   return (
     <StatusPage code={code} headline={text.headline} headlineLang={null}>
       <p className="status-text">{result === 'check' && refused ? formResults.check.refused(refused.length) : text.text}</p>
