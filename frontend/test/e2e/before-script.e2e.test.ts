@@ -40,8 +40,8 @@ async function headerLook(page: Page): Promise<string> {
  */
 async function expectHeaderAt(page: Page, y: number, expected: 'solid' | 'transparent'): Promise<void> {
   await scrollInstantly(page, y);
-  await expect.poll(() => page.evaluate(() => window.scrollY), `scrolled to ${y}`).toBe(y);
-  await expect.poll(() => headerLook(page), `at ${y} px`).toBe(expected);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { message: `scrolled to ${y}` }).toBe(y);
+  await expect.poll(() => headerLook(page), { message: `at ${y} px` }).toBe(expected);
 }
 
 describe('the header before the app’s script has run', () => {
@@ -60,7 +60,7 @@ describe('the header before the app’s script has run', () => {
       waitUntil: 'load',
       hydrated: false,
       // The app never arrives: a slow phone, or a script that failed.
-      beforeLoad: (p) => p.route(ENTRY, () => {}),
+      beforeLoad: async (p) => void (await p.route(ENTRY, () => {})),
     });
     await expectHeaderAt(page, 10, 'transparent');
     await expectHeaderAt(page, 11, 'solid');
