@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build-facts.ts';
 import { inlineLoader } from './inline-loader.ts';
+import { typeface } from './typeface.ts';
 
 /** In dev the page is not prerendered; it still gets the real <head> (title, icon, meta) of its route. */
 function devHead(): Plugin {
@@ -32,7 +33,7 @@ export default defineConfig(async ({ command }) => {
   // Vite reads it only after loading this file, so setting it here is in time.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), devHead(), inlineLoader(), siteOriginInCss(await siteOrigin())],
+    plugins: [react(), devHead(), inlineLoader(), typeface(), siteOriginInCss(await siteOrigin())],
     define: {
       // Prerender and hydration must print the same year; see useCurrentYear.
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

@@ -1,3 +1,4 @@
+import 'virtual:typeface.css';
 import './styles/index.css';
 import { start } from './boot';
 

@@ -368,34 +368,46 @@ describe('uploads', () => {
     Object.entries(s.template.findResources('Custom::CDKBucketDeployment')).map(([id, r]: [string, any]) => ({ id, ...r }));
 
   it('gives every built file the Cache-Control cacheControlFor gives it on the local edge', () => {
+    // The uploads' patterns as the AWS CLI reads them: * stands for any characters, / included.
     const matches = (pattern: string, path: string) =>
-      pattern.endsWith('*') ? path.slice(1).startsWith(pattern.slice(0, -1)) : path.slice(1) === pattern;
+      new RegExp(
+        `^${pattern
+          .split('*')
+          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ).test(path.slice(1));
     for (const path of listSiteFiles(s.siteDir)) {
       const including = uploads().filter((u) => u.Properties.Include.some((pattern: string) => matches(pattern, path)));
       expect(including, path).toHaveLength(1);
       expect(including[0]!.Properties.Exclude).toEqual(['*']);
       expect(including[0]!.Properties.SystemMetadata['cache-control'], path).toBe(cacheControlFor(path));
     }
-    expect(
-      uploads()
-        .map((u) => u.Properties.SystemMetadata['cache-control'])
-        .sort(),
-    ).toEqual(Object.values(CACHE_CONTROL).sort());
+    expect([...new Set(uploads().map((u) => u.Properties.SystemMetadata['cache-control']))].sort()).toEqual(
+      Object.values(CACHE_CONTROL).sort(),
+    );
+  });
+
+  it('gives the fonts their Content-Type, which the upload would otherwise guess', () => {
+    const fonts = listSiteFiles(s.siteDir).filter((path) => path.endsWith('.woff2'));
+    expect(fonts.length).toBeGreaterThan(0);
+    const fontUploads = uploads().filter((u) => u.Properties.SystemMetadata['content-type'] !== undefined);
+    expect(fontUploads.map((u) => [u.Properties.Include, u.Properties.SystemMetadata['content-type']])).toEqual([
+      [['assets/*.woff2'], 'font/woff2'],
+    ]);
   });
 
   it('never prunes, uploads hashed assets first and HTML last, then invalidates the unhashed paths', () => {
-    const byCache = (value: string) => uploads().find((u) => u.Properties.SystemMetadata['cache-control'] === value)!;
-    const [assets, images, other, html] = [
-      byCache(CACHE_CONTROL.hashedAsset),
-      byCache(CACHE_CONTROL.image),
-      byCache(CACHE_CONTROL.other),
-      byCache(CACHE_CONTROL.html),
-    ];
-    for (const upload of [assets, images, other, html]) expect(upload.Properties.Prune).toBe(false);
-    expect(images.DependsOn).toContain(assets.id);
+    const byCache = (value: string) => uploads().filter((u) => u.Properties.SystemMetadata['cache-control'] === value);
+    const hashed = byCache(CACHE_CONTROL.hashedAsset);
+    const assets = hashed.find((u) => !u.Properties.SystemMetadata['content-type'])!;
+    const fonts = hashed.find((u) => u.Properties.SystemMetadata['content-type'])!;
+    const [images, other, html] = [byCache(CACHE_CONTROL.image)[0]!, byCache(CACHE_CONTROL.other)[0]!, byCache(CACHE_CONTROL.html)[0]!];
+    for (const upload of [assets, fonts, images, other, html]) expect(upload.Properties.Prune).toBe(false);
+    expect(fonts.DependsOn).toContain(assets.id);
+    expect(images.DependsOn).toContain(fonts.id);
     expect(other.DependsOn).toContain(images.id);
     expect(html.DependsOn).toContain(other.id);
-    for (const upload of [assets, images, other]) expect(upload.Properties.DistributionId).toBeUndefined();
+    for (const upload of [assets, fonts, images, other]) expect(upload.Properties.DistributionId).toBeUndefined();
     expect(html.Properties.DistributionId).toEqual({ Ref: only(s.template, 'AWS::CloudFront::Distribution').id });
     expect(html.Properties.DistributionPaths.sort()).toEqual(['/404.html', '/favicon.svg', '/index.html', '/privacy.html', '/robots.txt']);
     s.template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 512, Layers: Match.anyValue() });

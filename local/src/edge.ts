@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
@@ -17,6 +17,7 @@ import { API_PATH } from '@site/core/contract';
 import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
 import { securityHeaders } from '@site/core/security-headers';
 import { cacheControlFor } from '@site/core/cache-control';
+import { contentTypeFor } from '@site/core/content-types';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
 import { listSiteFiles } from '@site/core/site-files';
 import { apiFunctionCode, edgeFunctionCode } from '@site/infra/edge-functions';
@@ -53,19 +54,6 @@ export interface EdgeOptions extends ApiOptions {
   originSecret: string;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
 /** CloudFront compresses these types between 1 KB and 10 MB when the viewer accepts it. */
 const COMPRESSIBLE = /^(text\/|image\/svg|application\/(json|xml|manifest))/;
 const MIN_COMPRESS_BYTES = 1024;
@@ -84,7 +72,7 @@ function loadSite(siteDir: string): Map<string, SiteFile> {
   const files = new Map<string, SiteFile>();
   for (const urlPath of listSiteFiles(siteDir)) {
     const body = readFileSync(join(siteDir, ...urlPath.split('/')));
-    const contentType = CONTENT_TYPES[extname(urlPath)] ?? 'application/octet-stream';
+    const contentType = contentTypeFor(urlPath);
     const compress = COMPRESSIBLE.test(contentType) && body.length >= MIN_COMPRESS_BYTES;
     files.set(urlPath, {
       body,

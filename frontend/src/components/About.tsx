@@ -36,11 +36,13 @@ export function About() {
         </ul>
 
         <div className="philosophy" ref={reveal}>
-          <span className="philosophy-icon">
-            <Icon name="philosophy" />
-          </span>
-          <div>
+          <div className="philosophy-head">
+            <span className="philosophy-icon">
+              <Icon name="philosophy" />
+            </span>
             <h3 className="philosophy-title">{about.philosophy.title}</h3>
+          </div>
+          <div className="philosophy-body">
             <p>{about.philosophy.text}</p>
             <p className="philosophy-closing">{about.philosophy.closing}</p>
           </div>

@@ -26,11 +26,11 @@ export function errorDetail(error: unknown): string {
 
 export function ErrorScreen({ error }: { error: unknown }) {
   return (
-    <StatusPage code="!" headline={errorScreen.headline}>
+    <StatusPage code={<Icon name="error" className="status-icon" />} headline={errorScreen.headline}>
       <p className="status-detail" lang="en">
         <code>{errorDetail(error)}</code>
       </p>
-      <a className="btn btn-accent" href={errorScreen.homeLink.href} lang="en">
+      <a className="btn btn-primary" href={errorScreen.homeLink.href} lang="en">
         {errorScreen.homeLink.label}
         <Icon name="arrowRight" />
       </a>

@@ -39,7 +39,8 @@ function DirectContact() {
  */
 export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormResultPage & { fields?: FieldTable }) {
   const text = formResults[result];
-  const code = result === 'sent' ? <Icon name="check" className="status-icon" /> : '!';
+  // One drawn icon for every result: a tick when the message is on its way, else a sign to look.
+  const code = <Icon name={result === 'sent' ? 'success' : 'error'} className="status-icon" />;
   return (
     <StatusPage code={code} headline={text.headline} headlineLang={null}>
       <p className="status-text">{result === 'check' && refused ? formResults.check.refused(refused.length) : text.text}</p>
@@ -52,7 +53,7 @@ export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormRes
       )}
       {'back' in text && <p className="status-text">{text.back}</p>}
       {(result === 'failed' || result === 'limited') && <DirectContact />}
-      <a className="btn btn-accent" href={text.link.href}>
+      <a className="btn btn-primary" href={text.link.href}>
         {text.link.label}
         <Icon name="arrowRight" />
       </a>

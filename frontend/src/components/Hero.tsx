@@ -21,7 +21,7 @@ export function Hero() {
           </h1>
           <p className="hero-intro">{hero.intro}</p>
           <div className="hero-actions">
-            <a className="btn btn-accent" href={hero.primaryCta.href}>
+            <a className="btn btn-primary" href={hero.primaryCta.href}>
               {hero.primaryCta.label}
               <Icon name="arrowRight" />
             </a>

@@ -6,7 +6,7 @@ export function NotFound() {
   return (
     <StatusPage code={notFound.code} headline={notFound.headline}>
       <p className="status-text">{notFound.text}</p>
-      <a className="btn btn-accent" href={notFound.homeLink.href} lang="en">
+      <a className="btn btn-primary" href={notFound.homeLink.href} lang="en">
         {notFound.homeLink.label}
         <Icon name="arrowRight" />
       </a>

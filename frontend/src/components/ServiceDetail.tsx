@@ -6,29 +6,31 @@ import { servicePanelId, serviceTabId } from './ServiceTabs';
 export function ServiceDetail({ selectedId }: { selectedId: number }) {
   return (
     <div className="card service-detail">
-      {services.map((service) => (
-        <div
-          key={service.id}
-          id={servicePanelId(service.id)}
-          className="service-panel"
-          role="tabpanel"
-          aria-labelledby={serviceTabId(service.id)}
-          tabIndex={0}
-          hidden={service.id !== selectedId}
-        >
-          <h3 className="service-title">{service.title}</h3>
-          <p className="service-description">{service.description}</p>
-          <h4 className="features-title">{text.featuresLabel}</h4>
-          <ul className="features">
-            {service.features.map((feature) => (
-              <li key={feature}>
-                <Icon name="check" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      <div className="service-panels">
+        {services.map((service) => (
+          <div
+            key={service.id}
+            id={servicePanelId(service.id)}
+            className="service-panel"
+            role="tabpanel"
+            aria-labelledby={serviceTabId(service.id)}
+            tabIndex={0}
+            hidden={service.id !== selectedId}
+          >
+            <h3 className="service-title">{service.title}</h3>
+            <p className="service-description">{service.description}</p>
+            <h4 className="features-title">{text.featuresLabel}</h4>
+            <ul className="features">
+              {service.features.map((feature) => (
+                <li key={feature}>
+                  <Icon name="check" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
       <a className="btn btn-primary" href={text.cta.href}>
         {text.cta.label}
         <Icon name="arrowRight" />

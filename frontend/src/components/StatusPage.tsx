@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { nav } from '../content/site';
 import { Footer } from './Footer';
-import { Logo } from './Logo';
+import { Header } from './Header';
 import { SkipLink } from './SkipLink';
 
 interface StatusPageProps {
@@ -13,28 +12,28 @@ interface StatusPageProps {
   children: ReactNode;
 }
 
-/** The frame of the 404, error and form result screens: the firm's header and footer around one message. */
+/**
+ * The frame of the 404, error and form result screens: the site's header with its links to
+ * the home page's sections, the message's headline on the navy of the hero, what to do next
+ * on white, and the footer, so the navy hero and the navy footer never meet.
+ */
 export function StatusPage({ code, headline, headlineLang = 'en', children }: StatusPageProps) {
   return (
     <>
       <SkipLink />
-      <header className="status-header">
-        <div className="container">
-          <a className="header-logo" href="/" aria-label={nav.homeLinkLabel}>
-            <Logo />
-          </a>
-        </div>
-      </header>
+      <Header linksFrom="/" />
       <main id="main" className="status-main" tabIndex={-1}>
-        <div className="container status-inner">
-          <p className="status-code" aria-hidden="true">
-            {code}
-          </p>
-          <h1 className="status-title" lang={headlineLang ?? undefined}>
-            {headline}
-          </h1>
-          {children}
+        <div className="status-hero">
+          <div className="container status-inner">
+            <p className="status-code" aria-hidden="true">
+              {code}
+            </p>
+            <h1 className="status-title" lang={headlineLang ?? undefined}>
+              {headline}
+            </h1>
+          </div>
         </div>
+        <div className="container status-inner status-body">{children}</div>
       </main>
       <Footer />
     </>

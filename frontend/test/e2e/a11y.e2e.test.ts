@@ -24,6 +24,14 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
     expect(await page.locator('header.site-header').getAttribute('class')).not.toContain('is-scrolled');
   });
 
+  it('finds no violations with the header solid over the page, its main action on white', async () => {
+    const { page } = await site.open('/', { viewport: { width: 1440, height: 900 } });
+    await scrollThrough(page);
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    await expect.poll(() => page.locator('header.site-header').getAttribute('class')).toContain('is-scrolled');
+    expect(await violations(page)).toEqual([]);
+  });
+
   it('finds no violations with the mobile menu open, a toast showing and another service selected', async () => {
     const { page } = await site.open('/', { viewport: { width: 390, height: 844 } });
     await scrollThrough(page);
@@ -47,9 +55,11 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  it.each([390, 1440])('finds no violations on the 404 page at %i px', async (width) => {
-    const { page } = await site.open('/does-not-exist', { viewport: { width, height: 900 } });
-    expect(await violations(page)).toEqual([]);
+  it.each([390, 1440])('finds no violations on the 404 page and the form’s result pages at %i px', async (width) => {
+    for (const path of ['/does-not-exist', '/bedankt', '/controleer-bericht/email', '/niet-verzonden/limiet']) {
+      const { page } = await site.open(path, { viewport: { width, height: 900 } });
+      expect(await violations(page), path).toEqual([]);
+    }
   });
 
   it('has landmarks, exactly one h1 and no skipped heading level', async () => {
@@ -64,7 +74,7 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
   it('shows a visible focus ring on links, buttons, tabs and fields', async () => {
     const { page } = await site.open('/');
     const targets = [
-      '.hero .btn-accent',
+      '.hero .btn-primary',
       '.service-tab[aria-selected="true"]',
       '.expertise-pause',
       '#contact-name',

@@ -2,9 +2,11 @@
  * The home page on paper, in Chromium's print media emulation and its PDF: every section's
  * text shown in dark ink (browsers print no backgrounds, so light text of a dark section
  * would vanish), also what the scroll reveal had not shown yet; none of the screen's chrome
- * (header bar and menu, toasts, buttons); a link's address written out; A4 pages.
+ * (header bar and menu, toasts, buttons, the form); a link's address written out; A4 pages,
+ * the first one full, every service whole on one page, the contact details in the form's place.
  */
 import type { Page } from 'playwright-core';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { about, contact, contactForm, expertise, firm, footer, hero, services, servicesSection, SITE_ORIGIN } from '../../src/content/site';
 import { startSite, type Site } from './support';
@@ -112,7 +114,6 @@ describe.each([
       firm.email,
       firm.phone,
       firm.address.street,
-      contactForm.title,
       footer.tagline,
       footer.rights,
     ];
@@ -130,6 +131,8 @@ describe.each([
       'main .btn',
       '.hero-scroll',
       '.site-footer nav',
+      // Paper cannot send a message: the contact details take the form's place.
+      '.contact-form',
     ]) {
       expect(await visible(page, chrome), chrome).toBe(0);
     }
@@ -147,7 +150,78 @@ describe.each([
   });
 });
 
+/**
+ * What a page says, to compare texts by: without white space (pdf.js splits lines and runs
+ * into pieces, with or without a space between them) and with one apostrophe (the font draws
+ * ’ and ʼ alike, and pdf.js reads it back as either).
+ */
+const comparable = (text: string) => text.replace(/\s+/g, '').replace(/[’ʼ']/g, "'");
+
+/** A PDF page as text, and how far down its lowest line of text stands. */
+interface PrintedPage {
+  /** Its text in reading order, comparable. */
+  text: string;
+  /** The lowest line's baseline, as a share of the page's printable height (0 at its top, 1 at its bottom). */
+  filledTo: number;
+}
+
+/** The print stylesheet's @page margin at top and bottom, 15 mm, in PDF points. */
+const PAGE_MARGIN_Y = (15 / 25.4) * 72;
+
+/** The home page as Chromium prints it, read back page by page with pdf.js. */
+async function printedPages(): Promise<PrintedPage[]> {
+  const { page } = await site.open('/');
+  const loading = getDocument({ data: new Uint8Array(await page.pdf({ preferCSSPageSize: true })), verbosity: 0 });
+  const pdf = await loading.promise;
+  const pages: PrintedPage[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const pdfPage = await pdf.getPage(number);
+    const height = pdfPage.view[3]! - pdfPage.view[1]!;
+    const items = (await pdfPage.getTextContent()).items.filter((item) => 'str' in item && item.str.trim() !== '');
+    const lowest = Math.min(...items.map((item) => ('transform' in item ? (item.transform[5] as number) : height)));
+    pages.push({
+      text: comparable(items.map((item) => ('str' in item ? item.str : '')).join('')),
+      filledTo: (height - PAGE_MARGIN_Y - lowest) / (height - 2 * PAGE_MARGIN_Y),
+    });
+  }
+  await loading.destroy();
+  return pages;
+}
+
+/** Whether `text` is on the page: every word in order, whatever the line breaks between them. */
+const holds = (page: PrintedPage, text: string) => page.text.includes(comparable(text));
+
 describe('the home page as a PDF', () => {
+  let pages: PrintedPage[];
+  beforeAll(async () => {
+    pages = await printedPages();
+  });
+
+  it('fills its first page, the letterhead and the hero followed by the firm’s introduction, with no third of it blank', () => {
+    expect(holds(pages[0]!, hero.headline.lead)).toBe(true);
+    expect(holds(pages[0]!, about.headline)).toBe(true);
+    expect(pages[0]!.filledTo).toBeGreaterThan(0.85);
+  });
+
+  it('prints every service on one page: its title, its description and its whole list, no item left over for the next', () => {
+    for (const service of services) {
+      const on = pages.filter((page) => holds(page, service.description));
+      expect(on, service.title).toHaveLength(1);
+      const missing = [service.title, ...service.features].filter((text) => !holds(on[0]!, text));
+      expect(missing, `${service.title}: on another page`).toEqual([]);
+    }
+  });
+
+  it('prints the contact details in the form’s place, and no empty form', () => {
+    const contactPage = pages.find((page) => holds(page, contact.headline))!;
+    for (const detail of [firm.email, firm.phone, firm.address.street]) expect(holds(contactPage, detail), detail).toBe(true);
+    for (const formText of [contactForm.title, contactForm.requiredNote, contactForm.submit])
+      expect(
+        pages.filter((page) => holds(page, formText)),
+        formText,
+      ).toEqual([]);
+  });
+
   it('is A4, page after page', async () => {
     const { page } = await site.open('/');
     const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');

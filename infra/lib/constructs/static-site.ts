@@ -3,6 +3,7 @@
  * security headers on every answer, the edge functions that serve pages at clean URLs and
  * the 404 page, access logs, alias records for an own domain, and the ordered uploads.
  */
+import { extname } from 'node:path';
 import { Annotations, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -17,6 +18,7 @@ import { Construct } from 'constructs';
 import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
+import { CONTENT_TYPES, FONT_EXTENSION } from '@site/core/content-types';
 import { responseHeadersSettings } from '../response-headers';
 import { securityHeaders } from '@site/core/security-headers';
 import { listSiteFiles } from '@site/core/site-files';
@@ -198,9 +200,10 @@ export class StaticSite extends Construct {
   }
 
   /**
-   * One upload per Cache-Control value, chosen by cacheControlFor (as on the local edge).
-   * Hashed assets go first so a new index.html never points at files not there yet, and
-   * nothing is pruned so tabs still showing the previous build can load its assets.
+   * One upload per Cache-Control value, chosen by cacheControlFor (as on the local edge), and
+   * the fonts apart from the other hashed assets, with their Content-Type named (see
+   * FONT_EXTENSION). Hashed assets go first so a new index.html never points at files not
+   * there yet, and nothing is pruned so tabs still showing the previous build can load its assets.
    */
   private upload(siteDir: string, siteFiles: string[], siteBucket: Bucket, retention: RetentionDays): void {
     const uploadOrder = [CACHE_CONTROL.hashedAsset, CACHE_CONTROL.image, CACHE_CONTROL.other, CACHE_CONTROL.html];
@@ -208,17 +211,29 @@ export class StaticSite extends Construct {
     if (uncovered.length > 0) throw new Error(`No upload for the Cache-Control of ${uncovered.join(', ')}; extend uploadOrder.`);
     const deploymentLogs = new LogGroup(this, 'DeploymentLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
     const source = Source.asset(siteDir);
-    let previousUpload: BucketDeployment | undefined;
-    for (const cacheControl of uploadOrder) {
+    const isFont = (path: string) => path.endsWith(FONT_EXTENSION);
+    const batches = uploadOrder.flatMap((cacheControl) => {
       const files = siteFiles.filter((path) => cacheControlFor(path) === cacheControl);
+      return [
+        { id: kindOf(cacheControl), cacheControl, files: files.filter((path) => !isFont(path)) },
+        { id: `${kindOf(cacheControl)}-font`, cacheControl, files: files.filter(isFont), contentType: CONTENT_TYPES[FONT_EXTENSION] },
+      ];
+    });
+    let previousUpload: BucketDeployment | undefined;
+    for (const { id, cacheControl, files, contentType } of batches) {
       if (files.length === 0) continue;
       const last = cacheControl === uploadOrder.at(-1);
-      const upload = new BucketDeployment(this, `Upload-${kindOf(cacheControl)}`, {
+      const upload = new BucketDeployment(this, `Upload-${id}`, {
         sources: [source],
         destinationBucket: siteBucket,
         exclude: ['*'],
-        include: cacheControl === CACHE_CONTROL.hashedAsset ? [`${HASHED_ASSET_PREFIX.slice(1)}*`] : files.map((path) => path.slice(1)),
+        // Hashed assets by kind (assets/*.js), which keeps the upload the same from build to build.
+        include:
+          cacheControl === CACHE_CONTROL.hashedAsset
+            ? [...new Set(files.map((path) => `${HASHED_ASSET_PREFIX.slice(1)}*${extname(path)}`))]
+            : files.map((path) => path.slice(1)),
         cacheControl: [CacheControl.fromString(cacheControl)],
+        ...(contentType && { contentType }),
         prune: false,
         memoryLimit: 512,
         logGroup: deploymentLogs,
