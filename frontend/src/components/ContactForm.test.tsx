@@ -337,7 +337,7 @@ describe('ContactForm messages at the fields', () => {
     ['a Retry-After of 30 seconds', { 'Retry-After': '30' }, 'U kunt over 1 minuut weer een bericht sturen.'],
     ['no Retry-After (the API’s own throttle)', {}, 'U kunt over enkele minuten weer een bericht sturen.'],
   ])(
-    'over the limit with %s: keeps the spec’s failure text and says when to send again and how to reach the firm now',
+    'over the limit with %s: keeps the spec’s failure text, then speaks of the visitor’s own limit, when to send again and how to reach the firm now',
     async (_, headers, again) => {
       const user = userEvent.setup();
       vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -350,9 +350,11 @@ describe('ContactForm messages at the fields', () => {
       const alert = await screen.findByRole('alert');
       expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
       expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
-        again,
+        `U hebt in korte tijd het maximale aantal berichten verstuurd. ${again}`,
         `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
       ]);
+      // Nothing went wrong on the firm's side.
+      expect(alert.querySelector('.toast-detail')!.textContent).not.toMatch(/fout|storing|mis/);
       expect(within(alert).getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
       expect(within(alert).getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
       // It holds a number to note down: it stays until closed, unlike the other toasts.

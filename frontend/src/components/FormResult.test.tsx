@@ -56,11 +56,15 @@ describe('the form’s result pages (no scripts)', () => {
     expect(screen.getByText(BACK)).toBeInTheDocument();
   });
 
-  it('over the visitor limit: the spec’s failure text, the longest wait from the deploy’s window, and how to reach the firm now', async () => {
+  it('over the visitor limit: the spec’s failure text, then the visitor’s own limit with the longest wait from the deploy’s window in the toast’s words, and how to reach the firm now', async () => {
     render(<App route="form-limited" />);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht kon niet worden verzonden');
-    expect(screen.getByText(contactForm.messages.failure)).toBeInTheDocument();
-    const again = screen.getByText(`U kunt uiterlijk over ${__VISITOR_WINDOW_MINUTES__} minuten weer een bericht sturen.`);
+    const failure = screen.getByText(contactForm.messages.failure);
+    const again = screen.getByText(
+      `U hebt in korte tijd het maximale aantal berichten verstuurd. U kunt uiterlijk over ${__VISITOR_WINDOW_MINUTES__} minuten weer een bericht sturen.`,
+    );
+    expect(again.textContent).toBe(contactForm.limited.again(__VISITOR_WINDOW_MINUTES__, { atMost: true }));
+    expect(failure.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(again).toHaveAttribute('data-visitor-window-minutes', String(__VISITOR_WINDOW_MINUTES__));
     expect(screen.getByText(BACK)).toBeInTheDocument();
     const main = within(screen.getByRole('main'));

@@ -274,12 +274,16 @@ export const contactForm = {
     failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
   },
   /**
-   * The failure toast's second line when the visitor has sent too many messages (429): when
-   * sending works again, from the answer's Retry-After (whole minutes, rounded up).
+   * Under the spec's failure text when the visitor has sent too many messages (429): their own
+   * limit, not a fault, and when sending works again. The toast says the minutes of the
+   * answer's Retry-After (whole minutes, rounded up); the no-script limit page, the same for
+   * everyone, the longest wait (`atMost`). One sentence for both, so they never disagree.
    */
   limited: {
-    again: (minutes: number | undefined) =>
-      `U kunt ${minutes === undefined ? 'over enkele minuten' : inMinutes(minutes)} weer een bericht sturen.`,
+    again: (minutes: number | undefined, { atMost = false }: { atMost?: boolean } = {}) =>
+      `U hebt in korte tijd het maximale aantal berichten verstuurd. U kunt ${atMost ? 'uiterlijk ' : ''}${
+        minutes === undefined ? 'over enkele minuten' : inMinutes(minutes)
+      } weer een bericht sturen.`,
   },
 } as const;
 
@@ -331,7 +335,7 @@ export const formResults = {
     title: 'Bericht niet verzonden',
     headline: 'Uw bericht kon niet worden verzonden',
     text: contactForm.messages.failure,
-    again: (windowMinutes: number) => `U kunt uiterlijk ${inMinutes(windowMinutes)} weer een bericht sturen.`,
+    again: (windowMinutes: number) => contactForm.limited.again(windowMinutes, { atMost: true }),
     back: backToForm,
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },
