@@ -113,7 +113,12 @@ describe('ContactForm', () => {
     await user.click(submit());
 
     expect(screen.getByRole('status')).toHaveTextContent(messages.sending);
-    expect(submit()).toBeDisabled();
+    // The sending shows on the button, which keeps the focus: busy, not disabled.
+    expect(submit()).toHaveAccessibleName(contactForm.submitting);
+    expect(submit()).toHaveAttribute('aria-busy', 'true');
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    expect(submit()).toBeEnabled();
+    expect(submit()).toHaveFocus();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(API_PATH);
@@ -127,7 +132,7 @@ describe('ContactForm', () => {
     expect(await screen.findByText(messages.success)).toBeInTheDocument();
     expect(screen.queryByText(messages.sending)).toBeNull();
     for (const input of Object.values(fields())) expect(input).toHaveValue('');
-    expect(submit()).toBeEnabled();
+    expect(submit()).toHaveAttribute('aria-busy', 'false');
   });
 
   it('sends what a bot typed into the honeypot, so the server can drop it', async () => {
@@ -177,7 +182,7 @@ describe('ContactForm', () => {
     expect(consoleError.mock.calls[0]![0]).toMatchObject({ name: expect.any(String), message: expect.any(String) });
     const inputs = fields();
     for (const key of Object.keys(FILLED) as (keyof typeof FILLED)[]) expect(inputs[key]).toHaveValue(FILLED[key]);
-    expect(submit()).toBeEnabled();
+    expect(submit()).toHaveAttribute('aria-busy', 'false');
   });
 
   it('sends a double-clicked submit once', async () => {
@@ -186,6 +191,10 @@ describe('ContactForm', () => {
     await fill(user);
     const answer = deferredFetch();
     await user.dblClick(submit());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A press while it is busy, by mouse or keyboard, sends nothing either.
+    await user.click(submit());
+    await user.keyboard('{Enter}');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     answer(200);
     await screen.findByText(messages.success);
@@ -207,13 +216,13 @@ describe('ContactForm', () => {
     expect(sentKey(1)).toBe(sentKey(0));
 
     await user.type(fields().message, ' Bij voorkeur volgende week.');
-    await waitFor(() => expect(submit()).toBeEnabled());
+    await waitFor(() => expect(submit()).toHaveAttribute('aria-busy', 'false'));
     await user.click(submit());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(sentKey(2)).not.toBe(sentKey(1));
 
     fetchMock.mockResolvedValue(new Response('{}', { status: 200 }));
-    await waitFor(() => expect(submit()).toBeEnabled());
+    await waitFor(() => expect(submit()).toHaveAttribute('aria-busy', 'false'));
     await user.click(submit());
     await screen.findByText(messages.success);
     expect(sentKey(3)).toBe(sentKey(2));
@@ -353,8 +362,10 @@ describe('ContactForm messages at the fields', () => {
         `U hebt in korte tijd het maximale aantal berichten verstuurd. ${again}`,
         `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
       ]);
-      // Nothing went wrong on the firm's side.
+      // Nothing went wrong on the firm's side, and the button is ready for later.
       expect(alert.querySelector('.toast-detail')!.textContent).not.toMatch(/fout|storing|mis/);
+      expect(submit()).toHaveAttribute('aria-busy', 'false');
+      expect(submit()).toHaveFocus();
       expect(within(alert).getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
       expect(within(alert).getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
       // It holds a number to note down: it stays until closed, unlike the other toasts.

@@ -82,7 +82,7 @@ function Field({ name, field, value, problem, onChange }: FieldProps) {
 /**
  * The form for the fields of `fields` (the contract's table unless a test passes another).
  * Without scripts it is a classic form post to the API, which answers with a result page;
- * with scripts it sends JSON and answers with toasts.
+ * with scripts it sends JSON, shows the sending on its button, and answers with toasts.
  */
 export function ContactForm<T extends FieldTable = ContactFields>({ fields = CONTACT_FIELDS as FieldTable as T }: { fields?: T }) {
   const { values, problems, sending, form, onChange, onSubmit } = useContactForm(fields);
@@ -130,7 +130,9 @@ export function ContactForm<T extends FieldTable = ContactFields>({ fields = CON
         />
       </div>
       <div className="form-footer">
-        <button type="submit" className="btn btn-primary" disabled={sending}>
+        {/* Busy rather than disabled while sending: a disabled button would drop the focus. */}
+        <button type="submit" className="btn btn-primary" aria-busy={sending} aria-disabled={sending}>
+          {sending && <Icon name="loading" className="icon-spinner" />}
           {sending ? text.submitting : text.submit}
           {!sending && <Icon name="arrowRight" />}
         </button>
