@@ -3,6 +3,7 @@ import { API_PATH, HONEYPOT_FIELD, INPUT_TYPE, fieldNames, type ContactFields } 
 import { type ContactFieldSpec, type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { lengthState, type LengthState } from '../contact-checks';
+import { focusFrame, keepClear } from '../focus-in-view';
 import { contactForm as text } from '../content/site';
 import { useContactForm } from '../hooks/useContactForm';
 import { useSettledValue } from '../hooks/useSettledValue';
@@ -45,7 +46,7 @@ function Field({ name, field, value, problem, onChange }: FieldProps) {
     className: 'field-input',
   };
   return (
-    <div className={field.kind === 'multiline' ? 'field field--wide' : 'field'}>
+    <div className={field.kind === 'multiline' ? 'field field--wide' : 'field'} {...focusFrame}>
       <label className="field-label" htmlFor={id}>
         {field.label}
         {field.required && (
@@ -131,7 +132,7 @@ export function ContactForm<T extends FieldTable = ContactFields>({ fields = CON
       </div>
       <div className="form-footer">
         {/* Busy rather than disabled while sending: a disabled button would drop the focus. */}
-        <button type="submit" className="btn btn-primary" aria-busy={sending} aria-disabled={sending}>
+        <button type="submit" className="btn btn-primary" aria-busy={sending} aria-disabled={sending} {...keepClear}>
           {sending && <Icon name="loading" className="icon-spinner" />}
           {sending ? text.submitting : text.submit}
           {!sending && <Icon name="arrowRight" />}

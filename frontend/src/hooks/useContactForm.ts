@@ -21,6 +21,7 @@ import { type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { checkFields, type FieldProblems } from '../contact-checks';
 import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
+import { focusInView } from '../focus-in-view';
 import { retryAfterMinutes } from '../retry-after';
 import { useToast, type ToastDetailLine } from '../toast';
 
@@ -87,7 +88,7 @@ function useFieldProblems(form: RefObject<HTMLFormElement | null>, fields: Field
     focusPending.current = false;
     const first = fieldNames(fields).find((name) => problems[name] !== undefined);
     const element = first === undefined ? null : form.current?.elements.namedItem(first);
-    if (element instanceof HTMLElement) element.focus();
+    if (element instanceof HTMLElement) focusInView(element);
   }, [form, problems, fields]);
 
   const showProblems = (found: FieldProblems) => {
