@@ -2,17 +2,22 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { App } from '../App';
-import { contactForm, firm } from '../content/site';
+import { contactForm, firm, phoneHref, sentConfirmation } from '../content/site';
 
 const BACK = /Ga met de knop Terug van uw browser terug naar het formulier: wat u hebt getypt, staat er dan nog\./;
 
 describe('the form’s result pages (no scripts)', () => {
-  it('confirms a sent message with the spec’s own words and a way home', async () => {
+  it('confirms a sent message with the spec’s own words, when a reply comes and how to call, as the form’s confirmation does, and a way home', async () => {
     render(<App route="form-sent" />);
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('Bedankt voor uw bericht');
+    expect(heading).toHaveTextContent(sentConfirmation.thanks());
     expect(heading).not.toHaveAttribute('lang');
-    expect(screen.getByText(contactForm.messages.success)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText(contactForm.messages.success)).toBeInTheDocument();
+    expect(main.getByText(sentConfirmation.reply)).toBeInTheDocument();
+    expect(main.getByRole('link', { name: firm.phone }).closest('p')).toHaveTextContent(`${sentConfirmation.call} ${firm.phone}`);
+    expect(main.getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
     expect(screen.getByRole('link', { name: 'Terug naar de homepage' })).toHaveAttribute('href', '/');
   });
 

@@ -287,6 +287,20 @@ export const contactForm = {
   },
 } as const;
 
+/**
+ * What takes the form's place once a message is sent, and stays (the spec's toast leaves
+ * after a few seconds); the no-script page /bedankt says the same.
+ */
+export const sentConfirmation = {
+  /** With the visitor's given name when the name as typed starts with one (first-name.ts). */
+  thanks: (firstName?: string) => (firstName ? `Bedankt, ${firstName}` : 'Bedankt voor uw bericht'),
+  /** The firm's promise: when the visitor hears back. */
+  reply: 'U hoort binnen één werkdag van ons.',
+  /** Followed by the phone number, as a link. */
+  call: 'Haast? Bel ons op',
+  another: 'Nog een bericht sturen',
+} as const;
+
 /** The back button of the browser keeps what was typed in the form; these pages say so. */
 const backToForm = 'Ga met de knop Terug van uw browser terug naar het formulier: wat u hebt getypt, staat er dan nog.';
 
@@ -297,7 +311,7 @@ const backToForm = 'Ga met de knop Terug van uw browser terug naar het formulier
 export const formResults = {
   sent: {
     title: 'Bericht verzonden',
-    headline: 'Bedankt voor uw bericht',
+    headline: sentConfirmation.thanks(),
     text: contactForm.messages.success,
     link: { href: '/', label: 'Terug naar de homepage' },
   },
