@@ -42,6 +42,13 @@ export const directContact = {
   mail: 'of mail naar',
 } as const;
 
+/** On a phone, between the hero and the contact section: calling or mailing in reach at the bottom of the screen. */
+export const callBar = {
+  label: 'Direct contact',
+  call: 'Bellen',
+  mail: 'Mailen',
+} as const;
+
 /** 'over 1 minuut', 'over 7 minuten'. */
 const inMinutes = (minutes: number) => `over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
 
