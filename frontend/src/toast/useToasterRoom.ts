@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { frameOf, scrollClear } from '../focus-in-view';
 
 /**
@@ -18,15 +18,20 @@ function focusedInView(toaster: HTMLElement): Element | undefined {
 
 /**
  * After every change of the toasts, before the browser paints: publishes the toaster's height
- * and scrolls as little as needed for no toast to cover the focused element or the submit
- * button (scrollClear). Runs before the effects that move focus with the same change (React
- * runs layout effects first), so they scroll with margins that already count the new toast.
+ * and, when a toast has come, scrolls as little as needed for no toast to cover the focused
+ * element or the submit button (scrollClear). Runs before the effects that move focus with
+ * the same change (React runs layout effects first), so they scroll with margins that already
+ * count the new toast. Nothing scrolls when the toaster starts or a toast goes: the page never
+ * moves under a visitor who did nothing.
  */
-export function useToasterRoom(region: RefObject<HTMLElement | null>, toasts: unknown): void {
+export function useToasterRoom(region: RefObject<HTMLElement | null>, toasts: readonly { id: number }[]): void {
+  const shown = useRef<ReadonlySet<number>>(new Set());
   useLayoutEffect(() => {
     const toaster = region.current;
     if (!toaster) return;
     document.documentElement.style.setProperty(TOASTER_HEIGHT_PROPERTY, `${Math.ceil(toaster.getBoundingClientRect().height)}px`);
-    scrollClear(focusedInView(toaster));
+    const before = shown.current;
+    shown.current = new Set(toasts.map((toast) => toast.id));
+    if (toasts.some((toast) => !before.has(toast.id))) scrollClear(focusedInView(toaster));
   }, [region, toasts]);
 }
