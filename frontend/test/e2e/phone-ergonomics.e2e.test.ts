@@ -79,9 +79,9 @@ describe('the call bar', () => {
         ['services', 1500],
       ] as const) {
         await scrollInstantly(page, (await sectionTop(page, section)) + into);
-        const state = await barState(bar);
-        expect(state.seen, `${section} + ${into}`).toBe(true);
-        expect(Math.round(state.bottom), `${section} + ${into}`).toBe(844);
+        // The fade follows the scroll on the next frame.
+        await expect.poll(async () => [`${section} + ${into}`, (await barState(bar)).seen]).toEqual([`${section} + ${into}`, true]);
+        expect(Math.round((await barState(bar)).bottom), `${section} + ${into}`).toBe(844);
       }
       // Its buttons are full targets above the home indicator, and say what they do.
       const group = page.getByRole('group', { name: callBar.label });
@@ -100,14 +100,14 @@ describe('the call bar', () => {
       // fields, its button or its toasts; also with a field in use (the keyboard up).
       for (const into of [-500, -200, 300, 1200]) {
         await scrollInstantly(page, (await sectionTop(page, 'contact')) + into);
-        expect((await barState(bar)).seen, `contact ${into}`).toBe(false);
+        await expect.poll(async () => [`contact ${into}`, (await barState(bar)).seen]).toEqual([`contact ${into}`, false]);
       }
       await page.locator('#contact-name').focus();
       await scrollSettled(page);
-      expect((await barState(bar)).seen).toBe(false);
+      await expect.poll(async () => (await barState(bar)).seen).toBe(false);
       // Nor in the footer, which has the details itself.
       await scrollInstantly(page, 100_000);
-      expect((await barState(bar)).seen).toBe(false);
+      await expect.poll(async () => (await barState(bar)).seen).toBe(false);
     },
   );
 
