@@ -66,7 +66,7 @@ describe('routing', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     const h1s = screen.getAllByRole('heading', { level: 1 });
     expect(h1s.map((h) => h.textContent)).toEqual(['Finance Professionals Met een streepje voor']);
-    expect([...document.querySelectorAll('main > section')].map((s) => s.id)).toEqual(['home', 'about', 'services', 'contact']);
+    expect([...document.querySelectorAll('main section[id]')].map((s) => s.id)).toEqual(['home', 'about', 'services', 'contact']);
     expect(screen.getByRole('link', { name: 'Direct naar de inhoud' })).toHaveAttribute('href', '#main');
   });
 

@@ -11,3 +11,6 @@ beforeEach(() => {
 });
 
 afterEach(() => cleanup());
+
+// jsdom lays nothing out, so it cannot scroll anything into view; where it scrolls to is for the browser tests.
+Element.prototype.scrollIntoView = () => {};

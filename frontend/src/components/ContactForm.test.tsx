@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { CONTACT_FIELDS, ENCODED_WORD_EMAIL_MESSAGE, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { contactForm, firm, phoneHref } from '../content/site';
+import { contactForm, firm, phoneHref, sentConfirmation, toasts } from '../content/site';
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
 import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';
 import { TOAST_DURATION_MS, ToastProvider, Toaster } from '../toast';
@@ -38,7 +38,10 @@ const fields = () => ({
   message: field(/^Bericht/),
 });
 const toastTexts = () => [...document.querySelectorAll('.toast-message')].map((toast) => toast.textContent);
-const submit = () => screen.getByRole('button', { name: /Verstuur bericht|Bezig met verzenden/ });
+const inToasts = () => within(screen.getByRole('region', { name: toasts.regionLabel }));
+/** The form's button, also while the form is hidden behind its confirmation. */
+const submit = () => screen.getByRole('button', { name: /Verstuur bericht|Bezig met verzenden/, hidden: true });
+const confirmation = () => screen.queryByRole('heading', { name: /^Bedankt/ })?.closest('.contact-sent') ?? null;
 
 const FILLED = {
   name: 'Anna de Vries',
@@ -113,7 +116,12 @@ describe('ContactForm', () => {
     await user.click(submit());
 
     expect(screen.getByRole('status')).toHaveTextContent(messages.sending);
-    expect(submit()).toBeDisabled();
+    // The sending shows on the button, which keeps the focus: busy, not disabled.
+    expect(submit()).toHaveAccessibleName(contactForm.submitting);
+    expect(submit()).toHaveAttribute('aria-busy', 'true');
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    expect(submit()).toBeEnabled();
+    expect(submit()).toHaveFocus();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(API_PATH);
@@ -124,10 +132,10 @@ describe('ContactForm', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(15_000);
 
     answer(200);
-    expect(await screen.findByText(messages.success)).toBeInTheDocument();
+    expect(await inToasts().findByText(messages.success)).toBeInTheDocument();
     expect(screen.queryByText(messages.sending)).toBeNull();
     for (const input of Object.values(fields())) expect(input).toHaveValue('');
-    expect(submit()).toBeEnabled();
+    expect(submit()).toHaveAttribute('aria-busy', 'false');
   });
 
   it('sends what a bot typed into the honeypot, so the server can drop it', async () => {
@@ -177,7 +185,7 @@ describe('ContactForm', () => {
     expect(consoleError.mock.calls[0]![0]).toMatchObject({ name: expect.any(String), message: expect.any(String) });
     const inputs = fields();
     for (const key of Object.keys(FILLED) as (keyof typeof FILLED)[]) expect(inputs[key]).toHaveValue(FILLED[key]);
-    expect(submit()).toBeEnabled();
+    expect(submit()).toHaveAttribute('aria-busy', 'false');
   });
 
   it('sends a double-clicked submit once', async () => {
@@ -187,8 +195,12 @@ describe('ContactForm', () => {
     const answer = deferredFetch();
     await user.dblClick(submit());
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A press while it is busy, by mouse or keyboard, sends nothing either.
+    await user.click(submit());
+    await user.keyboard('{Enter}');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     answer(200);
-    await screen.findByText(messages.success);
+    await inToasts().findByText(messages.success);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -207,18 +219,19 @@ describe('ContactForm', () => {
     expect(sentKey(1)).toBe(sentKey(0));
 
     await user.type(fields().message, ' Bij voorkeur volgende week.');
-    await waitFor(() => expect(submit()).toBeEnabled());
+    await waitFor(() => expect(submit()).toHaveAttribute('aria-busy', 'false'));
     await user.click(submit());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(sentKey(2)).not.toBe(sentKey(1));
 
     fetchMock.mockResolvedValue(new Response('{}', { status: 200 }));
-    await waitFor(() => expect(submit()).toBeEnabled());
+    await waitFor(() => expect(submit()).toHaveAttribute('aria-busy', 'false'));
     await user.click(submit());
-    await screen.findByText(messages.success);
+    await inToasts().findByText(messages.success);
     expect(sentKey(3)).toBe(sentKey(2));
 
     // The same words sent again after a success are a new message.
+    await user.click(screen.getByRole('button', { name: sentConfirmation.another }));
     await fill(user, { ...FILLED, message: 'Graag een gesprek. Bij voorkeur volgende week.' });
     await user.click(submit());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5));
@@ -247,7 +260,7 @@ describe('ContactForm messages at the fields', () => {
     expect(screen.queryByText(INVALID_EMAIL_MESSAGE)).toBeNull();
     fetchMock.mockResolvedValueOnce(new Response('{"id":"x"}', { status: 200 }));
     await user.click(submit());
-    await screen.findByText(messages.success);
+    await inToasts().findByText(messages.success);
     expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({ email: 'jan@voorbeeld.nl' });
   });
 
@@ -331,9 +344,10 @@ describe('ContactForm messages at the fields', () => {
     // Sending: only the loading toast, the earlier error is gone.
     expect(toastTexts()).toEqual([messages.sending]);
     answer(200);
-    await screen.findByText(messages.success);
+    await inToasts().findByText(messages.success);
     expect(toastTexts()).toEqual([messages.success]);
 
+    await user.click(screen.getByRole('button', { name: sentConfirmation.another }));
     await fill(user);
     fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 503 }));
     await user.click(submit());
@@ -346,7 +360,7 @@ describe('ContactForm messages at the fields', () => {
     ['a Retry-After of 30 seconds', { 'Retry-After': '30' }, 'U kunt over 1 minuut weer een bericht sturen.'],
     ['no Retry-After (the API’s own throttle)', {}, 'U kunt over enkele minuten weer een bericht sturen.'],
   ])(
-    'over the limit with %s: keeps the spec’s failure text and says when to send again and how to reach the firm now',
+    'over the limit with %s: keeps the spec’s failure text, then speaks of the visitor’s own limit, when to send again and how to reach the firm now',
     async (_, headers, again) => {
       const user = userEvent.setup();
       vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -359,9 +373,13 @@ describe('ContactForm messages at the fields', () => {
       const alert = await screen.findByRole('alert');
       expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
       expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
-        again,
+        `U hebt in korte tijd het maximale aantal berichten verstuurd. ${again}`,
         `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
       ]);
+      // Nothing went wrong on the firm's side, and the button is ready for later.
+      expect(alert.querySelector('.toast-detail')!.textContent).not.toMatch(/fout|storing|mis/);
+      expect(submit()).toHaveAttribute('aria-busy', 'false');
+      expect(submit()).toHaveFocus();
       expect(within(alert).getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
       expect(within(alert).getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
       // It holds a number to note down: it stays until closed, unlike the other toasts.
@@ -371,6 +389,78 @@ describe('ContactForm messages at the fields', () => {
       vi.useRealTimers();
     },
   );
+});
+
+describe('ContactForm once the message is sent', () => {
+  async function send(user: UserEvent, values: Partial<typeof FILLED> = FILLED) {
+    await fill(user, values);
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ id: 'x' }), { status: 200 }));
+    await user.click(submit());
+    await inToasts().findByText(messages.success);
+  }
+
+  it('puts a confirmation in the form’s place that thanks by given name, says when a reply comes and how to call, and takes the focus', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await send(user);
+
+    const heading = screen.getByRole('heading', { name: 'Bedankt, Anna' });
+    expect(heading).toHaveFocus();
+    const card = within(confirmation() as HTMLElement);
+    expect(card.getByText(messages.success)).toBeInTheDocument();
+    expect(card.getByText(sentConfirmation.reply)).toBeInTheDocument();
+    expect(card.getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
+    // The form is out of sight and out of the way, its fields empty, as the spec has them after a success.
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    for (const input of Object.values(fields())) expect(input).toHaveValue('');
+  });
+
+  it('stays when the spec’s toast has gone', async () => {
+    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderForm();
+    await send(user);
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 2));
+    expect(toastTexts()).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Bedankt, Anna' })).toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['dr. J. de Vries', sentConfirmation.thanks()],
+    ['Van den Berg', sentConfirmation.thanks()],
+    ['  Cher  ', 'Bedankt, Cher'],
+  ])('thanks “%s” as “%s”', async (name, thanks) => {
+    const user = userEvent.setup();
+    renderForm();
+    await send(user, { ...FILLED, name });
+    expect(screen.getByRole('heading', { level: 3, name: thanks })).toHaveFocus();
+  });
+
+  it('shows a name with markup in it as the text typed', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await send(user, { ...FILLED, name: '<img src=x onerror=alert(1)> de Vries' });
+    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Bedankt, <img');
+    expect(confirmation()!.querySelector('img')).toBeNull();
+  });
+
+  it('brings back the empty form for another message, focus on its first field, and sends that as a new message', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await send(user);
+    await user.click(screen.getByRole('button', { name: sentConfirmation.another }));
+
+    expect(confirmation()).toBeNull();
+    expect(screen.getByRole('form', { name: contactForm.title })).toBeVisible();
+    expect(fields().name).toHaveFocus();
+    for (const input of Object.values(fields())) expect(input).toHaveValue('');
+    await send(user, { ...FILLED, name: 'Bram', message: 'Nog een vraag.' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentKey(1)).not.toBe(sentKey(0));
+    expect(screen.getByRole('heading', { name: 'Bedankt, Bram' })).toHaveFocus();
+  });
 });
 
 describe('ContactForm near the field limits', () => {
@@ -496,7 +586,7 @@ describe('ContactForm hydrated after the visitor started typing', () => {
 
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ id: 'x' }), { status: 200 }));
     await user.click(submit());
-    await screen.findByText(messages.success);
+    await inToasts().findByText(messages.success);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
       ...before,

@@ -3,9 +3,11 @@ import { API_PATH, HONEYPOT_FIELD, INPUT_TYPE, fieldNames, type ContactFields } 
 import { type ContactFieldSpec, type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { lengthState, type LengthState } from '../contact-checks';
+import { focusFrame, keepClear } from '../focus-in-view';
 import { contactForm as text } from '../content/site';
 import { useContactForm } from '../hooks/useContactForm';
 import { useSettledValue } from '../hooks/useSettledValue';
+import { ContactSent } from './ContactSent';
 import { Icon } from './Icon';
 
 /** How long typing must pause before a screen reader hears how many characters are left. */
@@ -45,7 +47,7 @@ function Field({ name, field, value, problem, onChange }: FieldProps) {
     className: 'field-input',
   };
   return (
-    <div className={field.kind === 'multiline' ? 'field field--wide' : 'field'}>
+    <div className={field.kind === 'multiline' ? 'field field--wide' : 'field'} {...focusFrame}>
       <label className="field-label" htmlFor={id}>
         {field.label}
         {field.required && (
@@ -82,10 +84,12 @@ function Field({ name, field, value, problem, onChange }: FieldProps) {
 /**
  * The form for the fields of `fields` (the contract's table unless a test passes another).
  * Without scripts it is a classic form post to the API, which answers with a result page;
- * with scripts it sends JSON and answers with toasts.
+ * with scripts it sends JSON, shows the sending on its button, answers with toasts, and makes
+ * way for a confirmation once the message is sent. It stays in the page, hidden and empty,
+ * so another message starts from the same form.
  */
 export function ContactForm<T extends FieldTable = ContactFields>({ fields = CONTACT_FIELDS as FieldTable as T }: { fields?: T }) {
-  const { values, problems, sending, form, onChange, onSubmit } = useContactForm(fields);
+  const { values, problems, sending, sent, writeAnother, form, onChange, onSubmit } = useContactForm(fields);
   const [typingIn, setTypingIn] = useState<string>();
   const typed = typingIn === undefined ? undefined : lengthState(values[typingIn] ?? '', fields[typingIn]!.limit);
   const announcement = useSettledValue(typed?.near ? `${fields[typingIn!]!.label}: ${countText(typed)}` : '', COUNT_ANNOUNCE_DELAY_MS);
@@ -96,48 +100,54 @@ export function ContactForm<T extends FieldTable = ContactFields>({ fields = CON
   };
 
   return (
-    <form
-      ref={form}
-      className="card contact-form"
-      method="post"
-      action={API_PATH}
-      onSubmit={(event) => void onSubmit(event)}
-      aria-labelledby="contact-form-title"
-    >
-      <h3 id="contact-form-title" className="contact-form-title">
-        {text.title}
-      </h3>
-      <p className="form-note">{text.requiredNote}</p>
-      <div className="form-grid">
-        {fieldNames(fields).map((name) => (
-          <Field key={name} name={name} field={fields[name]!} value={values[name]} problem={problems[name]} onChange={onFieldChange} />
-        ))}
-      </div>
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
-      {/* People never see or reach this field; bots that fill every input do. */}
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor="contact-website">{text.labels.honeypot}</label>
-        <input
-          id="contact-website"
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values[HONEYPOT_FIELD]}
-          onChange={onFieldChange}
-        />
-      </div>
-      <div className="form-footer">
-        <button type="submit" className="btn btn-primary" disabled={sending}>
-          {sending ? text.submitting : text.submit}
-          {!sending && <Icon name="arrowRight" />}
-        </button>
-        <p className="form-privacy">
-          {text.privacy} <a href={text.privacyLink.href}>{text.privacyLink.label}</a>.
+    <>
+      {sent && <ContactSent firstName={sent.firstName} onWriteAnother={writeAnother} />}
+      <form
+        ref={form}
+        hidden={sent !== null}
+        className="card contact-form"
+        method="post"
+        action={API_PATH}
+        onSubmit={(event) => void onSubmit(event)}
+        aria-labelledby="contact-form-title"
+      >
+        <h3 id="contact-form-title" className="contact-form-title">
+          {text.title}
+        </h3>
+        <p className="form-note">{text.requiredNote}</p>
+        <div className="form-grid">
+          {fieldNames(fields).map((name) => (
+            <Field key={name} name={name} field={fields[name]!} value={values[name]} problem={problems[name]} onChange={onFieldChange} />
+          ))}
+        </div>
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
         </p>
-      </div>
-    </form>
+        {/* People never see or reach this field; bots that fill every input do. */}
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="contact-website">{text.labels.honeypot}</label>
+          <input
+            id="contact-website"
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values[HONEYPOT_FIELD]}
+            onChange={onFieldChange}
+          />
+        </div>
+        <div className="form-footer">
+          {/* Busy rather than disabled while sending: a disabled button would drop the focus. */}
+          <button type="submit" className="btn btn-primary" aria-busy={sending} aria-disabled={sending} {...keepClear}>
+            {sending && <Icon name="loading" className="icon-spinner" />}
+            {sending ? text.submitting : text.submit}
+            {!sending && <Icon name="arrowRight" />}
+          </button>
+          <p className="form-privacy">
+            {text.privacy} <a href={text.privacyLink.href}>{text.privacyLink.label}</a>.
+          </p>
+        </div>
+      </form>
+    </>
   );
 }

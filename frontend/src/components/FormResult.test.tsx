@@ -2,17 +2,22 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { App } from '../App';
-import { contactForm, firm } from '../content/site';
+import { contactForm, firm, phoneHref, sentConfirmation } from '../content/site';
 
 const BACK = /Ga met de knop Terug van uw browser terug naar het formulier: wat u hebt getypt, staat er dan nog\./;
 
 describe('the form’s result pages (no scripts)', () => {
-  it('confirms a sent message with the spec’s own words and a way home', async () => {
+  it('confirms a sent message with the spec’s own words, when a reply comes and how to call, as the form’s confirmation does, and a way home', async () => {
     render(<App route="form-sent" />);
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('Bedankt voor uw bericht');
+    expect(heading).toHaveTextContent(sentConfirmation.thanks());
     expect(heading).not.toHaveAttribute('lang');
-    expect(screen.getByText(contactForm.messages.success)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText(contactForm.messages.success)).toBeInTheDocument();
+    expect(main.getByText(sentConfirmation.reply)).toBeInTheDocument();
+    expect(main.getByRole('link', { name: firm.phone }).closest('p')).toHaveTextContent(`${sentConfirmation.call} ${firm.phone}`);
+    expect(main.getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
     expect(screen.getByRole('link', { name: 'Terug naar de homepage' })).toHaveAttribute('href', '/');
   });
 
@@ -56,11 +61,15 @@ describe('the form’s result pages (no scripts)', () => {
     expect(screen.getByText(BACK)).toBeInTheDocument();
   });
 
-  it('over the visitor limit: the spec’s failure text, the longest wait from the deploy’s window, and how to reach the firm now', async () => {
+  it('over the visitor limit: the spec’s failure text, then the visitor’s own limit with the longest wait from the deploy’s window in the toast’s words, and how to reach the firm now', async () => {
     render(<App route="form-limited" />);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Uw bericht kon niet worden verzonden');
-    expect(screen.getByText(contactForm.messages.failure)).toBeInTheDocument();
-    const again = screen.getByText(`U kunt uiterlijk over ${__VISITOR_WINDOW_MINUTES__} minuten weer een bericht sturen.`);
+    const failure = screen.getByText(contactForm.messages.failure);
+    const again = screen.getByText(
+      `U hebt in korte tijd het maximale aantal berichten verstuurd. U kunt uiterlijk over ${__VISITOR_WINDOW_MINUTES__} minuten weer een bericht sturen.`,
+    );
+    expect(again.textContent).toBe(contactForm.limited.again(__VISITOR_WINDOW_MINUTES__, { atMost: true }));
+    expect(failure.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(again).toHaveAttribute('data-visitor-window-minutes', String(__VISITOR_WINDOW_MINUTES__));
     expect(screen.getByText(BACK)).toBeInTheDocument();
     const main = within(screen.getByRole('main'));

@@ -1,7 +1,7 @@
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
-import { directContact, emailHref, firm, formResults, phoneHref } from '../content/site';
+import { directContact, emailHref, firm, formResults, phoneHref, sentConfirmation } from '../content/site';
 import type { FormResultPage } from '../routes';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
@@ -50,6 +50,15 @@ export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormRes
         <p className="status-text" data-visitor-window-minutes={__VISITOR_WINDOW_MINUTES__}>
           {formResults.limited.again(__VISITOR_WINDOW_MINUTES__)}
         </p>
+      )}
+      {result === 'sent' && (
+        // As the confirmation that takes the form's place when scripts run says it.
+        <>
+          <p className="status-text">{sentConfirmation.reply}</p>
+          <p className="status-text">
+            {sentConfirmation.call} <a href={phoneHref}>{firm.phone}</a>
+          </p>
+        </>
       )}
       {'back' in text && <p className="status-text">{text.back}</p>}
       {(result === 'failed' || result === 'limited') && <DirectContact />}

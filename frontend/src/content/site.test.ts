@@ -8,6 +8,7 @@ import {
   errorScreen,
   firm,
   footer,
+  formResults,
   hero,
   nav,
   notFound,
@@ -104,6 +105,19 @@ describe('site content', () => {
   it('has a KvK number of eight digits and a Dutch btw-id (NL, nine digits, B, two digits)', () => {
     expect(firm.kvk).toMatch(/^\d{8}$/);
     expect(firm.vatId).toMatch(/^NL\d{9}B\d{2}$/);
+  });
+
+  it('says the visitor limit in the same words in the toast and on the no-script page, the page’s time as the longest wait', () => {
+    const toast = contactForm.limited.again(8);
+    const page = formResults.limited.again(10);
+    expect(toast).toBe('U hebt in korte tijd het maximale aantal berichten verstuurd. U kunt over 8 minuten weer een bericht sturen.');
+    expect(page).toBe(
+      'U hebt in korte tijd het maximale aantal berichten verstuurd. U kunt uiterlijk over 10 minuten weer een bericht sturen.',
+    );
+    expect(contactForm.limited.again(undefined)).toMatch(/^U hebt in korte tijd .* U kunt over enkele minuten weer een bericht sturen\.$/);
+    // The visitor's own limit, not a fault: the spec's failure text says something went wrong, this line does not.
+    expect(formResults.limited.text).toBe(contactForm.messages.failure);
+    for (const line of [toast, page]) expect(line).not.toMatch(/fout|storing|mis/);
   });
 
   it('links the privacy statement from the form note and the footer', () => {

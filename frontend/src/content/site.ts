@@ -42,6 +42,13 @@ export const directContact = {
   mail: 'of mail naar',
 } as const;
 
+/** On a phone, between the hero and the contact section: calling or mailing in reach at the bottom of the screen. */
+export const callBar = {
+  label: 'Direct contact',
+  call: 'Bellen',
+  mail: 'Mailen',
+} as const;
+
 /** 'over 1 minuut', 'over 7 minuten'. */
 const inMinutes = (minutes: number) => `over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
 
@@ -274,13 +281,31 @@ export const contactForm = {
     failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
   },
   /**
-   * The failure toast's second line when the visitor has sent too many messages (429): when
-   * sending works again, from the answer's Retry-After (whole minutes, rounded up).
+   * Under the spec's failure text when the visitor has sent too many messages (429): their own
+   * limit, not a fault, and when sending works again. The toast says the minutes of the
+   * answer's Retry-After (whole minutes, rounded up); the no-script limit page, the same for
+   * everyone, the longest wait (`atMost`). One sentence for both, so they never disagree.
    */
   limited: {
-    again: (minutes: number | undefined) =>
-      `U kunt ${minutes === undefined ? 'over enkele minuten' : inMinutes(minutes)} weer een bericht sturen.`,
+    again: (minutes: number | undefined, { atMost = false }: { atMost?: boolean } = {}) =>
+      `U hebt in korte tijd het maximale aantal berichten verstuurd. U kunt ${atMost ? 'uiterlijk ' : ''}${
+        minutes === undefined ? 'over enkele minuten' : inMinutes(minutes)
+      } weer een bericht sturen.`,
   },
+} as const;
+
+/**
+ * What takes the form's place once a message is sent, and stays (the spec's toast leaves
+ * after a few seconds); the no-script page /bedankt says the same.
+ */
+export const sentConfirmation = {
+  /** With the visitor's given name when the name as typed starts with one (first-name.ts). */
+  thanks: (firstName?: string) => (firstName ? `Bedankt, ${firstName}` : 'Bedankt voor uw bericht'),
+  /** The firm's promise: when the visitor hears back. */
+  reply: 'U hoort binnen één werkdag van ons.',
+  /** Followed by the phone number, as a link. */
+  call: 'Haast? Bel ons op',
+  another: 'Nog een bericht sturen',
 } as const;
 
 /** The back button of the browser keeps what was typed in the form; these pages say so. */
@@ -293,7 +318,7 @@ const backToForm = 'Ga met de knop Terug van uw browser terug naar het formulier
 export const formResults = {
   sent: {
     title: 'Bericht verzonden',
-    headline: 'Bedankt voor uw bericht',
+    headline: sentConfirmation.thanks(),
     text: contactForm.messages.success,
     link: { href: '/', label: 'Terug naar de homepage' },
   },
@@ -331,7 +356,7 @@ export const formResults = {
     title: 'Bericht niet verzonden',
     headline: 'Uw bericht kon niet worden verzonden',
     text: contactForm.messages.failure,
-    again: (windowMinutes: number) => `U kunt uiterlijk ${inMinutes(windowMinutes)} weer een bericht sturen.`,
+    again: (windowMinutes: number) => contactForm.limited.again(windowMinutes, { atMost: true }),
     back: backToForm,
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },

@@ -21,6 +21,8 @@ import { type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { checkFields, type FieldProblems } from '../contact-checks';
 import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
+import { firstNameOf } from '../first-name';
+import { focusInView } from '../focus-in-view';
 import { retryAfterMinutes } from '../retry-after';
 import { useToast, type ToastDetailLine } from '../toast';
 
@@ -87,7 +89,7 @@ function useFieldProblems(form: RefObject<HTMLFormElement | null>, fields: Field
     focusPending.current = false;
     const first = fieldNames(fields).find((name) => problems[name] !== undefined);
     const element = first === undefined ? null : form.current?.elements.namedItem(first);
-    if (element instanceof HTMLElement) element.focus();
+    if (element instanceof HTMLElement) focusInView(element);
   }, [form, problems, fields]);
 
   const showProblems = (found: FieldProblems) => {
@@ -127,10 +129,46 @@ function useAdoptTypedValues<T extends FieldTable>(
   }, [form, fields, setValues]);
 }
 
+/** A message the firm has: the form makes way for a confirmation that thanks the visitor by their given name. */
+export interface SentMessage {
+  firstName: string | undefined;
+}
+
+/** The given name in the field the browser autofills with a person's name, as it was sent. */
+function firstNameIn(body: Record<string, string>, fields: FieldTable): string | undefined {
+  const nameField = fieldNames(fields).find((name) => fields[name]!.autoComplete === 'name');
+  return nameField === undefined ? undefined : firstNameOf(body[nameField]!);
+}
+
+/**
+ * Back from the confirmation to an empty form, focus on its first field: the visitor came back
+ * to write, and that is where writing starts.
+ */
+function useWriteAnother(
+  form: RefObject<HTMLFormElement | null>,
+  fields: FieldTable,
+  sent: SentMessage | null,
+  setSent: (sent: null) => void,
+) {
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (sent !== null || !focusPending.current) return;
+    focusPending.current = false;
+    const [first] = fieldNames(fields);
+    const element = first === undefined ? null : form.current?.elements.namedItem(first);
+    if (element instanceof HTMLElement) focusInView(element);
+  }, [form, fields, sent]);
+  return () => {
+    focusPending.current = true;
+    setSent(null);
+  };
+}
+
 export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
   const toast = useToast();
   const [values, setValues] = useState(() => emptyValues(fields));
   const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<SentMessage | null>(null);
   // State reaches the button one render late; a double click must already see the first send.
   const inFlight = useRef(false);
   // One key per content: a retry of the same message can never be delivered twice.
@@ -139,6 +177,7 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
   // The toasts of earlier sends: a new send clears them, so one outcome shows at a time.
   const shownToasts = useRef<number[]>([]);
   const { problems, showProblems, forgetProblem } = useFieldProblems(form, fields);
+  const writeAnother = useWriteAnother(form, fields, sent, setSent);
 
   // The browser's own checks serve visitors without scripts; with scripts, the form's own run
   // instead (trimmed values, the spec's toast, messages at the fields).
@@ -187,6 +226,7 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
       }
       idempotency.current = null;
       setValues(emptyValues(fields));
+      setSent({ firstName: firstNameIn(body, fields) });
       toast.dismiss(loading);
       show(toast.success(contactForm.messages.success));
     } catch (error) {
@@ -200,5 +240,5 @@ export function useContactForm<T extends FieldTable = ContactFields>(fields: T =
     }
   };
 
-  return { values, problems, sending, form, onChange, onSubmit };
+  return { values, problems, sending, sent, writeAnother, form, onChange, onSubmit };
 }

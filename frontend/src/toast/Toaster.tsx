@@ -1,8 +1,9 @@
-import { useCallback, useContext, useEffect } from 'react';
+import { useCallback, useContext, useEffect, useRef } from 'react';
 import { Icon } from '../components/Icon';
 import { toasts as text } from '../content/site';
 import { ToastListContext, type Toast, type ToastDetailLine } from './context';
 import { useToast } from './useToast';
+import { useToasterRoom } from './useToasterRoom';
 
 /** Long enough to read the longest message twice. */
 export const TOAST_DURATION_MS = 6000;
@@ -13,8 +14,10 @@ export const TOAST_DURATION_MS = 6000;
  */
 export function Toaster() {
   const list = useContext(ToastListContext);
+  const region = useRef<HTMLElement>(null);
+  useToasterRoom(region, list);
   return (
-    <section className="toaster" aria-label={text.regionLabel} aria-live="polite" aria-relevant="additions text">
+    <section ref={region} className="toaster" aria-label={text.regionLabel} aria-live="polite" aria-relevant="additions text">
       {list.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}

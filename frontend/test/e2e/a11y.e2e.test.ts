@@ -42,6 +42,18 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  it.each([390, 1440])('finds no violations on the confirmation in the form’s place, the success toast showing (%i px)', async (width) => {
+    const { page } = await site.open('/', { viewport: { width, height: 900 } });
+    await scrollThrough(page);
+    await page.locator('#contact-name').fill('Anna de Vries');
+    await page.locator('#contact-email').fill('anna@bedrijf.nl');
+    await page.locator('#contact-message').fill('Graag een gesprek.');
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('heading', { name: 'Bedankt, Anna' }).waitFor();
+    await page.getByRole('status').waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
   it('finds no violations while the expertise term fades', async () => {
     const { page } = await site.open('/');
     await page.locator('#contact').scrollIntoViewIfNeeded();

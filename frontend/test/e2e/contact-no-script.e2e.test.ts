@@ -8,6 +8,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
 import { clearSentEmails, fetchSentEmails } from '@site/local/emulators';
+import { firm, phoneHref, sentConfirmation } from '../../src/content/site';
 import { startSite, type Site } from './support';
 
 let site: Site;
@@ -70,6 +71,9 @@ describe('the contact form without JavaScript', () => {
     expect(page.url()).toBe(site.url(FORM_RESULT_PAGES.sent));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bedankt voor uw bericht');
     expect(await page.getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').count()).toBe(1);
+    // As the confirmation in the form's place says it with scripts.
+    expect(await page.getByText(sentConfirmation.reply).count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('link', { name: firm.phone }).getAttribute('href')).toBe(phoneHref);
 
     const stored = await site.storedMessages();
     expect(stored).toHaveLength(1);

@@ -22,6 +22,7 @@ async function fillForm(page: Page) {
 }
 
 const values = (page: Page) => Promise.all(Object.keys(MESSAGE).map((selector) => page.locator(selector).inputValue()));
+const toasts = (page: Page) => page.getByRole('region', { name: 'Meldingen' });
 
 describe('contact form against the real handler and emulators', () => {
   it('sends the message, shows the success toast and clears every field', async () => {
@@ -38,10 +39,14 @@ describe('contact form against the real handler and emulators', () => {
     expect(sent.postDataJSON()).toMatchObject({ name: 'Anna de Vries', email: 'anna@bedrijf.nl', website: '' });
     expect((await response).status()).toBe(200);
 
-    const success = page.getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.');
+    const success = toasts(page).getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.');
     await success.waitFor();
     expect(await page.getByText('Uw bericht wordt verzonden...').count()).toBe(0);
     expect(await values(page)).toEqual(['', '', '', '', '']);
+    // In the form's place, a confirmation that stays, with the focus on its heading.
+    const thanks = page.getByRole('heading', { name: 'Bedankt, Anna' });
+    expect(await thanks.evaluate((heading) => heading === document.activeElement)).toBe(true);
+    expect(await page.getByRole('form', { name: 'Stuur ons een bericht' }).count()).toBe(0);
     expect(watched.errors).toEqual([]);
     expect(await watched.cspViolations()).toEqual([]);
   });
@@ -58,12 +63,12 @@ describe('contact form against the real handler and emulators', () => {
     await fillForm(page);
     const response = page.waitForResponse((r) => r.url().endsWith(API_PATH));
     await page.getByRole('button', { name: 'Verstuur bericht' }).click();
-    const toasts = () => page.locator('.toast-message').allTextContents();
+    const toastTexts = () => page.locator('.toast-message').allTextContents();
     // While sending: the loading toast alone, the red one is gone.
-    expect(await toasts()).not.toContain('Vul alle verplichte velden in.');
+    expect(await toastTexts()).not.toContain('Vul alle verplichte velden in.');
     expect((await response).status()).toBe(200);
-    await page.getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').waitFor();
-    expect(await toasts()).toEqual(['Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.']);
+    await toasts(page).getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').waitFor();
+    expect(await toastTexts()).toEqual(['Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.']);
   });
 
   it('keeps the fields and shows the error toast when the message cannot be stored', async () => {

@@ -151,9 +151,9 @@ describe('home page in Chromium, served by the local edge', () => {
   });
 
   it.each([
-    ['desktop', { viewport: { width: 1440, height: 900 } }, 1440],
-    ['mobile', MOBILE, 390],
-  ] as const)('shows toasts in the top right corner (%s)', async (_, options, width) => {
+    ['1440', { viewport: { width: 1440, height: 900 } }, 1440],
+    ['768', { viewport: { width: 768, height: 1024 } }, 768],
+  ] as const)('shows toasts in the top right corner, below the header (%s px)', async (_, options, width) => {
     const { page } = await site.open('/', options);
     await page.locator('#contact').scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Verstuur bericht' }).click();
@@ -163,6 +163,20 @@ describe('home page in Chromium, served by the local edge', () => {
     expect(width - (box.x + box.width)).toBeLessThanOrEqual(24);
     expect(box.y).toBeGreaterThanOrEqual(72);
     expect(box.y).toBeLessThan(120);
+    expect(await toast.evaluate((el) => getComputedStyle(el.parentElement!).position)).toBe('fixed');
+  });
+
+  it('shows toasts at the bottom on a phone, across the screen, where they cover nothing the visitor is using', async () => {
+    const { page } = await site.open('/', MOBILE);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    const toast = page.getByRole('alert');
+    await expect.poll(() => toast.textContent()).toBe('Vul alle verplichte velden in.');
+    const box = (await toast.boundingBox())!;
+    expect(box.x).toBeLessThanOrEqual(16);
+    expect(390 - (box.x + box.width)).toBeLessThanOrEqual(16);
+    expect(box.y + box.height).toBeGreaterThan(844 - 40);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
     expect(await toast.evaluate((el) => getComputedStyle(el.parentElement!).position)).toBe('fixed');
   });
 

@@ -117,7 +117,7 @@ describe('the contact form before the app is there', () => {
     const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH));
     await page.getByRole('button', { name: 'Verstuur bericht' }).click();
     expect((await answered).status()).toBe(200);
-    await page.getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').waitFor();
+    await page.getByRole('status').getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').waitFor();
     expect(posts).toHaveLength(1);
     expect(posts[0]!.postDataJSON()).toMatchObject(MESSAGE);
     expect(await storedMessages(MESSAGE.name)).toEqual([expect.objectContaining({ ...MESSAGE, status: 'emailed' })]);

@@ -10,7 +10,7 @@ import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { visitorLimitFrom } from '@site/core/deploy-config';
 import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
 import { secondsLeft, windowAt } from '@site/lambda/visitor-limit';
-import { contactForm, firm, formResults, phoneHref } from '../../src/content/site';
+import { contactForm, firm, formResults, phoneHref, sentConfirmation } from '../../src/content/site';
 import { retryAfterMinutes } from '../../src/retry-after';
 import { startSite, type Site } from './support';
 
@@ -44,8 +44,9 @@ describe('a visitor over the limit (1 message here)', () => {
       if (i === 0) {
         await fill(page, 'Eerste bericht.');
         await page.getByRole('button', { name: contactForm.submit }).click();
-        await page.getByText(contactForm.messages.success).waitFor();
+        await page.getByRole('status').getByText(contactForm.messages.success).waitFor();
         expect(await storedCount()).toBe(1);
+        await page.getByRole('button', { name: sentConfirmation.another }).click();
       }
 
       await fill(page, 'Tweede bericht, kort daarna.');
@@ -55,6 +56,8 @@ describe('a visitor over the limit (1 message here)', () => {
       expect(refused.status()).toBe(429);
       const minutes = retryAfterMinutes(refused.headers()['retry-after'] ?? null);
       expect(minutes).toBeGreaterThanOrEqual(1);
+      // Never later than the no-script limit page's 'uiterlijk' (one window of the limit).
+      expect(minutes).toBeLessThanOrEqual(visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes);
       const failure = page.getByRole('alert');
       await failure.waitFor();
       expect(await failure.locator('.toast-message').textContent()).toBe(contactForm.messages.failure);
