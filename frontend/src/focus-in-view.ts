@@ -23,8 +23,8 @@ const rendered = (element: Element) => element.getClientRects().length > 0;
 /**
  * Scrolls the page as little as needed for `focused` (with its frame) to be in view, and for
  * nothing marked keepClear to be partly covered. How much the header and the toasts cover is
- * what the scroll margins of focusable elements say (base.css), so a keyboard's own scrolling
- * and this one agree. `focused` undefined: only what is marked keepClear.
+ * what the page's scroll padding and the scroll margins of focusable elements say together
+ * (base.css), as the browser adds them, so a keyboard's own scrolling and this one agree. `focused` undefined: only what is marked keepClear.
  */
 export function scrollClear(focused?: Element): void {
   const frame = focused && frameOf(focused);
@@ -32,13 +32,16 @@ export function scrollClear(focused?: Element): void {
   const measured = frame ?? keep[0];
   if (!measured) return;
   const margins = getComputedStyle(measured);
+  const padding = getComputedStyle(document.documentElement);
+  const covered = (side: 'Top' | 'Bottom') =>
+    (parseFloat(padding[`scrollPadding${side}`]) || 0) + (parseFloat(margins[`scrollMargin${side}`]) || 0);
   const viewport = document.documentElement.clientHeight;
   const top = clearScrollTop({
     scrollTop: window.scrollY,
     maxScrollTop: document.documentElement.scrollHeight - viewport,
     viewportHeight: viewport,
-    coveredTop: parseFloat(margins.scrollMarginTop) || 0,
-    coveredBottom: parseFloat(margins.scrollMarginBottom) || 0,
+    coveredTop: covered('Top'),
+    coveredBottom: covered('Bottom'),
     focus: frame && inPage(frame),
     keep: keep.map(inPage),
   });
