@@ -84,6 +84,7 @@ function run({ performance = 100, tbt = 0, longestTask = 0 }: { performance?: nu
   const task = (simulated: number): LongestTask => ({
     simulated,
     observed: simulated / 4,
+    cpu: simulated / 4,
     observedStart: 300,
     url: 'http://127.0.0.1/app.js',
   });
