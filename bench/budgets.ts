@@ -98,10 +98,11 @@ export const SIDE_BY_SIDE = {
   /** Total Blocking Time, simulated. */
   tbtMs: { against: 'noScript', comparison: '<=', margin: 25, unit: 'ms' },
   /**
-   * The longest main-thread task from the first contentful paint on, as Lighthouse simulates
-   * it (4× CPU slowdown): the window TBT counts, where a task blocks the visitor's input.
-   * Before the first paint there is nothing to act on; those tasks (the browser parsing and
-   * laying out the HTML, the same in the no-script page) are reported beside it.
+   * The longest main-thread task from the first contentful paint on, by its CPU time slowed
+   * as Lighthouse slows a task (4×; see lighthouse.ts, longestTasksOf): the window TBT
+   * counts, where a task blocks the visitor's input. Before the first paint there is nothing
+   * to act on; those tasks (the browser parsing and laying out the HTML, the same in the
+   * no-script page) are reported beside it.
    */
   longestTaskMs: { against: 'reactOnly', comparison: '<=', margin: 15, unit: 'ms' },
 } as const satisfies Record<string, SideBySideBudget>;

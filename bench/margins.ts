@@ -104,6 +104,7 @@ type Comparison = Awaited<ReturnType<typeof compareInLighthouse>>;
 const figures = (summary: Comparison['site']) =>
   summary.runs.map((run) => ({
     ...Object.fromEntries(ids.map((id) => [id, READ_FROM_RUN[id](run)])),
+    longestTaskLantern: run.longestTask.simulated,
     longestTaskAsItRan: run.longestTask.observed,
     longestTaskCpu: run.longestTask.cpu,
   }));

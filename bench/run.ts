@@ -125,7 +125,7 @@ try {
         onRun: (name, run, lhr, { metrics, longestTask, scores }) => {
           console.log(
             `  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: Performance ${scores.performance}, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, ` +
-              `longest task ${Math.round(longestTask.simulated)} ms, load ${loadNow()}, ${seconds(started)} elapsed`,
+              `longest task ${Math.round(longestTask.cpuSimulated)} ms (${Math.round(longestTask.simulated)} ms in Lantern), load ${loadNow()}, ${seconds(started)} elapsed`,
           );
           // The last report of each page, for digging into a miss (bench/.work is not committed).
           writeFileSync(join(WORK_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));

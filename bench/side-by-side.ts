@@ -57,7 +57,7 @@ export function judgeSideBySide(site: readonly number[], comparison: readonly nu
 export const READ_FROM_RUN: Record<SideBySideId, (run: LighthouseRun) => number> = {
   performanceScore: (run) => run.scores.performance,
   tbtMs: (run) => run.metrics.tbt,
-  longestTaskMs: (run) => run.longestTask.simulated,
+  longestTaskMs: (run) => run.longestTask.cpuSimulated,
 };
 
 /** Every side-by-side budget, the site's runs against those of the page each budget names. */

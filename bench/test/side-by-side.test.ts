@@ -82,6 +82,7 @@ it('writes the budget as the table shows it: the page, the margin, the medians a
 /** A Lighthouse run with the figures the side-by-side budgets read; the rest as a plain page has them. */
 function run({ performance = 100, tbt = 0, longestTask = 0 }: { performance?: number; tbt?: number; longestTask?: number }): LighthouseRun {
   const task = (simulated: number): LongestTask => ({
+    cpuSimulated: simulated,
     simulated,
     observed: simulated / 4,
     cpu: simulated / 4,
@@ -105,13 +106,13 @@ describe('the Lighthouse budgets of a run', () => {
 
   it("judges the longest task against the React-only page's, not the no-script page's", () => {
     // React's own start-up is in every React site; the page without script has none to compare.
-    const site = reactOnly.map((r) => run({ tbt: r.metrics.tbt, longestTask: r.longestTask.simulated + longestTaskMs.margin }));
+    const site = reactOnly.map((r) => run({ tbt: r.metrics.tbt, longestTask: r.longestTask.cpuSimulated + longestTaskMs.margin }));
     const judged = judgeLighthouse(site, { noScript, reactOnly });
     expect(judged.longestTaskMs).toMatchObject({ against: 'reactOnly', comparison: 42, limit: 42 + longestTaskMs.margin, pass: true });
   });
 
   it('fails the longest task of a site whose start-up takes 30 ms more than React alone', () => {
-    const site = reactOnly.map((r) => run({ tbt: r.metrics.tbt, longestTask: r.longestTask.simulated + 30 }));
+    const site = reactOnly.map((r) => run({ tbt: r.metrics.tbt, longestTask: r.longestTask.cpuSimulated + 30 }));
     expect(longestTaskMs.margin).toBeLessThan(30);
     expect(judgeLighthouse(site, { noScript, reactOnly }).longestTaskMs).toMatchObject({ site: 72, pass: false });
   });
