@@ -93,18 +93,27 @@ export interface SideBySideBudget {
 }
 
 export const SIDE_BY_SIDE = {
-  /** Lighthouse mobile Performance score. */
-  performanceScore: { against: 'noScript', comparison: '>=', margin: 1, floor: 95, unit: 'points' },
-  /** Total Blocking Time, simulated. */
-  tbtMs: { against: 'noScript', comparison: '<=', margin: 25, unit: 'ms' },
+  /**
+   * Lighthouse mobile Performance score. The margin is what a TBT within its own budget can
+   * cost; 90 is Lighthouse's own boundary of a good score, which no run may fall below.
+   */
+  performanceScore: { against: 'noScript', comparison: '>=', margin: 1, floor: 90, unit: 'points' },
+  /**
+   * Total Blocking Time, Lighthouse's. Its margin is for a quiet host, where the site's median
+   * sat 12 and 25 ms above the no-script page's: 15 ms of room above the larger, and crossed
+   * by a start 30 ms longer. Under heavy load no margin holds (docs/design.md, "Budgets").
+   */
+  tbtMs: { against: 'noScript', comparison: '<=', margin: 40, unit: 'ms' },
   /**
    * The longest main-thread task from the first contentful paint on, by its CPU time slowed
    * as Lighthouse slows a task (4×; see lighthouse.ts, longestTasksOf): the window TBT
    * counts, where a task blocks the visitor's input. Before the first paint there is nothing
    * to act on; those tasks (the browser parsing and laying out the HTML, the same in the
-   * no-script page) are reported beside it.
+   * no-script page) are reported beside it. With nothing changed the site's median sat −1 to
+   * +4 ms off the React-only page's at load averages of 11 to 60 (bench/margins.ts); a start
+   * 30 ms slower sat +35 to +42 ms off it.
    */
-  longestTaskMs: { against: 'reactOnly', comparison: '<=', margin: 15, unit: 'ms' },
+  longestTaskMs: { against: 'reactOnly', comparison: '<=', margin: 10, unit: 'ms' },
 } as const satisfies Record<string, SideBySideBudget>;
 
 export type SideBySideId = keyof typeof SIDE_BY_SIDE;

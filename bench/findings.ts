@@ -23,8 +23,8 @@ function busyMachine({ environment: env }: BenchResults): string[] {
   if (busiest <= env.cores) return [];
   return [
     `**The machine was busy**: the load average reached ${busiest} on ${env.cores} cores during this run, so other work competed for the CPU. ` +
-      'CPU-bound figures (TBT and the Performance score, cold import, handler latency) come out higher than on a quiet machine; ' +
-      'rerun before acting on a miss in those.',
+      'Figures timed by the clock (TBT and the Performance score, which Lighthouse builds on task lengths as they ran; cold import; handler latency) ' +
+      'come out higher than on a quiet machine: rerun before acting on a miss in those. The longest task is judged by its CPU time and holds.',
   ];
 }
 
