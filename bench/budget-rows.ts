@@ -162,7 +162,7 @@ function loadingRows(lh: LighthouseComparison): Row[] {
   ];
 }
 
-/** First-load JavaScript against the React floor, the bytes of each kind, and the whole first view. */
+/** First-load JavaScript against the React-only page, the bytes of each kind, and the whole first view. */
 function pageWeightRows(results: BenchResults, notMeasured: NotMeasured): Row[] {
   const { pageWeight: weight, reactFloor: floor } = results;
   const row = (fields: Omit<Row, 'area'>): Row => ({ area: 'Page weight', ...fields });
@@ -172,27 +172,27 @@ function pageWeightRows(results: BenchResults, notMeasured: NotMeasured): Row[] 
           metric: `First-load JS, gzip (${weight.scripts.length} script${weight.scripts.length === 1 ? '' : 's'}, the inline loader included)`,
           budget: BUDGETS.firstLoadJsGzipBytes.text,
           measured: kb(weight.js.gzip),
-          ratio: floor ? times(weight.js.gzip / floor.js.gzip, 'React floor') : '—',
+          ratio: floor ? times(weight.js.gzip / floor.js.gzip, 'React-only page') : '—',
           status: judge(weight.js.gzip, BUDGETS.firstLoadJsGzipBytes),
         }),
         row({
           metric: 'First-load JS, brotli (what CloudFront sends Chrome)',
           budget: '—',
           measured: kb(weight.js.br),
-          ratio: floor ? times(weight.js.br / floor.js.br, 'React floor') : '—',
+          ratio: floor ? times(weight.js.br / floor.js.br, 'React-only page') : '—',
           status: 'info',
         }),
       ]
     : [notMeasured('Page weight', 'First-load JS, gzip', BUDGETS.firstLoadJsGzipBytes.text, 'pageWeight')];
   const reactFloor: Row = floor
     ? row({
-        metric: `React floor: React ${floor.reactVersion} + react-dom hello world, gzip`,
+        metric: `React-only page: React ${floor.reactVersion} + react-dom hydrating a trivial tree, gzip`,
         budget: '—',
         measured: `${kb(floor.js.gzip)} (br ${kb(floor.js.br)})`,
         ratio: '—',
         status: 'info',
       })
-    : notMeasured('Page weight', 'React floor', '—', 'reactFloor');
+    : notMeasured('Page weight', 'React-only page', '—', 'reactFloor');
   const kinds: [ResourceKind, string][] = [
     ['html', 'HTML'],
     ['css', 'CSS'],

@@ -123,7 +123,8 @@ function scoreRows(lh: LighthouseComparison): ChartRow[] {
           site: performance.site,
           baseline: performance.comparison,
           baselineName: NO_SCRIPT,
-          thresholds: [sideBySideThreshold(lh, 'performanceScore', score), { value: floor, label: `no run < ${floor}` }],
+          // The floor first: its label sits left of its line, the limit's right of its own, so the two do not cross.
+          thresholds: [{ value: floor, label: `floor ${floor}` }, sideBySideThreshold(lh, 'performanceScore', score)],
           passes: performance.pass,
           format: score,
           scaleMax: 110,
@@ -171,7 +172,7 @@ function panel(title: string, rows: ChartRow[], top: number): { svg: string; hei
 
 export function lighthouseChart(lh: LighthouseComparison, caption: string): string {
   const metrics = panel(`Lighthouse metrics, mobile, median of ${lh.runs} runs`, metricRows(lh), 8);
-  const scores = panel(`Lighthouse scores, the lowest of ${lh.runs} runs (Performance: the median)`, scoreRows(lh), 8 + metrics.height + 8);
+  const scores = panel(`Lighthouse scores (lowest of ${lh.runs} runs; Performance: median)`, scoreRows(lh), 8 + metrics.height + 8);
   const legendY = 8 + metrics.height + 8 + scores.height + 10;
   const height = legendY + 36;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">

@@ -203,7 +203,9 @@ function pageWeightSection(weight: PageWeight, floor: ReactFloor | undefined): s
       [
         ...weight.scripts.map((s) => [s.path, kb(s.raw), kb(s.gzip), kb(s.br)]),
         ['**first-load JS**', kb(weight.js.raw), kb(weight.js.gzip), kb(weight.js.br)],
-        ...(floor ? [[`React floor (Vite ${floor.viteVersion}, same build)`, kb(floor.js.raw), kb(floor.js.gzip), kb(floor.js.br)]] : []),
+        ...(floor
+          ? [[`React-only page (Vite ${floor.viteVersion}, same build)`, kb(floor.js.raw), kb(floor.js.gzip), kb(floor.js.br)]]
+          : []),
       ],
     ),
     '',

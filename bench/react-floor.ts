@@ -67,7 +67,7 @@ export async function measureReactFloor(outDir: string): Promise<ReactFloor> {
   const server = await startStaticSite(outDir);
   try {
     const { scripts, js } = await scriptSizes(server.url, scriptsNamedIn(html));
-    if (scripts.length === 0) throw new Error('The React floor build names no script in its index.html');
+    if (scripts.length === 0) throw new Error('The React-only page names no script in its index.html');
     const version = (pkg: string) =>
       (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`${pkg}/package.json`)), 'utf8')) as { version: string }).version;
     return { scripts, js, reactVersion: version('react'), viteVersion: version('vite') };
