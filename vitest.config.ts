@@ -7,6 +7,7 @@ export default defineConfig({
       './{core,lambda,frontend,infra,local,ops}/vitest*.config.ts',
       './test/repository/vitest.config.ts',
       './test/mutation/vitest.config.ts',
+      './bench/vitest.config.ts',
     ],
   },
 });

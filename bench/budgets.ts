@@ -19,7 +19,11 @@ export interface Budget {
 }
 
 export const BUDGETS = {
-  /** Lighthouse mobile, each of the 4 categories, in every run (the lowest of the runs). */
+  /**
+   * Lighthouse mobile, Accessibility, Best Practices and SEO, in every run (the lowest of the
+   * runs). These are audits of the page's markup and headers, not timings, so the host's load
+   * does not move them; Performance is judged side by side (SIDE_BY_SIDE).
+   */
   categoryScore: { limit: 100, comparison: '>=', text: '100 in every run' },
   /** Scripts, gzip: the files fetched on the first view and the inline loader in the HTML. */
   firstLoadJsGzipBytes: { limit: 85 * KB, comparison: '<=', text: '≤ 85 KB gzip' },
@@ -32,20 +36,6 @@ export const BUDGETS = {
   lcpVsBaseline: { limit: 1.05, comparison: '<=', text: '≤ 1.05× (median)' },
   /** The same ratio for each run of the site (against the baseline's median): no run far off. */
   lcpVsBaselineEveryRun: { limit: 1.1, comparison: '<=', text: '≤ 1.10× in every run' },
-  /** Total Blocking Time, median of the runs. */
-  tbtMs: { limit: 50, comparison: '<=', text: '≤ 50 ms (median)' },
-  /**
-   * The longest main-thread task from the first contentful paint on, while the app loads and
-   * hydrates, as Lighthouse simulates it (4× CPU slowdown): above 50 ms a task blocks the
-   * visitor's input (a "long task"). It is the window TBT counts. Judged like TBT on the
-   * median of the runs, the worst run reported beside it: the longest task is the evaluation
-   * of the entry module, and React 19 with react-dom alone (the React floor page, measured the
-   * same way) takes 8 to 12 ms as it runs here, 32 to 48 ms simulated, so on a shared 2-core
-   * machine one noisy run in five can cross 50 ms with no change to the page. Before the first
-   * paint there is nothing to act on; those tasks (the browser parsing and laying out the
-   * HTML, the same in the page without scripts) are reported beside it.
-   */
-  longestTaskMs: { limit: 50, comparison: '<=', text: '≤ 50 ms (median)' },
   cls: { limit: 0.02, comparison: '<', text: '< 0.02' },
   lambdaBundleBytes: { limit: 400 * KB, comparison: '<=', text: '≤ 400 KB' },
   /**
@@ -87,6 +77,65 @@ export const BUDGETS = {
    */
   hostileBodyVsMessage: { limit: 2, comparison: '<=', text: '≤ 2× a message (median)' },
 } as const satisfies Record<string, Budget>;
+
+/** The pages Lighthouse measures beside the site, in the same run, runs interleaved (site, no-script, React-only, site, …). */
+export type ComparisonPage = 'noScript' | 'reactOnly';
+
+export const COMPARISON_PAGES: Record<ComparisonPage, string> = {
+  /** The site's own prerendered HTML, CSS and images with every script removed (static-site.ts). */
+  noScript: 'no-script page',
+  /** React 19 + react-dom hydrating a trivial prerendered tree, loaded as the site is (react-floor.ts). */
+  reactOnly: 'React-only page',
+};
+
+/**
+ * A Lighthouse budget judged side by side: the site's median against the median of a page
+ * measured in the same run, plus a margin, rather than against a fixed number that the
+ * host's load alone can cross.
+ */
+export interface SideBySideBudget {
+  against: ComparisonPage;
+  /** '<=': the site's median ≤ the page's median + margin. '>=': the site's median ≥ the page's median − margin. */
+  comparison: '<=' | '>=';
+  margin: number;
+  /** For '>=': no run of the site below this, whatever the page did in that run. */
+  floor?: number;
+  unit: 'ms' | 'points';
+}
+
+export const SIDE_BY_SIDE = {
+  /**
+   * Lighthouse mobile Performance score. The margin is what a TBT within its own budget can
+   * cost; 90 is Lighthouse's own boundary of a good score, which no run may fall below.
+   */
+  performanceScore: { against: 'noScript', comparison: '>=', margin: 1, floor: 90, unit: 'points' },
+  /**
+   * Total Blocking Time, Lighthouse's. Its margin is for a quiet host, where the site's median
+   * sat 12 and 25 ms above the no-script page's: 15 ms of room above the larger, and crossed
+   * by a start 30 ms longer. Under heavy load no margin holds (docs/design.md, "Budgets").
+   */
+  tbtMs: { against: 'noScript', comparison: '<=', margin: 40, unit: 'ms' },
+  /**
+   * The longest main-thread task from the first contentful paint on, by its CPU time slowed
+   * as Lighthouse slows a task (4×; see lighthouse.ts, longestTasksOf): the window TBT
+   * counts, where a task blocks the visitor's input. Before the first paint there is nothing
+   * to act on; those tasks (the browser parsing and laying out the HTML, the same in the
+   * no-script page) are reported beside it. With nothing changed the site's median sat −1 to
+   * +4 ms off the React-only page's at load averages of 11 to 60 (bench/margins.ts); a start
+   * 30 ms slower sat +35 to +42 ms off it.
+   */
+  longestTaskMs: { against: 'reactOnly', comparison: '<=', margin: 10, unit: 'ms' },
+} as const satisfies Record<string, SideBySideBudget>;
+
+export type SideBySideId = keyof typeof SIDE_BY_SIDE;
+
+/** How a side-by-side budget reads in the table, e.g. "≤ the React-only page + 15 ms (medians)". */
+export function sideBySideText(budget: SideBySideBudget): string {
+  const unit = budget.unit === 'ms' ? ' ms' : '';
+  const sign = budget.comparison === '<=' ? '+' : '−';
+  const floor = budget.floor === undefined ? '' : `, no run < ${budget.floor}`;
+  return `${budget.comparison === '<=' ? '≤' : '≥'} the ${COMPARISON_PAGES[budget.against]} ${sign} ${budget.margin}${unit} (medians)${floor}`;
+}
 
 export function withinBudget(value: number, budget: Budget): boolean {
   switch (budget.comparison) {

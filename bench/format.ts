@@ -25,14 +25,14 @@ export const metricText = (id: MetricId, value: number) => (id === 'cls' ? value
 
 export const judge = (value: number, budget: Budget): Status => (withinBudget(value, budget) ? 'pass' : 'fail');
 
-/** The longest task of the worst run, by its simulated length: from the first paint on, or before it. */
+/** The longest task of the worst run, by its CPU time slowed (what the budget judges): from the first paint on, or before it. */
 export function longestTaskOf(summary: LighthouseSummary, which: 'longestTask' | 'longestTaskBeforePaint' = 'longestTask'): LongestTask {
-  return summary.runs.map((run) => run[which]).reduce((a, b) => (b.simulated > a.simulated ? b : a));
+  return summary.runs.map((run) => run[which]).reduce((a, b) => (b.cpuSimulated > a.cpuSimulated ? b : a));
 }
 
-/** The median over the runs of each run's longest task from the first paint on, simulated. */
+/** The median over the runs of each run's longest task from the first paint on, its CPU time slowed. */
 export function medianLongestTask(summary: LighthouseSummary): number {
-  return median(summary.runs.map((run) => run.longestTask.simulated));
+  return median(summary.runs.map((run) => run.longestTask.cpuSimulated));
 }
 
 /** Where a task's time went: the page's own script by path, or the browser's own work (parsing, style, layout, paint). */

@@ -7,13 +7,19 @@ import type { LambdaBundle } from './lambda-bundle';
 import type { LighthouseSummary } from './lighthouse';
 import type { PageWeight } from './page-weight';
 import type { ReactFloor } from './react-floor';
+import type { SideBySide } from './side-by-side';
+import type { SideBySideId } from './budgets';
 
 export interface LighthouseComparison {
   runs: number;
   site: LighthouseSummary;
-  /** The same prerendered page with every script and modulepreload removed. */
+  /** The no-script page: the same prerendered page with every script and modulepreload removed. */
   baseline: LighthouseSummary;
   baselineElementsRemoved: number;
+  /** React 19 + react-dom hydrating a trivial tree, loaded as the site is (react-floor.ts). */
+  reactOnly: LighthouseSummary;
+  /** The budgets judged against those pages (budgets.ts, SIDE_BY_SIDE). */
+  sideBySide: Record<SideBySideId, SideBySide>;
   /** Median LCP of the site ÷ median LCP of the baseline. */
   lcpRatio: number;
   /** Each site run's LCP ÷ the baseline's median LCP, in run order. */

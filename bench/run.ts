@@ -12,8 +12,6 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SITE_DIR, startLocalStack, type LocalStack } from '@site/local/stack';
-import type { RunningServer } from '@site/local/emulators';
-import { HYDRATED_MARK } from '@site/frontend/hydration';
 import { LATENCY_CONCURRENCY } from './budgets';
 import { lighthouseChart } from './chart';
 import { measureColdImport } from './cold-import';
@@ -21,13 +19,12 @@ import { describeEnvironment } from './environment';
 import { measureHandlerLatency } from './handler-latency';
 import { measureHostileBodies } from './hostile-bodies';
 import { buildLambdaBundle, buildUnbundledSdkHandler } from './lambda-bundle';
-import { runLighthouse } from './lighthouse';
+import { assertHydrated, compareInLighthouse } from './lighthouse-comparison';
 import { measurePageWeight } from './page-weight';
-import { measureReactFloor } from './react-floor';
+import { buildReactOnlyPage, measureReactFloor } from './react-floor';
 import { buildRows, failed } from './budget-rows';
 import { renderText, writeReports } from './report';
 import type { BenchResults } from './results';
-import { startStaticSite, writeBaselineSite } from './static-site';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const WORK_DIR = join(BENCH_DIR, '.work');
@@ -72,14 +69,13 @@ async function part<T>(name: string, label: string, measure: () => Promise<T> | 
 }
 
 // The build `npm run bench` just made, copied once: everything below (the served site, its
-// no-script twin, the HTML whose scripts are checked) is then the same build, even if
+// no-script page, the HTML whose scripts are checked) is then the same build, even if
 // frontend/dist is rebuilt by other work while the benchmark runs.
 const SITE_DIR = join(WORK_DIR, 'site');
 rmSync(SITE_DIR, { recursive: true, force: true });
 cpSync(DEFAULT_SITE_DIR, SITE_DIR, { recursive: true });
 
 let stack: LocalStack | undefined;
-let baselineServer: RunningServer | undefined;
 try {
   stack = await part('stack', 'Local production stack (edge, dynalite, SES stand-in)', () =>
     startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, retryIntervalMs: 0, quiet: true, siteDir: SITE_DIR }),
@@ -123,47 +119,32 @@ try {
     results.errors.hostileBodies ??= 'needs the Lambda bundle and the local stack';
   }
 
-  results.reactFloor = await part('reactFloor', 'React 19 hello-world floor (Vite build)', () =>
-    measureReactFloor(join(WORK_DIR, 'react-floor')),
-  );
+  const reactOnlyDir = join(WORK_DIR, 'react-floor');
+  results.reactFloor = await part('reactFloor', 'React-only page: React 19 + react-dom hydrating a trivial tree (Vite build)', async () => {
+    await buildReactOnlyPage(reactOnlyDir);
+    return measureReactFloor(reactOnlyDir);
+  });
 
   if (stack) {
     const site = stack;
-    await part('lighthouse', `Lighthouse, site and no-script baseline, ${LIGHTHOUSE_RUNS} runs each`, async () => {
-      const baselineDir = join(WORK_DIR, 'baseline-site');
-      const { removed } = writeBaselineSite(SITE_DIR, baselineDir);
-      baselineServer = await startStaticSite(baselineDir);
-      const summaries = await runLighthouse(
-        { site: `${site.urls.site}/`, baseline: `${baselineServer.url}/` },
-        {
-          runs: LIGHTHOUSE_RUNS,
-          onRun: (name, run, lhr, { metrics, longestTask, scores }) => {
-            console.log(
-              `  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: Performance ${scores.performance}, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, ` +
-                `longest task ${Math.round(longestTask.simulated)} ms, load ${loadNow()}, ${seconds(started)} elapsed`,
-            );
-            // The last report of each page, for digging into a miss (bench/.work is not committed).
-            writeFileSync(join(WORK_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
-          },
-        },
-      );
-      const lcpRatios = summaries.site.runs.map((run) => run.metrics.lcp / summaries.baseline.metrics.lcp);
-      results.lighthouse = {
+    await part('lighthouse', `Lighthouse, the site, the no-script page and the React-only page, ${LIGHTHOUSE_RUNS} runs each`, async () => {
+      results.lighthouse = await compareInLighthouse({
+        siteUrl: `${site.urls.site}/`,
+        siteDir: SITE_DIR,
+        reactOnlyDir,
+        workDir: WORK_DIR,
         runs: LIGHTHOUSE_RUNS,
-        site: summaries.site,
-        baseline: summaries.baseline,
-        baselineElementsRemoved: removed,
-        lcpRatio: summaries.site.metrics.lcp / summaries.baseline.metrics.lcp,
-        lcpRatios,
-        lcpRatioWorst: Math.max(...lcpRatios),
-      };
-      // A run that ended before the app had hydrated would leave its tasks out of TBT and the longest task.
-      const unhydrated = summaries.site.runs.flatMap((run, i) => (run.marks[HYDRATED_MARK] === undefined ? [i + 1] : []));
-      if (unhydrated.length)
-        throw new Error(
-          `the app had not finished hydrating when Lighthouse stopped recording (run ${unhydrated.join(', ')}: no "${HYDRATED_MARK}" mark).`,
-        );
-      results.environment.lighthouseBenchmarkIndex = summaries.site.benchmarkIndex;
+        onRun: (name, run, lhr, { metrics, longestTask, scores }) => {
+          console.log(
+            `  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: Performance ${scores.performance}, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, ` +
+              `longest task ${Math.round(longestTask.cpuSimulated)} ms (${Math.round(longestTask.simulated)} ms in Lantern), load ${loadNow()}, ${seconds(started)} elapsed`,
+          );
+          // The last report of each page, for digging into a miss (bench/.work is not committed).
+          writeFileSync(join(WORK_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
+        },
+      });
+      results.environment.lighthouseBenchmarkIndex = results.lighthouse.site.benchmarkIndex;
+      assertHydrated(results.lighthouse);
     });
 
     if (results.lighthouse) {
@@ -174,7 +155,6 @@ try {
     } else results.errors.pageWeight = "needs the site's Lighthouse network requests, which failed";
   }
 } finally {
-  await baselineServer?.close();
   await stack?.close();
 }
 

@@ -1,7 +1,7 @@
 /**
  * Other builds served exactly as the site is: the local edge with CloudFront's headers and
  * compression, on a free port. Used for the no-script baseline (so Lighthouse compares
- * content, not servers) and for the React floor (so its bytes are compressed as the site's are).
+ * content, not servers) and for the React-only page (so its bytes are compressed and its tasks timed as the site's are).
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
