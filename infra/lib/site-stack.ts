@@ -107,7 +107,6 @@ export class SiteStack extends Stack {
       contact,
       deliveryEvents,
       alarmEmail: config.alarmEmail,
-      deliveryAlarmHours: config.deliveryAlarmHours,
     });
 
     new CfnOutput(this, 'SiteUrl', {
