@@ -120,7 +120,7 @@ export class SiteStack extends Stack {
       value: this.api.apiEndpoint,
     });
     new CfnOutput(this, 'OriginSecretArn', {
-      description: 'The origin secret CloudFront sends to the API; rotate it as the README says',
+      description: 'The origin secret CloudFront sends to the API; rotate it as docs/on-call.md says',
       value: originSecret.secret.secretArn,
     });
     if (props.mailIdentityExport) {
