@@ -1,5 +1,5 @@
 /**
- * The README's origin-secret rotation, run as written against moto's Secrets Manager: the
+ * The on-call guide's origin-secret rotation, run as written against moto's Secrets Manager: the
  * `aws` commands for real, the `npx cdk deploy` steps recorded (moto cannot update a stack)
  * with the secret's state at the moment each would run. What this proves: at no deploy of
  * the procedure can a re-resolved reference give the function a value CloudFront does not
@@ -14,18 +14,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { loadConfig } from '@site/core/deploy-config';
 import { awsCli, checkAwsCli, isolatedEnvironment, type AwsCli } from './aws-cli';
+import { guideText, markedBlocks, ROOT } from './guide';
 import { startMoto, type Moto } from './moto';
 
 const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '..', '..');
 const REGION = 'eu-west-1';
 
 /** The shell block under "Rotating the origin secret", marked `<!-- test:rotation -->`. */
 function rotationBlock(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/<!-- test:rotation -->\n```sh\n([\s\S]*?)\n```/g)];
-  if (blocks.length !== 1) throw new Error(`README: expected one <!-- test:rotation --> sh block, found ${blocks.length}.`);
-  return blocks[0]![1]!;
+  const blocks = markedBlocks(guideText('on-call.md'), 'rotation', 'docs/on-call.md');
+  if (blocks.length !== 1 || blocks[0]!.language !== 'sh') {
+    throw new Error(`docs/on-call.md: expected one <!-- test:rotation --> sh block, found ${blocks.length}.`);
+  }
+  return blocks[0]!.body;
 }
 
 /** Which version holds which stage, as `list-secret-version-ids` reports it. */
@@ -81,7 +82,7 @@ afterAll(async () => {
   await moto?.stop();
 });
 
-describe('the origin-secret rotation in the README', () => {
+describe('the origin-secret rotation in the on-call guide', () => {
   it('names OLD and NEW, and runs two deploys', () => {
     expect(printed).toMatch(new RegExp(`^OLD=${firstVersion} NEW=[0-9a-f-]{36}$`, 'm'));
     expect(deploys).toHaveLength(2);
