@@ -23,7 +23,8 @@ import { apiFunctionCode, edgeFunctionCode } from '@site/infra/edge-functions';
 import { forLogLine } from '@site/lambda/characters';
 import { logLine } from '@site/lambda/log';
 import { CONTACT_ROUTE_KEY, fromHandlerResult, gatewayError, lambdaContext, toApiGatewayEvent, type ApiResponse } from './api-gateway';
-import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
+import { LOOPBACK } from './defaults';
+import { closeServer, listen, type RunningServer } from './emulators';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
