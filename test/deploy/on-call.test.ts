@@ -153,7 +153,8 @@ beforeAll(async () => {
   checkAwsCli();
   checkTerminal();
   scratch = mkdtempSync(join(tmpdir(), 'on-call-'));
-  env = { ...isolatedEnvironment(moto.endpoint, scratch), AWS_REGION: REGION, GIT_TERMINAL_PROMPT: '0' };
+  // The stage's region as the guide has the operator set it, for npm run messages and the AWS CLI v1.
+  env = { ...isolatedEnvironment(moto.endpoint, scratch), AWS_REGION: REGION, AWS_DEFAULT_REGION: REGION, GIT_TERMINAL_PROMPT: '0' };
   aws = awsCli(env);
   account = (await aws(REGION, 'sts', 'get-caller-identity')).Account;
 
