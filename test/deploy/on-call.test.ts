@@ -17,7 +17,8 @@
  * table (the same one, with its messages), and the tag the guide has the operator push.
  */
 import { execFile } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -191,8 +192,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await moto?.stop();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+  // The operator's clone holds a whole node_modules: minutes to delete on a busy machine.
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+}, COMMAND_TIMEOUT_MS);
 
 let first: Deployed;
 let second: Deployed;
