@@ -42,7 +42,7 @@ import { contactRequest, invoke, unpackContactFunction } from './contact-functio
 import { stackResources, stackStatus, stagingBucket, type DeployedResource } from './deployed';
 import { guideText, readGuide, ROOT } from './guide';
 import { guideRunner, type GuideRunner, type NotAgainstMoto } from './guide-runner';
-import { startMoto, type Moto } from './moto';
+import { START_SECONDS, startMoto, type Moto } from './moto';
 import { checkTerminal, operatorCheckout, type Checkout } from './operator';
 import { unzip } from './zip';
 
@@ -153,25 +153,28 @@ async function roleGrants(region: string, roleArn: string): Promise<string[]> {
   return grants.sort();
 }
 
-beforeAll(async () => {
-  // moto first: it is what a machine without the test's tools most likely lacks. A failure
-  // here fails the run with that one line (how to install it); no test runs without moto.
-  moto = await startMoto();
-  checkAwsCli();
-  checkTerminal();
-  checkout = operatorCheckout(ROOT);
-  env = isolatedEnvironment(moto.endpoint, checkout.scratch);
-  aws = awsCli(env);
-  // What the guide has the operator ask for <account-id>.
-  account = (await aws('eu-west-1', 'sts', 'get-caller-identity')).Account;
-  operator = guideRunner(guide, GUIDE, {
-    cwd: checkout.dir,
-    env,
-    notAgainstMoto: NOT_AGAINST_MOTO,
-    timeoutMs: COMMAND_TIMEOUT_MS,
-    configure: (keys) => checkout!.configure(withFirmDomain(keys)),
-  });
-}, 60_000);
+beforeAll(
+  async () => {
+    // moto first: it is what a machine without the test's tools most likely lacks. A failure
+    // here fails the run with that one line (how to install it); no test runs without moto.
+    moto = await startMoto();
+    checkAwsCli();
+    checkTerminal();
+    checkout = operatorCheckout(ROOT);
+    env = isolatedEnvironment(moto.endpoint, checkout.scratch);
+    aws = awsCli(env);
+    // What the guide has the operator ask for <account-id>.
+    account = (await aws('eu-west-1', 'sts', 'get-caller-identity')).Account;
+    operator = guideRunner(guide, GUIDE, {
+      cwd: checkout.dir,
+      env,
+      notAgainstMoto: NOT_AGAINST_MOTO,
+      timeoutMs: COMMAND_TIMEOUT_MS,
+      configure: (keys) => checkout!.configure(withFirmDomain(keys)),
+    });
+  },
+  (START_SECONDS + 60) * 1000,
+);
 
 afterAll(async () => {
   await moto?.stop();

@@ -15,6 +15,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const INSTALL_MOTO = "moto_server (moto's AWS API server) is not installed: pip install 'moto[server]'";
 
+/** How long moto's server may take to answer at all. */
+export const START_SECONDS = 120;
+
 const AS_AWS = join(import.meta.dirname, 'moto-as-aws');
 /** What moto-as-aws/sitecustomize.py prints once it has made its changes. */
 const AS_AWS_LINE = 'moto answering as AWS:';
@@ -71,7 +74,8 @@ export async function startMoto(): Promise<Moto> {
     }
   };
 
-  const deadline = Date.now() + 30_000;
+  // Python loading moto's services takes seconds, and much longer on a machine that is busy.
+  const deadline = Date.now() + START_SECONDS * 1000;
   while (!(await answers(endpoint))) {
     if (failure) throw failure;
     if (child.exitCode !== null) {
@@ -82,7 +86,9 @@ export async function startMoto(): Promise<Moto> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`moto_server did not answer on ${endpoint} within 30 s: ${output.trim().split('\n').at(-1) ?? 'no output'}`);
+      throw new Error(
+        `moto_server did not answer on ${endpoint} within ${START_SECONDS} s: ${output.trim().split('\n').at(-1) ?? 'no output'}`,
+      );
     }
     await sleep(200);
   }

@@ -29,7 +29,7 @@ import { contactRequest, invoke, unpackContactFunction, type ContactFunction } f
 import { stackResources } from './deployed';
 import { guideText, readGuide, ROOT } from './guide';
 import { guideRunner, type GuideRunner, type NotAgainstMoto } from './guide-runner';
-import { startMoto, type Moto } from './moto';
+import { START_SECONDS, startMoto, type Moto } from './moto';
 import { checkTerminal, runInTerminal, tail } from './operator';
 
 const run = promisify(execFile);
@@ -149,46 +149,49 @@ async function runBlock(guide: typeof RELEASE, values: Record<string, string>) {
   return runner;
 }
 
-beforeAll(async () => {
-  moto = await startMoto();
-  checkAwsCli();
-  checkTerminal();
-  scratch = mkdtempSync(join(tmpdir(), 'on-call-'));
-  // The stage's region as the guide has the operator set it, for npm run messages and the AWS CLI v1.
-  env = { ...isolatedEnvironment(moto.endpoint, scratch), AWS_REGION: REGION, AWS_DEFAULT_REGION: REGION, GIT_TERMINAL_PROMPT: '0' };
-  aws = awsCli(env);
-  account = (await aws(REGION, 'sts', 'get-caller-identity')).Account;
+beforeAll(
+  async () => {
+    moto = await startMoto();
+    checkAwsCli();
+    checkTerminal();
+    scratch = mkdtempSync(join(tmpdir(), 'on-call-'));
+    // The stage's region as the guide has the operator set it, for npm run messages and the AWS CLI v1.
+    env = { ...isolatedEnvironment(moto.endpoint, scratch), AWS_REGION: REGION, AWS_DEFAULT_REGION: REGION, GIT_TERMINAL_PROMPT: '0' };
+    aws = awsCli(env);
+    account = (await aws(REGION, 'sts', 'get-caller-identity')).Account;
 
-  // The firm's repository: a bare origin holding this commit as main, and the operator's clone.
-  const origin = join(scratch, 'origin.git');
-  await run('git', ['init', '--quiet', '--bare', '--initial-branch=main', origin], { env });
-  await git(origin, 'fetch', '--quiet', ROOT, 'HEAD:refs/heads/main');
-  firm = join(scratch, 'firm');
-  await run('git', ['clone', '--quiet', origin, firm], { env });
-  await git(firm, 'config', 'user.name', 'On call');
-  await git(firm, 'config', 'user.email', `ops@${FIRM_DOMAIN}`);
-  // The stage's settings, committed as the first-deploy guide has the operator do.
-  const cdkJson = join(firm, 'cdk.json');
-  const config = JSON.parse(readFileSync(cdkJson, 'utf8'));
-  config.context = {
-    ...config.context,
-    stage: STAGE,
-    region: REGION,
-    contactRecipient: `info@${FIRM_DOMAIN}`,
-    senderAddress: `website@${FIRM_DOMAIN}`,
-    alarmEmail: `ops@${FIRM_DOMAIN}`,
-  };
-  writeFileSync(cdkJson, `${JSON.stringify(config, null, 2)}\n`);
-  await git(firm, 'commit', '--quiet', '--all', '--message', 'The firm’s settings for the test stage');
-  await git(firm, 'push', '--quiet', 'origin', 'main');
+    // The firm's repository: a bare origin holding this commit as main, and the operator's clone.
+    const origin = join(scratch, 'origin.git');
+    await run('git', ['init', '--quiet', '--bare', '--initial-branch=main', origin], { env });
+    await git(origin, 'fetch', '--quiet', ROOT, 'HEAD:refs/heads/main');
+    firm = join(scratch, 'firm');
+    await run('git', ['clone', '--quiet', origin, firm], { env });
+    await git(firm, 'config', 'user.name', 'On call');
+    await git(firm, 'config', 'user.email', `ops@${FIRM_DOMAIN}`);
+    // The stage's settings, committed as the first-deploy guide has the operator do.
+    const cdkJson = join(firm, 'cdk.json');
+    const config = JSON.parse(readFileSync(cdkJson, 'utf8'));
+    config.context = {
+      ...config.context,
+      stage: STAGE,
+      region: REGION,
+      contactRecipient: `info@${FIRM_DOMAIN}`,
+      senderAddress: `website@${FIRM_DOMAIN}`,
+      alarmEmail: `ops@${FIRM_DOMAIN}`,
+    };
+    writeFileSync(cdkJson, `${JSON.stringify(config, null, 2)}\n`);
+    await git(firm, 'commit', '--quiet', '--all', '--message', 'The firm’s settings for the test stage');
+    await git(firm, 'push', '--quiet', 'origin', 'main');
 
-  // Bootstrapped once per account and region (the first-deploy guide's step), outside any app.
-  const bootstrap = await runInTerminal(
-    `${join(ROOT, 'node_modules', '.bin', 'cdk')} bootstrap aws://${account}/${REGION} aws://${account}/us-east-1`,
-    { cwd: scratch, env, timeoutMs: COMMAND_TIMEOUT_MS },
-  );
-  expect(bootstrap.exitCode, tail(bootstrap)).toBe(0);
-}, COMMAND_TIMEOUT_MS + 60_000);
+    // Bootstrapped once per account and region (the first-deploy guide's step), outside any app.
+    const bootstrap = await runInTerminal(
+      `${join(ROOT, 'node_modules', '.bin', 'cdk')} bootstrap aws://${account}/${REGION} aws://${account}/us-east-1`,
+      { cwd: scratch, env, timeoutMs: COMMAND_TIMEOUT_MS },
+    );
+    expect(bootstrap.exitCode, tail(bootstrap)).toBe(0);
+  },
+  COMMAND_TIMEOUT_MS + (START_SECONDS + 60) * 1000,
+);
 
 afterAll(async () => {
   await moto?.stop();

@@ -15,7 +15,7 @@ import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { loadConfig } from '@site/core/deploy-config';
 import { awsCli, checkAwsCli, isolatedEnvironment, type AwsCli } from './aws-cli';
 import { guideText, markedBlocks, ROOT } from './guide';
-import { startMoto, type Moto } from './moto';
+import { START_SECONDS, startMoto, type Moto } from './moto';
 
 const run = promisify(execFile);
 const REGION = 'eu-west-1';
@@ -47,36 +47,39 @@ let firstVersion: string;
 let deploys: Recorded[];
 let printed: string;
 
-beforeAll(async () => {
-  checkAwsCli();
-  moto = await startMoto();
-  const scratch = mkdtempSync(join(tmpdir(), 'rotation-'));
-  const env = { ...isolatedEnvironment(moto.endpoint, scratch), AWS_DEFAULT_REGION: REGION };
-  aws = awsCli(env);
-  // As the stack creates it: a generated value, letters and digits.
-  const created = await aws(REGION, 'secretsmanager', 'create-secret', '--name', 'origin-secret', '--secret-string', 'a'.repeat(64));
-  secretArn = created.ARN;
-  firstVersion = created.VersionId;
+beforeAll(
+  async () => {
+    checkAwsCli();
+    moto = await startMoto();
+    const scratch = mkdtempSync(join(tmpdir(), 'rotation-'));
+    const env = { ...isolatedEnvironment(moto.endpoint, scratch), AWS_DEFAULT_REGION: REGION };
+    aws = awsCli(env);
+    // As the stack creates it: a generated value, letters and digits.
+    const created = await aws(REGION, 'secretsmanager', 'create-secret', '--name', 'origin-secret', '--secret-string', 'a'.repeat(64));
+    secretArn = created.ARN;
+    firstVersion = created.VersionId;
 
-  // `npx` stands in for the CDK: it records its arguments and the secret's stages right then.
-  const log = join(scratch, 'deploys.jsonl');
-  const recorder = [
-    'npx() {',
-    `  printf '%s\\t%s\\n' "$*" "$(aws secretsmanager list-secret-version-ids --secret-id "$SECRET" --output json | tr -d '\\n')" >> '${log}'`,
-    '}',
-  ].join('\n');
-  const script = `set -euo pipefail\n${recorder}\n${rotationBlock().replace('<OriginSecretArn>', secretArn)}\n`;
-  writeFileSync(join(scratch, 'rotation.sh'), script);
-  printed = (await run('bash', [join(scratch, 'rotation.sh')], { env, cwd: ROOT })).stdout;
-  deploys = readFileSync(log, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [command, listing] = line.split('\t') as [string, string];
-      const context = Object.fromEntries([...command.matchAll(/-c (\w+)=(\S+)/g)].map(([, key, value]) => [key!, value!]));
-      return { context, stages: stagesOf(JSON.parse(listing)) };
-    });
-}, 120_000);
+    // `npx` stands in for the CDK: it records its arguments and the secret's stages right then.
+    const log = join(scratch, 'deploys.jsonl');
+    const recorder = [
+      'npx() {',
+      `  printf '%s\\t%s\\n' "$*" "$(aws secretsmanager list-secret-version-ids --secret-id "$SECRET" --output json | tr -d '\\n')" >> '${log}'`,
+      '}',
+    ].join('\n');
+    const script = `set -euo pipefail\n${recorder}\n${rotationBlock().replace('<OriginSecretArn>', secretArn)}\n`;
+    writeFileSync(join(scratch, 'rotation.sh'), script);
+    printed = (await run('bash', [join(scratch, 'rotation.sh')], { env, cwd: ROOT })).stdout;
+    deploys = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [command, listing] = line.split('\t') as [string, string];
+        const context = Object.fromEntries([...command.matchAll(/-c (\w+)=(\S+)/g)].map(([, key, value]) => [key!, value!]));
+        return { context, stages: stagesOf(JSON.parse(listing)) };
+      });
+  },
+  (START_SECONDS + 60) * 1000,
+);
 
 afterAll(async () => {
   await moto?.stop();

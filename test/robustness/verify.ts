@@ -24,7 +24,6 @@ export interface TableContents {
   visitors: Item[];
 }
 
-
 /** Every item in the table, messages, idempotency records and visitor counters apart. */
 export async function scanTable(endpoint: string, tableName: string): Promise<TableContents> {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient(emulatorClientConfig(endpoint)));
