@@ -6,12 +6,12 @@
  * message that changed since the restore point keeps its newer state. Visitor counters are
  * left behind (they only count the current window), and so is whatever has expired.
  */
-import { paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { StoredMessage } from '@site/core/table';
 import {
   getMessage,
   IDEMPOTENCY_PREFIX,
-  isConditionFailure,
+  putIdempotencyRecord,
   storeMessage,
   type IdempotencyRecord,
   type MessageTable,
@@ -55,24 +55,6 @@ async function scanAll(table: MessageTable): Promise<Record<string, unknown>[]> 
     items.push(...(page.Items ?? []));
   }
   return items;
-}
-
-/** Puts the record back unless the key is taken again, by an unexpired record of another message. */
-async function putBackRecord(table: MessageTable, record: IdempotencyRecord, now: number): Promise<boolean> {
-  try {
-    await table.client.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: record,
-        ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :now',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
 }
 
 /** The messages that would go back, without personal data: what the operator needs to decide. */
@@ -121,7 +103,8 @@ export async function restoreFrom(target: Target, command: { table: string; appl
     if ((await storeMessage(live, message)) === 'exists') continue;
     putBack.push(message);
     const record = sorted.records.get(message.id);
-    if (record && (await putBackRecord(live, record, now))) records += 1;
+    // Unless the key was claimed again since, by an unexpired record of another message.
+    if (record && (await putIdempotencyRecord(live, record, now))) records += 1;
   }
   const there = sorted.messages.length - putBack.length;
   const withRecords = records > 0 ? ` (and ${plural(records, 'idempotency record')})` : '';
