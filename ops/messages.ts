@@ -5,7 +5,8 @@
  * stderr and a non-zero exit: 1 when the command could not be done, 2 for a bad command line.
  */
 import { parseArguments, UsageError } from './messages/arguments';
-import { CommandError, runCommand } from './messages/commands';
+import { runCommand } from './messages/commands';
+import { CommandError } from './messages/errors';
 import { explain } from './messages/explain';
 import { regionText, resolveTarget, TargetError, type Target } from './messages/target';
 

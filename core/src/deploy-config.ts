@@ -72,7 +72,7 @@ export interface Config {
   /**
    * The Secrets Manager version of the origin secret CloudFront sends; without it, the
    * secret's current value at deploy time. Naming a version is what makes a deploy pick up
-   * a rotated value (README, rotating the origin secret).
+   * a rotated value (docs/on-call.md, rotating the origin secret).
    */
   originSecretVersion?: string;
   /** During a rotation only: the version the function still accepts while CloudFront's edges change over. */

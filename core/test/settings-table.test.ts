@@ -1,20 +1,22 @@
 /**
- * The README's settings table ("Deploying to AWS", "Configuration") is where an operator
- * learns what the deploy accepts: it lists every key of the configuration schema, with the
- * default the schema gives it, and no key the schema does not know.
+ * The settings table of the first-deploy guide (docs/first-deploy.md, "Settings") is where an
+ * operator learns what the deploy accepts: it lists every key of the configuration schema, with
+ * the default the schema gives it, and no key the schema does not know.
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, type SettingKey } from '@site/core/deploy-config';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const GUIDE = readFileSync(new URL('../../docs/first-deploy.md', import.meta.url), 'utf8');
 const KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 /** The table's default cell by key; a row such as "`hostedZoneName`, `hostedZoneId`" names several. */
 function settingsTable(): Map<string, string> {
-  const start = README.indexOf('\n### Configuration\n');
-  const section = README.slice(start, README.indexOf('\n### ', start + 1));
+  const start = GUIDE.indexOf('\n## Settings\n');
+  if (start === -1) throw new Error('docs/first-deploy.md has no "## Settings" section.');
+  const end = GUIDE.indexOf('\n## ', start + 1);
+  const section = GUIDE.slice(start, end === -1 ? undefined : end);
   const rows = section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
@@ -26,7 +28,7 @@ function settingsTable(): Map<string, string> {
 const written = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 const withoutSpaces = (text: string) => text.replace(/[\s`]/g, '');
 
-describe('the README settings table', () => {
+describe('the settings table of the first-deploy guide', () => {
   const table = settingsTable();
 
   it('lists every key the configuration accepts', () => {

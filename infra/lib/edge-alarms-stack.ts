@@ -7,6 +7,7 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
+import { CLOUDFRONT_5XX_PERCENT } from './alarm-catalogue';
 import { AlarmTopic } from './constructs/alarm-topic';
 import { notifyingAlarm } from './constructs/notifying-alarm';
 
@@ -19,9 +20,6 @@ export interface EdgeAlarmsStackProps extends StackProps {
   webAclName?: string;
 }
 
-/** Percent of requests CloudFront answered with a 5xx, over 5 minutes, twice in a row. */
-export const CLOUDFRONT_5XX_PERCENT = 5;
-
 export class EdgeAlarmsStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeAlarmsStackProps) {
     super(scope, id, props);
@@ -33,7 +31,6 @@ export class EdgeAlarmsStack extends Stack {
       this,
       target,
       'CloudFront5xxRate',
-      `More than ${CLOUDFRONT_5XX_PERCENT}% of the site's requests got a 5xx from CloudFront for 10 minutes: the bucket or the API origin fails, or the origin secret does not match. The distribution's Monitoring tab in the CloudFront console shows which paths; the API's alarms say whether it is the API.`,
       new Metric({
         namespace: 'AWS/CloudFront',
         metricName: '5xxErrorRate',
@@ -50,7 +47,6 @@ export class EdgeAlarmsStack extends Stack {
         this,
         target,
         'WafBlockedRequests',
-        "The WAF blocked requests to /api/*: one address passed wafRateLimit in 5 minutes. A script or a flood; if it is the firm's own office, raise wafRateLimit. The web ACL's sampled requests in the WAF console show the addresses.",
         // A CloudFront web ACL's metrics carry no Region; ALL is the sum of its rules.
         new Metric({
           namespace: 'AWS/WAFV2',

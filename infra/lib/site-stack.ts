@@ -107,7 +107,6 @@ export class SiteStack extends Stack {
       contact,
       deliveryEvents,
       alarmEmail: config.alarmEmail,
-      deliveryAlarmHours: config.deliveryAlarmHours,
     });
 
     new CfnOutput(this, 'SiteUrl', {
@@ -121,7 +120,7 @@ export class SiteStack extends Stack {
       value: this.api.apiEndpoint,
     });
     new CfnOutput(this, 'OriginSecretArn', {
-      description: 'The origin secret CloudFront sends to the API; rotate it as the README says',
+      description: 'The origin secret CloudFront sends to the API; rotate it as docs/on-call.md says',
       value: originSecret.secret.secretArn,
     });
     if (props.mailIdentityExport) {

@@ -8,7 +8,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV } from '@site/core/function-env';
 import { SES_DETAIL_TYPES } from '@site/core/ses-events';
-import { CLOUDFRONT_5XX_PERCENT } from '../lib/edge-alarms-stack';
+import { CLOUDFRONT_5XX_PERCENT } from '../lib/alarm-catalogue';
 import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 const ALARM_EMAIL = `ops@${TEST_DOMAIN}`;

@@ -88,6 +88,28 @@ function isSameBody(existing: IdempotencyRecord, bodyHashes: Readonly<Record<str
 }
 
 /**
+ * Writes the record unless its key is held by another record that has not expired (`now` in
+ * epoch seconds); false when it is. DynamoDB deletes expired items only eventually, so an
+ * expired key is free again.
+ */
+export async function putIdempotencyRecord(table: MessageTable, record: IdempotencyRecord, now: number): Promise<boolean> {
+  try {
+    await table.client.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: record,
+        ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :now',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * Reserves a message id for an Idempotency-Key. Whoever reserves first decides the id;
  * everyone with the same key and body gets that id back, and storing under it
  * (storeMessage) then succeeds exactly once. The record has no `status`, so it never
@@ -107,20 +129,7 @@ export async function claimIdempotencyKey(
   };
   // Twice at most: the record can expire and be removed between the put and the get.
   for (let round = 0; round < 2; round += 1) {
-    try {
-      await table.client.send(
-        new PutCommand({
-          TableName: table.name,
-          Item: record,
-          // DynamoDB deletes expired items only eventually; an expired key is free again.
-          ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :now',
-          ExpressionAttributeValues: { ':now': now },
-        }),
-      );
-      return { outcome: 'claimed', messageId: claim.messageId };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    if (await putIdempotencyRecord(table, record, now)) return { outcome: 'claimed', messageId: claim.messageId };
     const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id: record.id }, ConsistentRead: true }));
     const existing = Item as IdempotencyRecord | undefined;
     if (existing) {

@@ -32,7 +32,8 @@ import {
   unanswered,
   type ApiResponse,
 } from './api-gateway';
-import { closeServer, listen, LOOPBACK, type RunningServer } from './emulators';
+import { LOOPBACK } from './defaults';
+import { closeServer, listen, type RunningServer } from './emulators';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 

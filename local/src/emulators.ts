@@ -19,8 +19,6 @@ import {
 import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
 import { emulatorClientConfig, loopbackUrl, LOOPBACK } from './defaults';
 
-export { EMULATOR_ENV, LOOPBACK } from './defaults';
-
 // A CommonJS module with `__esModule`: Node's ESM loader hands us module.exports, Vite the default.
 const startSesServer: typeof sesModule = (sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule;
 

@@ -7,7 +7,8 @@ export type Command =
   | { name: 'show'; id: string }
   | { name: 'resend'; id: string }
   | { name: 'export'; address: string }
-  | { name: 'erase'; address: string; yes: boolean };
+  | { name: 'erase'; address: string; yes: boolean }
+  | { name: 'restore-from'; table: string; apply: boolean };
 
 export interface Invocation {
   command: Command;
@@ -20,13 +21,18 @@ export const USAGE = `Usage: npm run messages -- <command> [--stage <stage>]
   show <id>                  one message in full
   resend <id>                e-mail a stored message to the firm again
   export <email>             every message from that address, as JSON (an access request)
-  erase <email> [--yes]      delete every message from that address (an erasure request)`;
+  erase <email> [--yes]      delete every message from that address (an erasure request)
+  restore-from <table> [--apply]
+                             put back the messages a restored copy of the table holds and the table lost`;
 
 /** A command line that cannot be run; its message is the one line to show. */
 export class UsageError extends Error {}
 
 export const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 1000;
+
+/** DynamoDB's rule for a table name. */
+const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
 
 /** Loose on purpose: the stored addresses passed the form's validation; this only refuses what cannot be one. */
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -52,12 +58,20 @@ function addressFrom(value: string): string {
   return value;
 }
 
+function tableFrom(value: string): string {
+  if (!TABLE_NAME.test(value)) {
+    throw new UsageError(`"${value}" is not a DynamoDB table name: 3 to 255 letters, digits, _, - and . (the name the restore created).`);
+  }
+  return value;
+}
+
 /** The options, as node:util's parseArgs reads them. */
 const OPTIONS = {
   status: { type: 'string' },
   limit: { type: 'string' },
   stage: { type: 'string' },
   yes: { type: 'boolean' },
+  apply: { type: 'boolean' },
 } as const satisfies ParseArgsOptionsConfig;
 
 type OptionName = keyof typeof OPTIONS;
@@ -69,6 +83,16 @@ const OPTIONS_OF: Record<Command['name'], readonly OptionName[]> = {
   resend: [],
   export: [],
   erase: ['yes'],
+  'restore-from': ['apply'],
+};
+
+/** What each command's one operand is, for the line that asks for it. */
+const OPERAND: Record<Exclude<Command['name'], 'list'>, string> = {
+  show: 'a message id',
+  resend: 'a message id',
+  export: 'an e-mail address',
+  erase: 'an e-mail address',
+  'restore-from': 'the name of the restored table',
 };
 
 const isOptionName = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name);
@@ -107,7 +131,7 @@ function commandNameOf(positionals: readonly string[], options: ReadonlyMap<Opti
   }
   const wanted = commandName === 'list' ? 0 : 1;
   if (operands.length !== wanted) {
-    const what = commandName === 'show' || commandName === 'resend' ? 'a message id' : 'an e-mail address';
+    const what = commandName === 'list' ? '' : OPERAND[commandName];
     throw new UsageError(
       wanted === 0
         ? `list takes no ${operands.length === 1 ? 'argument' : 'arguments'}.\n${USAGE}`
@@ -142,6 +166,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
         return { name: 'export', address: addressFrom(operand) };
       case 'erase':
         return { name: 'erase', address: addressFrom(operand), yes: options.has('yes') };
+      case 'restore-from':
+        return { name: 'restore-from', table: tableFrom(operand), apply: options.has('apply') };
     }
   })();
   const stage = text('stage');

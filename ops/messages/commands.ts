@@ -19,11 +19,10 @@ import {
   type IdempotencyRecord,
 } from '@site/lambda/store';
 import type { Command } from './arguments';
+import { CommandError } from './errors';
 import { erasePreview, exportJson, listTable, messageText, type Found } from './render';
+import { restoreFrom } from './restore';
 import type { Target } from './target';
-
-/** A refusal or failure with its own sentence; the command exits 1. */
-export class CommandError extends Error {}
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -170,5 +169,7 @@ export async function runCommand(command: Command, target: Target, env: NodeJS.P
       return;
     case 'erase':
       return erase(target, command.address, command.yes);
+    case 'restore-from':
+      return restoreFrom(target, command, new Date());
   }
 }

@@ -2,25 +2,19 @@
  * `npm run messages` against the DynamoDB and SES stand-ins, run as the operator runs it:
  * every command, and every failure as one line on stderr without personal data.
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
-import { emulatorClientConfig, emulatorSdkEnv } from '@site/local/defaults';
+import { emulatorClientConfig } from '@site/local/defaults';
 import { ensureMessageTable } from '@site/local/emulators';
-import { DEFAULT_TABLE_NAME, emailKey, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
+import { DEFAULT_TABLE_NAME, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { startFakeCloudFormation, type FakeCloudFormation } from './support/cloudformation';
+import { allStderr, BASE_ENV, message, runMessages as runCommand, standInEnv as standInsOf } from './support/messages-cli';
 import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/local/local-aws';
-
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-const SCRIPT = fileURLToPath(new URL('../messages.ts', import.meta.url));
 
 let aws: LocalAws;
 let cloudFormation: FakeCloudFormation;
-/** Everything the commands wrote to stderr in this file: it must never hold personal data. */
-let allStderr = '';
 
 beforeAll(async () => {
   aws = await startLocalAws();
@@ -32,48 +26,8 @@ afterAll(async () => {
   await aws?.close();
 });
 
-/** The parts of the environment that are not about AWS, so each test says exactly what it points at. */
-const BASE_ENV = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp' };
-
-/** Pointed at the stand-ins as an operator points it at AWS: endpoints, region, credentials, table, mail route. */
-const standInEnv = () => ({
-  ...BASE_ENV,
-  ...emulatorSdkEnv(aws.urls),
-  TABLE_NAME: aws.tableName,
-  MAIL_FROM,
-  MAIL_TO,
-  SES_CONFIGURATION_SET: aws.config.configurationSet,
-});
-
-async function runMessages(args: string[], env: Record<string, string> = standInEnv(), input?: string) {
-  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(TSX, [SCRIPT, ...args], { env, timeout: 15_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-    child.stdin?.end(input ?? '');
-  });
-  allStderr += result.stderr;
-  return result;
-}
-
-let sequence = 0;
-/** A stored message as the handler writes it; ids sort by age like the handler's ULIDs. */
-function message(minutesAgo: number, fields: Partial<StoredMessage> = {}): StoredMessage {
-  sequence += 1;
-  const email = fields.email ?? `afzender${sequence}@voorbeeld.nl`;
-  return {
-    id: `01JT${String(1_000_000 - minutesAgo).padStart(8, '0')}${String(sequence).padStart(14, '0')}`,
-    receivedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-    name: 'Jan de Vries',
-    message: 'Vertrouwelijk',
-    status: 'emailed',
-    attempts: 1,
-    expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    ...fields,
-    email,
-    emailKey: emailKey(email),
-  };
-}
+const standInEnv = () => standInsOf(aws);
+const runMessages = (args: string[], env: Record<string, string> = standInEnv(), input?: string) => runCommand(args, env, input);
 
 async function stored(...messages: StoredMessage[]): Promise<StoredMessage[]> {
   for (const item of messages) await aws.put({ ...item });
@@ -539,10 +493,10 @@ describe('errors are one line', () => {
   });
 
   it('never writes personal data to stderr, in any test of this file', () => {
-    expect(allStderr).not.toBe('');
+    expect(allStderr()).not.toBe('');
     for (const personal of ['voorbeeld', 'Jan de Vries', 'Vertrouwelijk', 'Bericht', 'Opnieuw', '055 123']) {
-      expect(allStderr).not.toContain(personal);
+      expect(allStderr()).not.toContain(personal);
     }
-    expect(allStderr).not.toMatch(/\n\s+at /);
+    expect(allStderr()).not.toMatch(/\n\s+at /);
   });
 });

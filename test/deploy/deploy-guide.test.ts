@@ -1,7 +1,7 @@
 /**
- * "Deploying to AWS", run as written: the README's marked commands, in order, with the real CDK
- * CLI (`npx cdk`, aws-cdk 2.x) against moto's AWS API server on this machine, by an operator
- * who put the guide's configuration into cdk.json and answers the CLI's questions `y`.
+ * The first-deploy guide (docs/first-deploy.md), run as written: its marked commands, in order,
+ * with the real CDK CLI (`npx cdk`, aws-cdk 2.x) against moto's AWS API server on this machine,
+ * by an operator who put the guide's configuration into cdk.json and answers the CLI's questions `y`.
  * Between deploy and destroy it checks what moto really provisions, and runs the deployed
  * contact-function package, taken from the staging bucket, in Node.js with its deployed
  * environment.
@@ -15,8 +15,8 @@
  *   the site upload (three Custom::CDKBucketDeployment) never copies the build into the
  *   bucket: unproven here. Cross-region references (certificate, WAF) are Fn::GetStackOutput,
  *   not custom resources, and are read only by the distribution moto skips.
- * - A stack created through a change set gets no Outputs in moto: the outputs command runs,
- *   but prints nothing. The test finds resources through the stacks' resource lists.
+ * - Outputs whose value names a resource moto skips (SiteUrl, ApiUrl, the secret's ARN) are
+ *   left out; TableName is there (moto-as-aws/sitecustomize.py builds a change set's outputs).
  * - It resolves no dynamic reference: the contact function's ORIGIN_VERIFY arrives as the
  *   literal {{resolve:secretsmanager:…}}. The test checks that it is that reference (never a
  *   secret in the template) and, running the package, puts a generated value in its place, as
@@ -25,29 +25,29 @@
  *   Architectures (it reports x86_64), RetainExceptOnCreate (destroy deletes the table and
  *   buckets a real destroy keeps), and DescribeKey fails (500) on a key CloudFormation made:
  *   none of these is asserted here (npm run test:infra asserts them on the templates).
- * - Updates of a stack fail inside moto: the run is one first deploy, then destroy.
+ * - Updating a stack works only with the moto answers moto-as-aws/sitecustomize.py corrects;
+ *   this guide is one first deploy, then destroy (on-call.test.ts updates, rolls back, restores).
  * - `npm run smoke` cannot run: it needs CloudFront and the HTTP API (see NOT_AGAINST_MOTO).
  *
  * The operator's checkout (operator.ts) shares this repository's sources and frontend/dist;
  * only cdk.json and cdk.out are its own.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TABLE } from '@site/core/table';
-import { awsCli, checkAwsCli, FAKE_CREDENTIALS, isolatedEnvironment, type AwsCli } from './aws-cli';
-import { readGuide } from './guide';
-import { startMoto, type Moto } from './moto';
-import { checkTerminal, operatorCheckout, runInTerminal, tail, type Checkout, type Run } from './operator';
+import { awsCli, checkAwsCli, isolatedEnvironment, type AwsCli } from './aws-cli';
+import { contactRequest, invoke, unpackContactFunction } from './contact-function';
+import { stackResources, stackStatus, stagingBucket, type DeployedResource } from './deployed';
+import { guideText, readGuide, ROOT } from './guide';
+import { guideRunner, type GuideRunner, type NotAgainstMoto } from './guide-runner';
+import { START_SECONDS, startMoto, type Moto } from './moto';
+import { checkTerminal, operatorCheckout, type Checkout } from './operator';
 import { unzip } from './zip';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-
-/** README commands moto cannot serve, and why; the test runs every other command of the guide. */
-const NOT_AGAINST_MOTO = [
+/** The guide's commands moto cannot serve, and why; the test runs every other command of the guide. */
+export const NOT_AGAINST_MOTO: NotAgainstMoto[] = [
   {
     command: /^npm run smoke\b/,
     reason: 'the smoke check requests the site through CloudFront and the API through API Gateway; moto provisions neither',
@@ -61,7 +61,8 @@ const FIRM_DOMAIN = 'moto-deploy-test.nl';
 /** How long one command of the guide may take; each synthesizes the app and bundles both functions. */
 const COMMAND_TIMEOUT_MS = 180_000;
 
-const guide = readGuide(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+const GUIDE = 'docs/first-deploy.md';
+const guide = readGuide(guideText('first-deploy.md'), 'deploy', GUIDE);
 /** The keys as the operator types them into cdk.json: the guide's, with the firm's domain for the samples. */
 const withFirmDomain = (keys: Record<string, unknown>): Record<string, unknown> =>
   JSON.parse(JSON.stringify(keys).replaceAll(`@${SAMPLE_DOMAIN}"`, `@${FIRM_DOMAIN}"`));
@@ -77,50 +78,7 @@ let checkout: Checkout | undefined;
 let env: NodeJS.ProcessEnv;
 let aws: AwsCli;
 let account: string;
-const ran: Run[] = [];
-const notRun: { command: string; reason: string }[] = [];
-let nextStep = 0;
-/** The first command of the guide that failed, if one did. */
-let failed: string | undefined;
-
-/**
- * The README's next steps, in order, up to and including the first command that matches
- * `until`; without it, all that are left. A configuration step edits the checkout's cdk.json.
- */
-async function runGuideThrough(until: RegExp): Promise<Run>;
-async function runGuideThrough(): Promise<undefined>;
-async function runGuideThrough(until?: RegExp): Promise<Run | undefined> {
-  // An operator stops at the first command that fails, and so does the test.
-  if (failed) throw new Error(`Not run: \`${failed}\` failed before.`);
-  while (nextStep < guide.steps.length) {
-    const step = guide.steps[nextStep++]!;
-    if ('context' in step) {
-      checkout!.configure(withFirmDomain(step.context));
-      continue;
-    }
-    const skipped = NOT_AGAINST_MOTO.find(({ command }) => command.test(step.command));
-    if (skipped) {
-      notRun.push({ command: step.command, reason: skipped.reason });
-      continue;
-    }
-    const command = step.command.replaceAll('<account-id>', account);
-    const placeholder = /<[\w-]+>/.exec(command);
-    if (placeholder) {
-      throw new Error(
-        `\`${step.command}\`: the test has no value for ${placeholder[0]}; fill it here or list the command in NOT_AGAINST_MOTO.`,
-      );
-    }
-    const run = await runInTerminal(command, { cwd: checkout!.dir, env, timeoutMs: COMMAND_TIMEOUT_MS });
-    ran.push(run);
-    if (run.exitCode !== 0 || run.output.includes('Unknown option')) failed = command;
-    expect(run.exitCode, tail(run)).toBe(0);
-    // The CLI ignores a flag it does not know, with only this line to say so.
-    expect(run.output, tail(run)).not.toContain('Unknown option');
-    if (until?.test(command)) return run;
-  }
-  if (!until) return undefined;
-  throw new Error(`The README's deploy guide has no command matching ${until} after the ones already run.`);
-}
+let operator: GuideRunner;
 
 interface SynthesizedStack {
   name: string;
@@ -139,38 +97,6 @@ function synthesizedStacks(): SynthesizedStack[] {
       region: /^aws:\/\/[^/]+\/(.+)$/.exec(artifact.environment)![1]!,
       template: JSON.parse(readFileSync(join(assembly, artifact.properties.templateFile), 'utf8')),
     }));
-}
-
-/** The stack's status, or undefined when CloudFormation no longer knows it. */
-async function stackStatus(region: string, name: string): Promise<string | undefined> {
-  try {
-    return (await aws(region, 'cloudformation', 'describe-stacks', '--stack-name', name)).Stacks[0].StackStatus;
-  } catch (error) {
-    if (/does not exist/.test((error as Error).message)) return undefined;
-    throw error;
-  }
-}
-
-interface DeployedResource {
-  logicalId: string;
-  type: string;
-  physicalId: string;
-}
-
-async function stackResources(region: string, name: string): Promise<DeployedResource[]> {
-  const { StackResources } = await aws(region, 'cloudformation', 'describe-stack-resources', '--stack-name', name);
-  return StackResources.map((resource: any) => ({
-    logicalId: resource.LogicalResourceId,
-    type: resource.ResourceType,
-    physicalId: resource.PhysicalResourceId,
-  }));
-}
-
-/** The bootstrap's bucket in a region, where the deploy put templates, function packages and the site build. */
-async function stagingBucket(region: string): Promise<string> {
-  const bucket = (await stackResources(region, 'CDKToolkit')).find((resource) => resource.logicalId === 'StagingBucket');
-  if (!bucket) throw new Error(`The CDKToolkit stack in ${region} has no StagingBucket.`);
-  return bucket.physicalId;
 }
 
 /** What the deploy made of the site stack, found once after the deploy. */
@@ -227,100 +153,35 @@ async function roleGrants(region: string, roleArn: string): Promise<string[]> {
   return grants.sort();
 }
 
-const API_PATH = '/api/send-contact-email';
-
-/**
- * A request to the contact route as API Gateway hands it to the function (the HTTP API's
- * payload format 2.0, header names in lower case) after CloudFront forwarded it: `headers`
- * are the ones its origin request policy passes on and the origin header it adds.
- */
-function apiEvent(body: string, headers: Record<string, string>): APIGatewayProxyEventV2 {
-  const now = new Date();
-  const apiId = 'a1b2c3d4e5';
-  const domainName = `${apiId}.execute-api.${deployedSite().stack.region}.amazonaws.com`;
-  const [day, month, year, time] = now.toUTCString().split(' ').slice(1, 5);
-  return {
-    version: '2.0',
-    routeKey: `ANY ${API_PATH}`,
-    rawPath: API_PATH,
-    rawQueryString: '',
-    headers: {
-      'content-length': String(Buffer.byteLength(body)),
-      host: domainName,
-      'user-agent': 'Amazon CloudFront',
-      via: '2.0 0123456789abcdef0123456789abcdef.cloudfront.net (CloudFront)',
-      'x-amzn-trace-id': `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`,
-      'x-forwarded-for': '198.51.100.7, 130.176.0.1',
-      'x-forwarded-port': '443',
-      'x-forwarded-proto': 'https',
-      ...headers,
-    },
-    requestContext: {
-      accountId: account,
-      apiId,
-      domainName,
-      domainPrefix: apiId,
-      http: { method: 'POST', path: API_PATH, protocol: 'HTTP/1.1', sourceIp: '130.176.0.1', userAgent: 'Amazon CloudFront' },
-      requestId: randomBytes(12).toString('base64url'),
-      routeKey: `ANY ${API_PATH}`,
-      stage: '$default',
-      time: `${day}/${month}/${year}:${time} +0000`,
-      timeEpoch: now.getTime(),
-    },
-    body,
-    isBase64Encoded: false,
-  };
-}
-
-/** The JSON request the page's script sends, through CloudFront from one visitor address. */
-function contactRequest(fields: Record<string, string>, originHeader?: string): APIGatewayProxyEventV2 {
-  return apiEvent(JSON.stringify(fields), {
-    'content-type': 'application/json',
-    'idempotency-key': randomUUID(),
-    'cloudfront-viewer-address': '198.51.100.7:50123',
-    'cloudfront-forwarded-proto': 'https',
-    ...(originHeader !== undefined && { 'x-origin-verify': originHeader }),
-  });
-}
-
-/** Invokes the package in `taskRoot` once per event, in one Node.js process, as Lambda would. */
-async function invoke(taskRoot: string, environment: NodeJS.ProcessEnv, events: APIGatewayProxyEventV2[]) {
-  const resultsFile = join(checkout!.scratch, `results-${randomUUID()}.json`);
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'lambda-runtime.ts'), resultsFile], {
-    cwd: taskRoot,
-    env: { ...environment, LAMBDA_TASK_ROOT: taskRoot },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let logs = '';
-  child.stdout.on('data', (chunk: Buffer) => (logs += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (logs += chunk.toString()));
-  child.stdin.end(JSON.stringify(events));
-  const exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  // The function's log lines hold ids and outcomes, never what a visitor typed.
-  expect(exitCode, `the runtime stand-in ended with:\n${logs}`).toBe(0);
-  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as APIGatewayProxyStructuredResultV2[];
-  return results.map((result) => ({ status: result.statusCode, body: JSON.parse(result.body ?? 'null') }));
-}
-
-beforeAll(async () => {
-  // moto first: it is what a machine without the test's tools most likely lacks. A failure
-  // here fails the run with that one line (how to install it); no test runs without moto.
-  moto = await startMoto();
-  checkAwsCli();
-  checkTerminal();
-  checkout = operatorCheckout(ROOT);
-  env = isolatedEnvironment(moto.endpoint, checkout.scratch);
-  aws = awsCli(env);
-  // What the guide has the operator ask for <account-id>.
-  account = (await aws('eu-west-1', 'sts', 'get-caller-identity')).Account;
-}, 60_000);
+beforeAll(
+  async () => {
+    // moto first: it is what a machine without the test's tools most likely lacks. A failure
+    // here fails the run with that one line (how to install it); no test runs without moto.
+    moto = await startMoto();
+    checkAwsCli();
+    checkTerminal();
+    checkout = operatorCheckout(ROOT);
+    env = isolatedEnvironment(moto.endpoint, checkout.scratch);
+    aws = awsCli(env);
+    // What the guide has the operator ask for <account-id>.
+    account = (await aws('eu-west-1', 'sts', 'get-caller-identity')).Account;
+    operator = guideRunner(guide, GUIDE, {
+      cwd: checkout.dir,
+      env,
+      notAgainstMoto: NOT_AGAINST_MOTO,
+      timeoutMs: COMMAND_TIMEOUT_MS,
+      configure: (keys) => checkout!.configure(withFirmDomain(keys)),
+    });
+  },
+  (START_SECONDS + 60) * 1000,
+);
 
 afterAll(async () => {
   await moto?.stop();
   checkout?.remove();
 });
 
-describe('the README deploy guide, run as written against moto', () => {
+describe('the first-deploy guide, run as written against moto', () => {
   it('has the operator configure the stage and build the site before the first command that synthesizes the app', () => {
     // Every cdk command synthesizes, bootstrap included: without the addresses it stops with
     // ConfigError, without frontend/dist with "No built site". The checkout shares the
@@ -339,7 +200,7 @@ describe('the README deploy guide, run as written against moto', () => {
   });
 
   it('bootstraps, after the configuration, every region the app deploys to and us-east-1', async () => {
-    const run = await runGuideThrough(/^npx cdk bootstrap\b/);
+    const run = await operator.through(/^npx cdk bootstrap\b/, { '<account-id>': account });
     const bootstrapped = [...run.command.matchAll(/aws:\/\/(\d{12})\/([a-z0-9-]+)/g)].map(([, id, region]) => {
       expect(id).toBe(account);
       return region!;
@@ -348,14 +209,16 @@ describe('the README deploy guide, run as written against moto', () => {
     const regions = new Set(['us-east-1', ...synthesizedStacks().map((stack) => stack.region)]);
     expect(new Set(bootstrapped)).toEqual(regions);
     for (const region of regions) {
-      expect(await stackStatus(region, 'CDKToolkit'), region).toBe('CREATE_COMPLETE');
-      await aws(region, 's3api', 'head-bucket', '--bucket', await stagingBucket(region));
+      expect(await stackStatus(aws, region, 'CDKToolkit'), region).toBe('CREATE_COMPLETE');
+      await aws(region, 's3api', 'head-bucket', '--bucket', await stagingBucket(aws, region));
     }
   });
 
   it('builds, synthesizes, diffs and deploys --all, asking to approve the security changes of the site and edge-alarms stacks, and creates every stack', async () => {
-    const run = await runGuideThrough(/^npx cdk deploy\b/);
-    expect(ran.map((r) => r.command)).toEqual(expect.arrayContaining(['npm run build', expect.stringMatching(/^npx cdk synth\b/)]));
+    const run = await operator.through(/^npx cdk deploy\b/);
+    expect(operator.ran.map((r) => r.command)).toEqual(
+      expect.arrayContaining(['npm run build', expect.stringMatching(/^npx cdk synth\b/)]),
+    );
     // Once per stack with security changes: the site stack's IAM statements, the edge alarms' key and topic policies.
     expect(run.prompts).toEqual([
       expect.stringContaining('Do you wish to deploy these changes'),
@@ -364,18 +227,18 @@ describe('the README deploy guide, run as written against moto', () => {
     expect(run.output).toContain('IAM Statement Changes');
 
     const stacks = synthesizedStacks();
-    // The stack names the README's stack table gives, for the stage the checkout's cdk.json sets.
+    // The stack names the guide's stack table gives, for the stage the checkout's cdk.json sets.
     const stage = String(checkout!.context().stage);
     expect(stacks.map((stack) => stack.name)).toEqual(
       expect.arrayContaining([`consultancy-site-${stage}`, expect.stringMatching(/^consultancy-site-mail-/)]),
     );
-    const statuses = await Promise.all(stacks.map((stack) => stackStatus(stack.region, stack.name)));
+    const statuses = await Promise.all(stacks.map((stack) => stackStatus(aws, stack.region, stack.name)));
     expect(Object.fromEntries(stacks.map((stack, i) => [stack.name, statuses[i]]))).toEqual(
       Object.fromEntries(stacks.map((stack) => [stack.name, 'CREATE_COMPLETE'])),
     );
 
     const siteStack = stacks.find((stack) => Object.values(stack.template.Resources).some((r) => r.Type === 'AWS::DynamoDB::Table'))!;
-    const resources = await stackResources(siteStack.region, siteStack.name);
+    const resources = await stackResources(aws, siteStack.region, siteStack.name);
     const tableName = only(resources, 'AWS::DynamoDB::Table').physicalId;
     const { Table } = await aws(siteStack.region, 'dynamodb', 'describe-table', '--table-name', tableName);
     const contactFunction = only(resources, 'AWS::Lambda::Function', /-send-contact-email$/);
@@ -419,7 +282,7 @@ describe('the README deploy guide, run as written against moto', () => {
   it(`runs both functions on Node.js ${nodeMajor} with the deployed table and the configured addresses`, () => {
     const { table, configuration } = deployedSite();
     const { contact, retry } = configuration;
-    // The README's default when the guide sets none; a number either way.
+    // The default when the guide sets none; a number either way.
     const retention = JSON.stringify(context.retentionDays ?? 365);
     for (const fn of [contact, retry]) {
       expect(fn.Runtime, fn.FunctionName).toBe(`nodejs${nodeMajor}.x`);
@@ -547,7 +410,16 @@ describe('the README deploy guide, run as written against moto', () => {
     expect(sourceKeys.size, 'every upload copies from the one zipped build').toBe(1);
 
     const zipFile = join(checkout!.scratch, 'site.zip');
-    await aws(stack.region, 's3api', 'get-object', '--bucket', await stagingBucket(stack.region), '--key', [...sourceKeys][0]!, zipFile);
+    await aws(
+      stack.region,
+      's3api',
+      'get-object',
+      '--bucket',
+      await stagingBucket(aws, stack.region),
+      '--key',
+      [...sourceKeys][0]!,
+      zipFile,
+    );
     const staged = unzip(readFileSync(zipFile));
     const dist = join(ROOT, 'frontend', 'dist');
     const built = readdirSync(dist, { recursive: true, withFileTypes: true })
@@ -569,48 +441,24 @@ describe('the README deploy guide, run as written against moto', () => {
     const configuration = deployedSite().configuration.contact;
 
     // The package as the deploy left it in the staging bucket: the object the template names, the bytes Lambda got.
-    const code = stack.template.Resources[contactFunction.logicalId]!.Properties.Code;
-    const zipFile = join(checkout!.scratch, 'contact-function.zip');
-    await aws(region, 's3api', 'get-object', '--bucket', await stagingBucket(region), '--key', code.S3Key, zipFile);
-    const archive = readFileSync(zipFile);
-    expect(createHash('sha256').update(archive).digest('base64'), 'the staged package is the deployed code').toBe(configuration.CodeSha256);
-    const taskRoot = join(checkout!.scratch, 'task');
-    for (const [name, content] of unzip(archive)) {
-      mkdirSync(join(taskRoot, name, '..'), { recursive: true });
-      writeFileSync(join(taskRoot, name), content);
-    }
-
-    // CloudFormation would put the secret's generated value (64 letters and digits) where moto leaves the reference.
-    const originSecret = randomBytes(48).toString('base64url').replace(/[-_]/g, 'x').slice(0, 64);
-    const deployed = configuration.Environment.Variables as Record<string, string>;
-    const environment: NodeJS.ProcessEnv = {
-      ...deployed,
-      ORIGIN_VERIFY: originSecret,
-      // What the Lambda runtime adds to every function's environment.
-      PATH: process.env.PATH,
-      TZ: ':UTC',
-      AWS_REGION: region,
-      AWS_DEFAULT_REGION: region,
-      AWS_EXECUTION_ENV: `AWS_Lambda_${configuration.Runtime}`,
-      AWS_LAMBDA_FUNCTION_NAME: configuration.FunctionName,
-      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(configuration.MemorySize),
-      AWS_LAMBDA_FUNCTION_TIMEOUT: String(configuration.Timeout),
-      FUNCTION_ARN: configuration.FunctionArn,
-      _HANDLER: configuration.Handler,
-      ...FAKE_CREDENTIALS,
-      AWS_SESSION_TOKEN: 'deploy-test',
-      // The one change: DynamoDB and SES are moto's.
-      AWS_ENDPOINT_URL_DYNAMODB: moto!.endpoint,
-      AWS_ENDPOINT_URL_SES: moto!.endpoint,
-    };
+    const fn = await unpackContactFunction({
+      aws,
+      region,
+      account,
+      s3Key: stack.template.Resources[contactFunction.logicalId]!.Properties.Code.S3Key,
+      configuration,
+      scratch: join(checkout!.scratch, 'contact-function'),
+      endpoint: moto!.endpoint,
+    });
+    expect(fn.packageSha256, 'the staged package is the deployed code').toBe(configuration.CodeSha256);
+    const originSecret = fn.originSecret;
     const storedCount = async () => (await aws(region, 'dynamodb', 'scan', '--table-name', table.name, '--select', 'COUNT')).Count;
     const visitor = { name: 'Test Bezoeker', email: `bezoeker@${FIRM_DOMAIN}`, message: 'Een bericht van de deploytest.' };
 
-    const refused = await invoke(taskRoot, environment, [
-      contactRequest(visitor),
-      contactRequest(visitor, randomBytes(48).toString('hex').slice(0, 64)),
-      contactRequest({ name: '', email: 'geen adres', message: '' }, originSecret),
+    const refused = await invoke(fn, [
+      contactRequest(fn, visitor),
+      contactRequest(fn, visitor, randomBytes(48).toString('hex').slice(0, 64)),
+      contactRequest(fn, { name: '', email: 'geen adres', message: '' }, originSecret),
     ]);
     expect(refused.map((result) => result.status)).toEqual([403, 403, 400]);
     for (const { body } of refused) expect(body.error).toEqual(expect.any(String));
@@ -618,7 +466,7 @@ describe('the README deploy guide, run as written against moto', () => {
     expect(await storedCount(), 'refused requests store nothing').toBe(0);
 
     // Before SES knows the sender (the mail stack's identity, which moto skips): stored, e-mail refused, kept for the retry job.
-    const [beforeVerification] = await invoke(taskRoot, environment, [contactRequest(visitor, originSecret)]);
+    const [beforeVerification] = await invoke(fn, [contactRequest(fn, visitor, originSecret)]);
     expect(beforeVerification!.status).toBe(200);
     const item = async (id: string) =>
       (await aws(region, 'dynamodb', 'get-item', '--table-name', table.name, '--key', JSON.stringify({ id: { S: id } }))).Item;
@@ -631,35 +479,34 @@ describe('the README deploy guide, run as written against moto', () => {
       attempts: { N: '1' },
     });
 
-    // Once the sender is verified, as the README's SES section has the operator do.
+    // Once the sender is verified, as the guide's SES section has the operator do.
     await aws(region, 'ses', 'verify-email-identity', '--email-address', String(context.senderAddress));
-    const [afterVerification] = await invoke(taskRoot, environment, [
-      contactRequest({ ...visitor, message: 'Een tweede bericht.' }, originSecret),
-    ]);
+    const [afterVerification] = await invoke(fn, [contactRequest(fn, { ...visitor, message: 'Een tweede bericht.' }, originSecret)]);
     expect(afterVerification!.status).toBe(200);
     expect(await item(afterVerification!.body.id)).toMatchObject({ status: { S: 'emailed' }, sesMessageId: { S: expect.any(String) } });
     expect((await aws(region, 'ses', 'get-send-quota')).SentLast24Hours).toBe(1);
   });
 
   it('shows the outputs of the deployed site stack with the command the guide gives', async () => {
-    const run = await runGuideThrough(/^aws cloudformation describe-stacks\b/);
-    // moto keeps no Outputs for a stack created through a change set: that the stack is found is what can be shown.
+    const run = await operator.through(/^aws cloudformation describe-stacks\b/);
     expect(run.command).toContain(`--stack-name ${deployedSite().stack.name}`);
     expect(run.command).toContain(`--region ${deployedSite().stack.region}`);
+    // The outputs moto can resolve (moto-as-aws/sitecustomize.py), the table's name among them.
+    expect(run.output).toMatch(new RegExp(`\\|\\s*TableName\\s*\\|\\s*${deployedSite().table.name}\\s*\\|`));
   });
 
   it('destroys --all after asking once, and every stack is gone', async () => {
     const stacks = synthesizedStacks();
-    const run = await runGuideThrough(/^npx cdk destroy\b/);
+    const run = await operator.through(/^npx cdk destroy\b/);
     expect(run.prompts).toEqual([expect.stringContaining('Are you sure you want to delete')]);
-    const statuses = await Promise.all(stacks.map((stack) => stackStatus(stack.region, stack.name)));
+    const statuses = await Promise.all(stacks.map((stack) => stackStatus(aws, stack.region, stack.name)));
     stacks.forEach((stack, i) => expect([undefined, 'DELETE_COMPLETE'], stack.name).toContain(statuses[i]));
   });
 
   it('ran every command of the guide, except the ones moto cannot serve, each named with its reason', async () => {
-    await runGuideThrough();
-    expect(ran.length + notRun.length).toBe(guide.commands.length);
-    expect(notRun.map(({ command }) => command)).toEqual([expect.stringMatching(/^npm run smoke\b/)]);
-    for (const { command, reason } of notRun) console.info(`Not run against moto: \`${command}\`: ${reason}.`);
+    await operator.through();
+    expect(operator.ran.length + operator.notRun.length).toBe(guide.commands.length);
+    expect(operator.notRun.map(({ command }) => command)).toEqual([expect.stringMatching(/^npm run smoke\b/)]);
+    for (const { command, reason } of operator.notRun) console.info(`Not run against moto: \`${command}\`: ${reason}.`);
   });
 });

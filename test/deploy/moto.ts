@@ -2,12 +2,25 @@
  * moto's AWS API server on a free port of this machine, started and stopped by the test. Its
  * endpoint is http://localhost:<port>, not 127.0.0.1: moto's CloudFormation reads the bucket
  * of a template URL from the URL's host (bucket.localhost), which an IP address has not.
+ *
+ * It runs with moto-as-aws/sitecustomize.py on PYTHONPATH, which makes the few answers the CDK
+ * CLI and the guides rely on AWS's (updating a stack, outputs, point-in-time restores; the file
+ * says why for each). Python imports it at start-up and it prints one line; without that line
+ * the server is not the one the tests need, and the start fails saying so.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const INSTALL_MOTO = "moto_server (moto's AWS API server) is not installed: pip install 'moto[server]'";
+
+/** How long moto's server may take to answer at all. */
+export const START_SECONDS = 120;
+
+const AS_AWS = join(import.meta.dirname, 'moto-as-aws');
+/** What moto-as-aws/sitecustomize.py prints once it has made its changes. */
+const AS_AWS_LINE = 'moto answering as AWS:';
 
 export interface Moto {
   endpoint: string;
@@ -35,7 +48,11 @@ async function answers(endpoint: string): Promise<boolean> {
 export async function startMoto(): Promise<Moto> {
   const port = await freePort();
   const endpoint = `http://localhost:${port}`;
-  const child: ChildProcess = spawn('moto_server', ['-p', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const pythonPath = [AS_AWS, process.env.PYTHONPATH].filter(Boolean).join(':');
+  const child: ChildProcess = spawn('moto_server', ['-p', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PYTHONPATH: pythonPath },
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,7 +74,8 @@ export async function startMoto(): Promise<Moto> {
     }
   };
 
-  const deadline = Date.now() + 30_000;
+  // Python loading moto's services takes seconds, and much longer on a machine that is busy.
+  const deadline = Date.now() + START_SECONDS * 1000;
   while (!(await answers(endpoint))) {
     if (failure) throw failure;
     if (child.exitCode !== null) {
@@ -68,9 +86,17 @@ export async function startMoto(): Promise<Moto> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`moto_server did not answer on ${endpoint} within 30 s: ${output.trim().split('\n').at(-1) ?? 'no output'}`);
+      throw new Error(
+        `moto_server did not answer on ${endpoint} within ${START_SECONDS} s: ${output.trim().split('\n').at(-1) ?? 'no output'}`,
+      );
     }
     await sleep(200);
+  }
+  if (!output.includes(AS_AWS_LINE)) {
+    await stop();
+    throw new Error(
+      `moto_server did not load ${join(AS_AWS, 'sitecustomize.py')} (its Python ignored PYTHONPATH, or the file failed against this moto version): ${output.trim().split('\n').slice(0, 3).join(' ')}`,
+    );
   }
   return { endpoint, output: () => output, stop };
 }

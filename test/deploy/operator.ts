@@ -10,7 +10,8 @@
  * Commands run in a pseudo-terminal (`script` from util-linux), as an operator types them:
  * without a terminal the CDK CLI refuses to ask before a deploy that changes IAM or before a
  * destroy, and a flag to skip the question would no longer be the command the guide shows.
- * Each question is answered `y`, and recorded so the test can say which were asked.
+ * Each question is answered yes (`y` to the CDK CLI's, `yes` to `npm run messages -- erase`'s),
+ * and recorded so the test can say which were asked.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -81,7 +82,11 @@ export interface Run {
 // eslint-disable-next-line no-control-regex -- terminal control sequences are what this removes
 const TERMINAL_CODES = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Z0-9]|\r/g;
 
-const QUESTION = '(y/n)';
+/** The questions the guides' commands ask, with the answer an operator who read the guide types. */
+const QUESTIONS = [
+  { ends: '(y/n)', answer: 'y' },
+  { ends: 'Type yes to delete: ', answer: 'yes' },
+];
 
 export function runInTerminal(command: string, options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<Run> {
   const started = Date.now();
@@ -95,10 +100,14 @@ export function runInTerminal(command: string, options: { cwd: string; env: Node
   const prompts: string[] = [];
   const onOutput = (chunk: Buffer) => {
     output += chunk.toString().replace(TERMINAL_CODES, '');
-    for (let at = output.indexOf(QUESTION, searchFrom); at !== -1; at = output.indexOf(QUESTION, searchFrom)) {
-      searchFrom = at + QUESTION.length;
-      prompts.push(output.slice(output.lastIndexOf('\n', at) + 1, searchFrom).trim());
-      child.stdin.write('y\n');
+    for (;;) {
+      const asked = QUESTIONS.map((question) => ({ ...question, at: output.indexOf(question.ends, searchFrom) }))
+        .filter(({ at }) => at !== -1)
+        .sort((a, b) => a.at - b.at)[0];
+      if (!asked) break;
+      searchFrom = asked.at + asked.ends.length;
+      prompts.push(output.slice(output.lastIndexOf('\n', asked.at) + 1, searchFrom).trim());
+      child.stdin.write(`${asked.answer}\n`);
     }
   };
   child.stdout.on('data', onOutput);

@@ -1,5 +1,5 @@
 /**
- * The README's origin-secret rotation, run as written against moto's Secrets Manager: the
+ * The on-call guide's origin-secret rotation, run as written against moto's Secrets Manager: the
  * `aws` commands for real, the `npx cdk deploy` steps recorded (moto cannot update a stack)
  * with the secret's state at the moment each would run. What this proves: at no deploy of
  * the procedure can a re-resolved reference give the function a value CloudFront does not
@@ -14,18 +14,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { loadConfig } from '@site/core/deploy-config';
 import { awsCli, checkAwsCli, isolatedEnvironment, type AwsCli } from './aws-cli';
-import { startMoto, type Moto } from './moto';
+import { guideText, markedBlocks, ROOT } from './guide';
+import { START_SECONDS, startMoto, type Moto } from './moto';
 
 const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '..', '..');
 const REGION = 'eu-west-1';
 
 /** The shell block under "Rotating the origin secret", marked `<!-- test:rotation -->`. */
 function rotationBlock(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/<!-- test:rotation -->\n```sh\n([\s\S]*?)\n```/g)];
-  if (blocks.length !== 1) throw new Error(`README: expected one <!-- test:rotation --> sh block, found ${blocks.length}.`);
-  return blocks[0]![1]!;
+  const blocks = markedBlocks(guideText('on-call.md'), 'rotation', 'docs/on-call.md');
+  if (blocks.length !== 1 || blocks[0]!.language !== 'sh') {
+    throw new Error(`docs/on-call.md: expected one <!-- test:rotation --> sh block, found ${blocks.length}.`);
+  }
+  return blocks[0]!.body;
 }
 
 /** Which version holds which stage, as `list-secret-version-ids` reports it. */
@@ -46,42 +47,45 @@ let firstVersion: string;
 let deploys: Recorded[];
 let printed: string;
 
-beforeAll(async () => {
-  checkAwsCli();
-  moto = await startMoto();
-  const scratch = mkdtempSync(join(tmpdir(), 'rotation-'));
-  const env = { ...isolatedEnvironment(moto.endpoint, scratch), AWS_DEFAULT_REGION: REGION };
-  aws = awsCli(env);
-  // As the stack creates it: a generated value, letters and digits.
-  const created = await aws(REGION, 'secretsmanager', 'create-secret', '--name', 'origin-secret', '--secret-string', 'a'.repeat(64));
-  secretArn = created.ARN;
-  firstVersion = created.VersionId;
+beforeAll(
+  async () => {
+    checkAwsCli();
+    moto = await startMoto();
+    const scratch = mkdtempSync(join(tmpdir(), 'rotation-'));
+    const env = { ...isolatedEnvironment(moto.endpoint, scratch), AWS_DEFAULT_REGION: REGION };
+    aws = awsCli(env);
+    // As the stack creates it: a generated value, letters and digits.
+    const created = await aws(REGION, 'secretsmanager', 'create-secret', '--name', 'origin-secret', '--secret-string', 'a'.repeat(64));
+    secretArn = created.ARN;
+    firstVersion = created.VersionId;
 
-  // `npx` stands in for the CDK: it records its arguments and the secret's stages right then.
-  const log = join(scratch, 'deploys.jsonl');
-  const recorder = [
-    'npx() {',
-    `  printf '%s\\t%s\\n' "$*" "$(aws secretsmanager list-secret-version-ids --secret-id "$SECRET" --output json | tr -d '\\n')" >> '${log}'`,
-    '}',
-  ].join('\n');
-  const script = `set -euo pipefail\n${recorder}\n${rotationBlock().replace('<OriginSecretArn>', secretArn)}\n`;
-  writeFileSync(join(scratch, 'rotation.sh'), script);
-  printed = (await run('bash', [join(scratch, 'rotation.sh')], { env, cwd: ROOT })).stdout;
-  deploys = readFileSync(log, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [command, listing] = line.split('\t') as [string, string];
-      const context = Object.fromEntries([...command.matchAll(/-c (\w+)=(\S+)/g)].map(([, key, value]) => [key!, value!]));
-      return { context, stages: stagesOf(JSON.parse(listing)) };
-    });
-}, 120_000);
+    // `npx` stands in for the CDK: it records its arguments and the secret's stages right then.
+    const log = join(scratch, 'deploys.jsonl');
+    const recorder = [
+      'npx() {',
+      `  printf '%s\\t%s\\n' "$*" "$(aws secretsmanager list-secret-version-ids --secret-id "$SECRET" --output json | tr -d '\\n')" >> '${log}'`,
+      '}',
+    ].join('\n');
+    const script = `set -euo pipefail\n${recorder}\n${rotationBlock().replace('<OriginSecretArn>', secretArn)}\n`;
+    writeFileSync(join(scratch, 'rotation.sh'), script);
+    printed = (await run('bash', [join(scratch, 'rotation.sh')], { env, cwd: ROOT })).stdout;
+    deploys = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [command, listing] = line.split('\t') as [string, string];
+        const context = Object.fromEntries([...command.matchAll(/-c (\w+)=(\S+)/g)].map(([, key, value]) => [key!, value!]));
+        return { context, stages: stagesOf(JSON.parse(listing)) };
+      });
+  },
+  (START_SECONDS + 60) * 1000,
+);
 
 afterAll(async () => {
   await moto?.stop();
 });
 
-describe('the origin-secret rotation in the README', () => {
+describe('the origin-secret rotation in the on-call guide', () => {
   it('names OLD and NEW, and runs two deploys', () => {
     expect(printed).toMatch(new RegExp(`^OLD=${firstVersion} NEW=[0-9a-f-]{36}$`, 'm'));
     expect(deploys).toHaveLength(2);

@@ -12,6 +12,7 @@ import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FIELDS, TEXT_FIELDS } from './contact-fields';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
+import { IDEMPOTENCY_PREFIX } from '@site/lambda/store';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { emulatorClientConfig } from '@site/local/defaults';
 import { fetchSentEmails, type SentEmail } from '@site/local/emulators';
@@ -24,8 +25,6 @@ export interface TableContents {
   /** The visitor limit's counters. */
   visitors: Item[];
 }
-
-const IDEMPOTENCY_PREFIX = 'idempotency#';
 
 /** Every item in the table, messages, idempotency records and visitor counters apart. */
 export async function scanTable(endpoint: string, tableName: string): Promise<TableContents> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import readme from '../../../README.md?raw';
+import contentGuide from '../../../docs/content.md?raw';
 import {
   about,
   contact,
@@ -170,9 +170,12 @@ describe('content placeholders', () => {
     });
   });
 
-  it('are all in the README’s table of what the firm must fill in, by key with the sample value', async () => {
+  it('are all in the content guide’s table of sample facts to replace, by key with the sample value', async () => {
     const { CONTENT_PLACEHOLDERS } = await import('./index');
-    const section = readme.slice(readme.indexOf('## Content: what the firm must fill in'), readme.indexOf('## Tests'));
+    const start = contentGuide.indexOf('\n## The sample facts to replace\n');
+    expect(start, 'docs/content.md has a "## The sample facts to replace" section').toBeGreaterThan(-1);
+    const end = contentGuide.indexOf('\n## ', start + 1);
+    const section = contentGuide.slice(start, end === -1 ? undefined : end);
     const rows = section.split('\n').filter((line) => line.startsWith('| `'));
     for (const [key, value] of CONTENT_PLACEHOLDERS) {
       expect(

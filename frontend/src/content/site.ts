@@ -1,7 +1,7 @@
 /**
  * Every Dutch text and every fact about the firm, in one place: the firm edits this file,
  * components only arrange it. Values written as placeholder(…) are facts only the firm
- * knows (see the README); everything else is final copy.
+ * knows (see docs/content.md); everything else is final copy.
  */
 import { REQUIRED_FIELDS_MESSAGE } from '@site/core/content/contact-fields';
 import type { IconName } from '../icons/shapes';

@@ -1,12 +1,14 @@
 /**
- * One alarm that notifies an alarm topic: named `<prefix>-<id>`, described for the person
- * who reads the alarm e-mail. By default it fires on one or more in a period, and no data
- * means nothing happened.
+ * One alarm that notifies an alarm topic when it fires and again when it is OK: named
+ * `<prefix>-<name>`, described from the alarm catalogue (severity, when it fires, the first
+ * thing to check) for the person who reads the e-mail. By default it fires on one or more in a
+ * period, and no data means nothing happened.
  */
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { alarmDescription, type AlarmName } from '../alarm-catalogue';
 
 export interface AlarmTarget {
   /** Start of every alarm's name. */
@@ -22,17 +24,10 @@ export interface AlarmRule {
   datapointsToAlarm?: number;
 }
 
-export function notifyingAlarm(
-  scope: Construct,
-  target: AlarmTarget,
-  id: string,
-  description: string,
-  metric: IMetric,
-  rule: AlarmRule = {},
-): Alarm {
-  const alarm = new Alarm(scope, id, {
-    alarmName: `${target.prefix}-${id}`,
-    alarmDescription: description,
+export function notifyingAlarm(scope: Construct, target: AlarmTarget, name: AlarmName, metric: IMetric, rule: AlarmRule = {}): Alarm {
+  const alarm = new Alarm(scope, name, {
+    alarmName: `${target.prefix}-${name}`,
+    alarmDescription: alarmDescription(name),
     metric,
     threshold: 1,
     evaluationPeriods: 1,
@@ -40,6 +35,9 @@ export function notifyingAlarm(
     treatMissingData: TreatMissingData.NOT_BREACHING,
     ...rule,
   });
-  alarm.addAlarmAction(new SnsAction(target.topic));
+  // The same topic for both: whoever was told it fired is told it is over.
+  const notify = new SnsAction(target.topic);
+  alarm.addAlarmAction(notify);
+  alarm.addOkAction(notify);
   return alarm;
 }

@@ -32,14 +32,14 @@ export class OriginSecret extends Construct {
   constructor(scope: Construct, id: string, props: OriginSecretProps) {
     super(scope, id);
     this.secret = new Secret(this, 'Secret', {
-      description: `${props.prefix}: the X-Origin-Verify value CloudFront sends to the API (README: rotating the origin secret)`,
+      description: `${props.prefix}: the X-Origin-Verify value CloudFront sends to the API (docs/on-call.md: rotating the origin secret)`,
       generateSecretString: { passwordLength: ORIGIN_SECRET_LENGTH, excludePunctuation: true, includeSpace: false },
       // Nothing outside this stack holds the value: a new stack simply generates a new one.
       removalPolicy: RemovalPolicy.DESTROY,
     });
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotated by hand in three steps (README) because CloudFront and the function must change over together.',
+      reason: 'Rotated by hand in steps (docs/on-call.md) because CloudFront and the function must change over together.',
     });
 
     // A named version changes the reference text, which is what makes CloudFormation resolve it again.

@@ -1,0 +1,162 @@
+/**
+ * Every alarm the stacks create, by name: how urgent it is, when it fires and the first thing
+ * to check. The one source of both: each alarm's description in CloudWatch, which its e-mail
+ * carries, is built from it here, and the on-call guide's table (docs/on-call.md, "Alarms") is
+ * checked against it by infra/test/alarm-catalogue.test.ts. A new alarm is one entry more.
+ */
+
+/**
+ * How soon someone must act, in words the alarm e-mail carries. The on-call guide says what
+ * each means for who does what by when.
+ */
+export const SEVERITIES = {
+  now: 'visitors cannot send, or messages may be lost',
+  today: 'messages are stored but may not reach the firm, or the account’s sending is at risk',
+  'this week': 'limits or abuse; nothing is lost',
+} as const;
+
+export type Severity = keyof typeof SEVERITIES;
+
+/**
+ * SES reviews an account at a bounce rate of 5% and may pause its sending at 10%; for
+ * complaints at 0.1% and 0.5% (Amazon SES Developer Guide, "Reputation metrics messages";
+ * AWS re:Post, "Why is my Amazon SES sending account under review or paused?"). The alarms
+ * fire at half the review level, while there is time to act. The rates are the account's in
+ * the region, so another sender in the account moves them too.
+ */
+export const SES_REPUTATION = {
+  bounceRate: { review: 0.05, pause: 0.1, alarm: 0.025 },
+  complaintRate: { review: 0.001, pause: 0.005, alarm: 0.0005 },
+} as const;
+
+/**
+ * 4xx answers of the API in 5 minutes that make a surge: a visitor's typo is one or two, the
+ * stage throttle's 429s and a script's refused posts come by the dozen.
+ */
+export const API_4XX_SURGE = 50;
+
+/** Percent of requests CloudFront answered with a 5xx, over 5 minutes, twice in a row. */
+export const CLOUDFRONT_5XX_PERCENT = 5;
+
+const percent = (fraction: number) => `${Number((fraction * 100).toPrecision(3))}%`;
+
+export interface AlarmEntry {
+  severity: Severity;
+  /** When it fires, as a sentence part: "the contact function failed". */
+  firesWhen: string;
+  /** Where to look first, and what usually fixes it. */
+  firstCheck: string;
+}
+
+const logGroup = (fn: string) => `\`/aws/lambda/consultancy-site-<stage>-${fn}\``;
+
+export const ALARMS = {
+  Api5xx: {
+    severity: 'now',
+    firesWhen: 'the API answered 5xx: a function error, a timeout, or a 503 when a message could not be stored',
+    firstCheck: `the contact function's log group ${logGroup('send-contact-email')}, then the API's access log`,
+  },
+  SendFunctionErrors: {
+    severity: 'now',
+    firesWhen: 'the contact function failed: visitors may be getting 5xx answers',
+    firstCheck: `its log group ${logGroup('send-contact-email')}; a deploy just before it: roll back (on-call guide)`,
+  },
+  MessagesNotStored: {
+    severity: 'now',
+    firesWhen:
+      'a visitor’s message could not be stored and the visitor was asked to try again (form posts get a page, not a 5xx, so `Api5xx` misses them)',
+    firstCheck: `DynamoDB's console for the table (\`TableName\` output), then ${logGroup('send-contact-email')}: \`store_failed\` or \`config_error\``,
+  },
+  CloudFront5xxRate: {
+    severity: 'now',
+    firesWhen: `in us-east-1: more than ${CLOUDFRONT_5XX_PERCENT}% of the site's requests got a 5xx from CloudFront for 10 minutes`,
+    firstCheck:
+      "the distribution's Monitoring tab in the CloudFront console (which paths); `Api5xx` says whether it is the API; right after a rotation, the origin secret",
+  },
+  MessagesUndelivered: {
+    severity: 'today',
+    firesWhen: 'stored messages have not been e-mailed for 30 minutes (the retry job keeps trying)',
+    firstCheck:
+      "SES: the sandbox, the identity's verification, the sending quota; `npm run messages -- list --status received` and `show <id>` for the last error",
+  },
+  MessagesFailed: {
+    severity: 'today',
+    firesWhen: 'the retry job gave up on a message after about 10.5 hours of refusals; it stays stored',
+    firstCheck: '`npm run messages -- list --status failed`, `show <id>`, then `resend <id>` once SES accepts mail',
+  },
+  RetryJobNotRunning: {
+    severity: 'today',
+    firesWhen: 'the retry job has not run for 30 minutes, so undelivered messages are not being re-sent',
+    firstCheck: 'the schedule rule `consultancy-site-<stage>-retry-undelivered` (enabled?), then the last deploy',
+  },
+  RetryFunctionErrors: {
+    severity: 'today',
+    firesWhen: 'the retry job failed, so undelivered messages are not being re-sent',
+    firstCheck: `its log group ${logGroup('retry-undelivered')}`,
+  },
+  DeliveryProblems: {
+    severity: 'today',
+    firesWhen: "within 5 minutes of SES reporting a bounce, a complaint or a reject of a message's e-mail",
+    firstCheck:
+      "`npm run messages -- list --status bounced` (or `complained`, `rejected`), then `show <id>` for the mail server's diagnostic; fix `contactRecipient` or the firm's mailbox, deploy, `resend <id>`",
+  },
+  MessagesNotDelivered: {
+    severity: 'today',
+    firesWhen: 'a message SES accepted more than `deliveryAlarmHours` ago (3 by default) has no delivery event, in two retry runs in a row',
+    firstCheck:
+      "`npm run messages -- list --status emailed` and `--status delayed`, `show <id>`; the firm's mailbox; then `DeliveryEventFunctionErrors`",
+  },
+  DeliveryEventsNotOurs: {
+    severity: 'today',
+    firesWhen:
+      "a delivery event named a stored message but an attempt it never made, or another SES message id than that attempt's, and was not applied: only someone who can send through the stage's configuration set or invoke its consumer makes one",
+    firstCheck: `CloudTrail for \`SendEmail\` with the \`contact-message\` tag and for \`Invoke\` of \`record-delivery-event\`; ${logGroup('record-delivery-event')}: \`not_our_attempt\` (also after the contact function failed to record an attempt SES had taken: the retry job sends that message again)`,
+  },
+  DeliveryEventFunctionErrors: {
+    severity: 'today',
+    firesWhen: 'the consumer of SES delivery events failed, so outcomes are not being recorded (EventBridge and Lambda retry for a day)',
+    firstCheck: `its log group ${logGroup('record-delivery-event')}: the table, its permissions`,
+  },
+  SendFunctionThrottles: {
+    severity: 'today',
+    firesWhen: 'the contact function hit its reserved concurrency (`reservedConcurrency`) and requests were refused',
+    firstCheck: "the API's access log: a flood of calls (see `Api4xxSurge`), or a limit too low for the traffic",
+  },
+  SesBounceRate: {
+    severity: 'today',
+    firesWhen: `the account's SES bounce rate reached ${percent(SES_REPUTATION.bounceRate.alarm)} (AWS reviews the account at ${percent(SES_REPUTATION.bounceRate.review)} and may pause its sending at ${percent(SES_REPUTATION.bounceRate.pause)})`,
+    firstCheck: '`npm run messages -- list --status bounced` and fix the address they go to; every sender in the account counts',
+  },
+  SesComplaintRate: {
+    severity: 'today',
+    firesWhen: `the account's SES complaint rate reached ${percent(SES_REPUTATION.complaintRate.alarm)} (AWS reviews the account at ${percent(SES_REPUTATION.complaintRate.review)} and may pause its sending at ${percent(SES_REPUTATION.complaintRate.pause)})`,
+    firstCheck: "the firm's own mail filter marks the notifications as spam: have it allow `senderAddress`",
+  },
+  Api4xxSurge: {
+    severity: 'today',
+    firesWhen: `the API answered ${API_4XX_SURGE} or more 4xx in 5 minutes`,
+    firstCheck:
+      "the API's access log: 429s are the stage throttle (`apiRateLimit`) or the visitor limit, 400s refused posts, 403s calls around CloudFront or from other sites; 403s right after a deploy or a rotation are the origin secret",
+  },
+  WafBlockedRequests: {
+    severity: 'this week',
+    firesWhen: 'in us-east-1, with `wafRateLimit`: the WAF blocked requests to `/api/*` from an address over the limit',
+    firstCheck:
+      "the web ACL's sampled requests in the WAF console: a script, or the firm's own office behind one address (raise `wafRateLimit`)",
+  },
+} as const satisfies Record<string, AlarmEntry>;
+
+export type AlarmName = keyof typeof ALARMS;
+
+/** CloudWatch's limit on an alarm's description. */
+export const DESCRIPTION_LIMIT = 1024;
+
+/** The description CloudWatch shows, and every alarm and recovery e-mail carries. */
+export function alarmDescription(name: AlarmName): string {
+  const { severity, firesWhen, firstCheck } = ALARMS[name];
+  const description = `Severity ${severity} (${SEVERITIES[severity]}). Fires when ${firesWhen}. First check: ${firstCheck}. On-call guide: docs/on-call.md#alarms`;
+  if (description.length > DESCRIPTION_LIMIT) {
+    throw new Error(`${name}: the alarm description is ${description.length} characters; CloudWatch takes ${DESCRIPTION_LIMIT}.`);
+  }
+  return description;
+}

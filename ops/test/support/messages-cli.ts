@@ -1,0 +1,59 @@
+/**
+ * `npm run messages` as the operator runs it, in a child process with exactly the environment
+ * a test gives it, and stored messages as the handler writes them for it to find.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { emailKey, type StoredMessage } from '@site/core/table';
+import { emulatorSdkEnv } from '@site/local/defaults';
+import { MAIL_FROM, MAIL_TO, type LocalAws } from '@site/local/local-aws';
+
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../../messages.ts', import.meta.url));
+
+/** The parts of the environment that are not about AWS, so each test says exactly what it points at. */
+export const BASE_ENV = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp' };
+
+/** Pointed at the stand-ins as an operator points it at AWS: endpoints, region, credentials, table, mail route. */
+export const standInEnv = (aws: LocalAws) => ({
+  ...BASE_ENV,
+  ...emulatorSdkEnv(aws.urls),
+  TABLE_NAME: aws.tableName,
+  MAIL_FROM,
+  MAIL_TO,
+  SES_CONFIGURATION_SET: aws.config.configurationSet,
+});
+
+/** Everything the commands wrote to stderr in this test file: it must never hold personal data. */
+let stderrSoFar = '';
+export const allStderr = () => stderrSoFar;
+
+export async function runMessages(args: string[], env: Record<string, string>, input?: string) {
+  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(TSX, [SCRIPT, ...args], { env, timeout: 15_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+    child.stdin?.end(input ?? '');
+  });
+  stderrSoFar += result.stderr;
+  return result;
+}
+
+let sequence = 0;
+/** A stored message as the handler writes it; ids sort by age like the handler's ULIDs. */
+export function message(minutesAgo: number, fields: Partial<StoredMessage> = {}): StoredMessage {
+  sequence += 1;
+  const email = fields.email ?? `afzender${sequence}@voorbeeld.nl`;
+  return {
+    id: `01JT${String(1_000_000 - minutesAgo).padStart(8, '0')}${String(sequence).padStart(14, '0')}`,
+    receivedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    name: 'Jan de Vries',
+    message: 'Vertrouwelijk',
+    status: 'emailed',
+    attempts: 1,
+    expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    ...fields,
+    email,
+    emailKey: emailKey(email),
+  };
+}

@@ -1,0 +1,177 @@
+"""
+moto's server, answering as AWS does where the deploy test needs it and moto 5 does not.
+
+Python imports a `sitecustomize` module from PYTHONPATH at start-up, so test/deploy/moto.ts
+starts `moto_server` with this directory on PYTHONPATH, whatever installed moto (pip, pipx,
+pyenv). Each change below wraps moto's own method and is limited to the case where moto
+departs from AWS; the rest of moto runs as it is. If moto's internals move, the import fails
+and the marker line below is never printed: moto.ts then stops the test with that reason.
+
+1. Updating a stack. The CDK CLI deletes "cdk-deploy-change-set" before every deploy of a
+   stack that exists, then waits until DescribeChangeSet says ChangeSetNotFound.
+   - DeleteChangeSet of a change set that is not there: AWS succeeds (the API reference lists
+     only InvalidChangeSetStatus as its error); moto fails with a 500 (UnboundLocalError),
+     which the SDK retries for about 40 s and then gives up on: the "hang".
+   - DescribeChangeSet of a change set that is not there: AWS answers ChangeSetNotFound (404);
+     moto answers ValidationError "Stack with id … does not exist", which the CLI takes for a
+     failure.
+   - Executing an update whose parameter says UsePreviousValue (the CDK's BootstrapVersion, an
+     AWS::SSM::Parameter::Value<String>): AWS keeps the previous value, the parameter's name;
+     moto hands over the value it already resolved ("30") and then looks up an SSM parameter
+     of that name, which fails with a 500. A name SSM does not know is taken here as the
+     value moto resolved before.
+2. Outputs. A stack created or updated through a change set (as the CDK CLI always does) gets
+   its template's Outputs in AWS; moto builds a stack's outputs when the stack object is made,
+   which for a change set is before it has a template, and never again. Here they are built
+   after each change set runs; an output whose value names a resource moto skipped (the
+   distribution, the HTTP API, the secret) or another stack's export (moto registers no
+   exports of a change set's stack) is left out, as moto cannot know its value.
+3. Point-in-time recovery. RestoreTableToPointInTime restores the table as it was at
+   RestoreDateTime; moto copies the table as it is now. Here each table keeps a copy of its
+   items after every write, and a restore takes the last copy made at or before the time asked
+   for (or the latest with UseLatestRestorableTime).
+"""
+
+import copy
+import sys
+import time
+from collections import defaultdict
+
+from moto.cloudformation.exceptions import CloudFormationError
+from moto.cloudformation.models import CloudFormationBackend
+from moto.cloudformation.parsing import OutputMap, ResourceMap
+from moto.dynamodb.models import DynamoDBBackend
+from moto.dynamodb.responses import DynamoHandler
+from moto.ssm.models import ssm_backends
+
+
+# 1. Updating a stack.
+
+
+class ChangeSetNotFoundException(CloudFormationError):
+    # moto serializes this shape as AWS does: code ChangeSetNotFound, status 404.
+    code = "ChangeSetNotFoundException"
+
+    def __init__(self, name):
+        super().__init__(f"ChangeSet [{name}] does not exist")
+
+
+def _change_set_exists(backend, name):
+    return name in backend.change_sets or any(cs.change_set_name == name for cs in backend.change_sets.values())
+
+
+_delete_change_set = CloudFormationBackend.delete_change_set
+
+
+def delete_change_set(self, change_set_name, *args, **kwargs):
+    if not _change_set_exists(self, change_set_name):
+        return None
+    return _delete_change_set(self, change_set_name, *args, **kwargs)
+
+
+CloudFormationBackend.delete_change_set = delete_change_set
+
+_describe_change_set = CloudFormationBackend.describe_change_set
+
+
+def describe_change_set(self, change_set_name, *args, **kwargs):
+    if not _change_set_exists(self, change_set_name):
+        raise ChangeSetNotFoundException(change_set_name)
+    return _describe_change_set(self, change_set_name, *args, **kwargs)
+
+
+CloudFormationBackend.describe_change_set = describe_change_set
+
+_parse_ssm_parameter = ResourceMap.parse_ssm_parameter
+
+
+def parse_ssm_parameter(self, value, value_type):
+    if ssm_backends[self._account_id][self._region_name].get_parameter(value) is None:
+        return value
+    return _parse_ssm_parameter(self, value, value_type)
+
+
+ResourceMap.parse_ssm_parameter = parse_ssm_parameter
+
+
+# 2. Outputs.
+
+_execute_change_set = CloudFormationBackend.execute_change_set
+
+
+def execute_change_set(self, change_set_name, *args, **kwargs):
+    result = _execute_change_set(self, change_set_name, *args, **kwargs)
+    for stack in self.stacks.values():
+        if stack.template and stack.template_dict.get("Outputs") is None:
+            stack._parse_template()
+            stack.output_map = stack._create_output_map()
+    return result
+
+
+CloudFormationBackend.execute_change_set = execute_change_set
+
+_output = OutputMap.__getitem__
+
+
+def output(self, key):
+    try:
+        return _output(self, key)
+    except CloudFormationError:
+        return None
+
+
+OutputMap.__getitem__ = output
+
+
+# 3. Point-in-time recovery.
+
+
+def _remember(backend, table_name):
+    table = backend.get_table(table_name)
+    history = table.__dict__.setdefault("_item_history", [])
+    history.append((time.time(), copy.deepcopy(table.items)))
+
+
+def _remembering(method):
+    def wrapper(self, table_name, *args, **kwargs):
+        result = method(self, table_name, *args, **kwargs)
+        _remember(self, table_name)
+        return result
+
+    return wrapper
+
+
+for _name in ("put_item", "update_item", "delete_item"):
+    setattr(DynamoDBBackend, _name, _remembering(getattr(DynamoDBBackend, _name)))
+
+_transact_write_items = DynamoDBBackend.transact_write_items
+
+
+def transact_write_items(self, *args, **kwargs):
+    result = _transact_write_items(self, *args, **kwargs)
+    for name in list(self.tables):
+        _remember(self, name)
+    return result
+
+
+DynamoDBBackend.transact_write_items = transact_write_items
+
+_restore_response = DynamoHandler.restore_table_to_point_in_time
+
+
+def restore_table_to_point_in_time(self):
+    body = self.body
+    result = _restore_response(self)
+    source = self.dynamodb_backend.get_table(body.get("SourceTableName"))
+    restored = self.dynamodb_backend.get_table(body.get("TargetTableName"))
+    # moto's request parser has made the JSON number a datetime already.
+    at = time.time() if body.get("UseLatestRestorableTime") else body["RestoreDateTime"].timestamp()
+    history = source.__dict__.get("_item_history", [])
+    copies = [items for when, items in history if when <= at]
+    restored.items = copy.deepcopy(copies[-1]) if copies else defaultdict(dict)
+    return result
+
+
+DynamoHandler.restore_table_to_point_in_time = restore_table_to_point_in_time
+
+print("moto answering as AWS: test/deploy/moto-as-aws/sitecustomize.py", file=sys.stderr, flush=True)
