@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { nav as navText } from '../content/site';
 import { MENU_OPEN_CLASS } from '../hooks/useOpenMenu';
 import { Header } from './Header';
 
@@ -34,7 +35,7 @@ describe('Header', () => {
 
   it('has a logo link to / and the four section links', () => {
     render(<Header />);
-    expect(screen.getByRole('link', { name: /Streepje Voor Finance/ })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: navText.homeLinkLabel })).toHaveAttribute('href', '/');
     const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
     expect(
       within(nav)
