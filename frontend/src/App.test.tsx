@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FORM_RESULT_PAGES, fieldNames, refusedFieldsPage } from '@site/core/contract';
 import { routeFor } from './routes';
+import { asRead } from '../test/as-read';
 
 describe('routing', () => {
   it('serves the home page at / (and /index.html), the privacy statement at /privacy and the 404 page everywhere else', () => {
@@ -65,7 +66,7 @@ describe('routing', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     const h1s = screen.getAllByRole('heading', { level: 1 });
-    expect(h1s.map((h) => h.textContent)).toEqual(['Finance Professionals Met een streepje voor']);
+    expect(h1s.map((h) => asRead(h.textContent))).toEqual(['Finance Professionals Met een streepje voor']);
     expect([...document.querySelectorAll('main > section')].map((s) => s.id)).toEqual(['home', 'about', 'services', 'contact']);
     expect(screen.getByRole('link', { name: 'Direct naar de inhoud' })).toHaveAttribute('href', '#main');
   });

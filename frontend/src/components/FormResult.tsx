@@ -5,6 +5,7 @@ import { directContact, emailHref, firm, formResults, phoneHref } from '../conte
 import type { FormResultPage } from '../routes';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
+import { joinLastWords } from '../typography';
 
 /** What each of `names` asks for, from the contact-field table, so the page can never disagree with the server. */
 function FieldRules({ fields, names }: { fields: FieldTable; names: readonly string[] }) {
@@ -42,15 +43,15 @@ export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormRes
   const code = result === 'sent' ? <Icon name="check" className="status-icon" /> : '!';
   return (
     <StatusPage code={code} headline={text.headline} headlineLang={null}>
-      <p className="status-text">{result === 'check' && refused ? formResults.check.refused(refused.length) : text.text}</p>
+      <p className="status-text">{joinLastWords(result === 'check' && refused ? formResults.check.refused(refused.length) : text.text)}</p>
       {result === 'check' && <FieldRules fields={fields} names={refused ?? fieldNames(fields)} />}
       {result === 'limited' && (
         // The build's visitor window; the synth refuses a deploy whose window differs (infra/lib/stated-facts.ts).
         <p className="status-text" data-visitor-window-minutes={__VISITOR_WINDOW_MINUTES__}>
-          {formResults.limited.again(__VISITOR_WINDOW_MINUTES__)}
+          {joinLastWords(formResults.limited.again(__VISITOR_WINDOW_MINUTES__))}
         </p>
       )}
-      {'back' in text && <p className="status-text">{text.back}</p>}
+      {'back' in text && <p className="status-text">{joinLastWords(text.back)}</p>}
       {(result === 'failed' || result === 'limited') && <DirectContact />}
       <a className="btn btn-accent" href={text.link.href}>
         {text.link.label}

@@ -3,6 +3,7 @@ import { nav } from '../content/site';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
 import { SkipLink } from './SkipLink';
+import { joinLastWords } from '../typography';
 
 interface StatusPageProps {
   /** Large and decorative; the headline says the same in words. */
@@ -31,7 +32,7 @@ export function StatusPage({ code, headline, headlineLang = 'en', children }: St
             {code}
           </p>
           <h1 className="status-title" lang={headlineLang ?? undefined}>
-            {headline}
+            {joinLastWords(headline)}
           </h1>
           {children}
         </div>

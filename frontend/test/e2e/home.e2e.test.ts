@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrollInstantly, scrollSettled, scrollThrough, startSite, type Site } from './support';
+import { servicesSection } from '../../src/content/site';
+import { asRead } from '../as-read';
 
 let site: Site;
 beforeAll(async () => {
@@ -222,12 +224,12 @@ describe('home page in Chromium, served by the local edge', () => {
 
   it('shows all content without JavaScript', async () => {
     const { page } = await site.open('/', { ...MOBILE, javaScriptEnabled: false });
-    expect(await page.locator('h1').textContent()).toBe('Finance Professionals Met een streepje voor');
+    expect(asRead(await page.locator('h1').textContent())).toBe('Finance Professionals Met een streepje voor');
     const mustBeVisible = [
       page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Over ons', exact: true }),
       page.getByRole('heading', { name: 'Professioneel advies en ondersteuning voor uw bedrijf' }),
       page.getByRole('heading', { name: 'Onze filosofie' }),
-      page.getByRole('heading', { name: 'Waarom Streepje Voor Finance kiezen?' }),
+      page.getByRole('heading', { name: servicesSection.why.headline }),
       page.getByRole('heading', { name: 'Stuur ons een bericht' }),
       page.getByText('Alle rechten voorbehouden'),
       page.locator('.expertise-term[data-active]'),

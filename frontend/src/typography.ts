@@ -1,0 +1,23 @@
+/**
+ * The build's part of typography: no heading, card title or short text ends with one word
+ * alone on its last line, whatever the firm writes. CSS balances headings and keeps running
+ * text's last line full where the browser can (text-wrap: balance, pretty; base.css); where
+ * it cannot (text-wrap: pretty is Chromium's only), a no-break space between the last two
+ * words does it. Components apply this where they render content, so authors write plain text.
+ */
+
+/**
+ * The longest pair of words kept together, in characters: about what the narrowest line of
+ * a heading holds on a phone (390 px). A longer pair would stick out of it, and its last
+ * word is long enough not to read as left over.
+ */
+export const MAX_JOINED = 20;
+
+const NO_BREAK_SPACE = '\u00a0';
+
+/** `text` with its last two words joined by a no-break space, so they wrap as one. */
+export function joinLastWords(text: string): string {
+  const last = /(\S+) +(\S+)\s*$/.exec(text);
+  if (last === null || last[1]!.length + 1 + last[2]!.length > MAX_JOINED) return text;
+  return `${text.slice(0, last.index)}${last[1]}${NO_BREAK_SPACE}${last[2]}`;
+}
