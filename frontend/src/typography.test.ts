@@ -18,10 +18,17 @@ describe('joinLastWords', () => {
     expect(joinLastWords('Bel ons gerust op ')).toBe('Bel ons gerust\u00a0op');
   });
 
-  it(`keeps a pair longer than ${MAX_JOINED} characters breakable, so it never sticks out of a narrow line`, () => {
-    const long = 'Advies over bedrijfsvoeringsvraagstukken beantwoorden';
-    expect(joinLastWords(long)).toBe(long);
-    const fits = 'Wij helpen met x'.replace('x', 'a'.repeat(MAX_JOINED - 'met '.length));
-    expect(joinLastWords(fits)).toContain('\u00a0');
+  it.each(Object.entries(MAX_JOINED))(
+    'keeps a pair longer than a %s line allows (%i characters) breakable, so it never sticks out',
+    (kind, max) => {
+      const pair = (length: number) => `Wij helpen met ${'a'.repeat(length - 'met '.length)}`;
+      expect(joinLastWords(pair(max), kind as keyof typeof MAX_JOINED)).toContain('\u00a0');
+      expect(joinLastWords(pair(max + 1), kind as keyof typeof MAX_JOINED)).toBe(pair(max + 1));
+    },
+  );
+
+  it('keeps more together in a text than in a heading, whose type is larger', () => {
+    expect(joinLastWords('Financieel en bedrijfseconomisch advies')).toBe('Financieel en bedrijfseconomisch\u00a0advies');
+    expect(joinLastWords('Financieel en bedrijfseconomisch advies', 'heading')).toBe('Financieel en bedrijfseconomisch advies');
   });
 });

@@ -7,17 +7,18 @@
  */
 
 /**
- * The longest pair of words kept together, in characters: about what the narrowest line of
- * a heading holds on a phone (390 px). A longer pair would stick out of it, and its last
- * word is long enough not to read as left over.
+ * The longest pair of words kept together, in characters: about what the narrowest line
+ * holds on a phone (390 px), for a heading or title in its large type and for a text. A
+ * longer pair would stick out of that line, and its last word is long enough not to read as
+ * left over.
  */
-export const MAX_JOINED = 20;
+export const MAX_JOINED = { heading: 20, text: 30 } as const;
 
 const NO_BREAK_SPACE = '\u00a0';
 
-/** `text` with its last two words joined by a no-break space, so they wrap as one. */
-export function joinLastWords(text: string): string {
+/** `text` with its last two words joined by a no-break space, so they wrap as one; `kind` is where it is set. */
+export function joinLastWords(text: string, kind: keyof typeof MAX_JOINED = 'text'): string {
   const last = /(\S+) +(\S+)\s*$/.exec(text);
-  if (last === null || last[1]!.length + 1 + last[2]!.length > MAX_JOINED) return text;
+  if (last === null || last[1]!.length + 1 + last[2]!.length > MAX_JOINED[kind]) return text;
   return `${text.slice(0, last.index)}${last[1]}${NO_BREAK_SPACE}${last[2]}`;
 }

@@ -30,7 +30,7 @@ export function About() {
               <span className="icon-tile">
                 <Icon name={card.icon} />
               </span>
-              <h3 className="card-title">{joinLastWords(card.title)}</h3>
+              <h3 className="card-title">{joinLastWords(card.title, 'heading')}</h3>
               <p>{joinLastWords(card.text)}</p>
             </li>
           ))}
@@ -41,7 +41,7 @@ export function About() {
             <Icon name="philosophy" />
           </span>
           <div>
-            <h3 className="philosophy-title">{joinLastWords(about.philosophy.title)}</h3>
+            <h3 className="philosophy-title">{joinLastWords(about.philosophy.title, 'heading')}</h3>
             <p>{joinLastWords(about.philosophy.text)}</p>
             <p className="philosophy-closing">{joinLastWords(about.philosophy.closing)}</p>
           </div>

@@ -106,7 +106,7 @@ export function ContactForm<T extends FieldTable = ContactFields>({ fields = CON
       aria-labelledby="contact-form-title"
     >
       <h3 id="contact-form-title" className="contact-form-title">
-        {joinLastWords(text.title)}
+        {joinLastWords(text.title, 'heading')}
       </h3>
       <p className="form-note">{joinLastWords(text.requiredNote)}</p>
       <div className="form-grid">

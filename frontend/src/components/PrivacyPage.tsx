@@ -102,7 +102,7 @@ export function PrivacyPage() {
 
             {sections.map((section) => (
               <section key={section.id} id={section.id} className="privacy-section" aria-labelledby={`${section.id}-title`}>
-                <h2 id={`${section.id}-title`}>{joinLastWords(section.title)}</h2>
+                <h2 id={`${section.id}-title`}>{joinLastWords(section.title, 'heading')}</h2>
                 {section.blocks.map((block, i) => (
                   <BlockContent key={i} block={block} />
                 ))}

@@ -17,9 +17,9 @@ export function ServiceDetail({ selectedId }: { selectedId: number }) {
           tabIndex={0}
           hidden={service.id !== selectedId}
         >
-          <h3 className="service-title">{joinLastWords(service.title)}</h3>
+          <h3 className="service-title">{joinLastWords(service.title, 'heading')}</h3>
           <p className="service-description">{joinLastWords(service.description)}</p>
-          <h4 className="features-title">{joinLastWords(text.featuresLabel)}</h4>
+          <h4 className="features-title">{joinLastWords(text.featuresLabel, 'heading')}</h4>
           <ul className="features">
             {service.features.map((feature) => (
               <li key={feature}>

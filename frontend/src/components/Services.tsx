@@ -33,7 +33,7 @@ export function Services() {
 function ServiceHelp() {
   return (
     <div className="service-help">
-      <p className="service-help-title">{joinLastWords(text.help.title)}</p>
+      <p className="service-help-title">{joinLastWords(text.help.title, 'heading')}</p>
       <p>{joinLastWords(text.help.text)}</p>
       <a className="service-help-phone" href={phoneHref}>
         <Icon name="phone" />
@@ -48,14 +48,14 @@ function ServiceHelp() {
 function WhyUs({ reveal }: { reveal: Ref<HTMLDivElement> }) {
   return (
     <div className="why" ref={reveal}>
-      <h3 className="why-title">{joinLastWords(text.why.headline)}</h3>
+      <h3 className="why-title">{joinLastWords(text.why.headline, 'heading')}</h3>
       <ul className="why-grid">
         {text.why.points.map((point) => (
           <li key={point.title}>
             <span className="why-icon">
               <Icon name={point.icon} />
             </span>
-            <h4 className="why-point-title">{joinLastWords(point.title)}</h4>
+            <h4 className="why-point-title">{joinLastWords(point.title, 'heading')}</h4>
             <p>{joinLastWords(point.text)}</p>
           </li>
         ))}
