@@ -7,7 +7,8 @@ export type Command =
   | { name: 'show'; id: string }
   | { name: 'resend'; id: string }
   | { name: 'export'; address: string }
-  | { name: 'erase'; address: string; yes: boolean };
+  | { name: 'erase'; address: string; yes: boolean }
+  | { name: 'retention'; apply: boolean };
 
 export interface Invocation {
   command: Command;
@@ -20,7 +21,8 @@ export const USAGE = `Usage: npm run messages -- <command> [--stage <stage>]
   show <id>                  one message in full
   resend <id>                e-mail a stored message to the firm again
   export <email>             every message from that address, as JSON (an access request)
-  erase <email> [--yes]      delete every message from that address (an erasure request)`;
+  erase <email> [--yes]      delete every message from that address (an erasure request)
+  retention [--apply]        bring stored messages to a shorter retentionDays (a dry run without --apply)`;
 
 /** A command line that cannot be run; its message is the one line to show. */
 export class UsageError extends Error {}
@@ -58,6 +60,7 @@ const OPTIONS = {
   limit: { type: 'string' },
   stage: { type: 'string' },
   yes: { type: 'boolean' },
+  apply: { type: 'boolean' },
 } as const satisfies ParseArgsOptionsConfig;
 
 type OptionName = keyof typeof OPTIONS;
@@ -69,6 +72,7 @@ const OPTIONS_OF: Record<Command['name'], readonly OptionName[]> = {
   resend: [],
   export: [],
   erase: ['yes'],
+  retention: ['apply'],
 };
 
 const isOptionName = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name);
@@ -105,12 +109,12 @@ function commandNameOf(positionals: readonly string[], options: ReadonlyMap<Opti
     if (option !== 'stage' && !OPTIONS_OF[commandName].includes(option))
       throw new UsageError(`--${option} does not go with ${commandName}.`);
   }
-  const wanted = commandName === 'list' ? 0 : 1;
+  const wanted = commandName === 'list' || commandName === 'retention' ? 0 : 1;
   if (operands.length !== wanted) {
     const what = commandName === 'show' || commandName === 'resend' ? 'a message id' : 'an e-mail address';
     throw new UsageError(
       wanted === 0
-        ? `list takes no ${operands.length === 1 ? 'argument' : 'arguments'}.\n${USAGE}`
+        ? `${commandName} takes no ${operands.length === 1 ? 'argument' : 'arguments'}.\n${USAGE}`
         : `${commandName} takes ${what}.\n${USAGE}`,
     );
   }
@@ -142,6 +146,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
         return { name: 'export', address: addressFrom(operand) };
       case 'erase':
         return { name: 'erase', address: addressFrom(operand), yes: options.has('yes') };
+      case 'retention':
+        return { name: 'retention', apply: options.has('apply') };
     }
   })();
   const stage = text('stage');
