@@ -175,10 +175,10 @@ export const FIRM_FACTS = v.object({
   firm: v.object({
     name: line("the firm's trading name"),
     legalName: line("the firm's name as the KvK registers it, like 'Jansen Advies B.V.'"),
-    kvk: pattern(/^\d{8}$/, "is not a KvK number: write its eight digits without spaces, like '12345678'"),
+    kvk: pattern(/^\d{8}$/, "is not a KvK number: write its eight digits without spaces, like '87654321'"),
     vatId: pattern(
       /^NL\d{9}B\d{2}$/,
-      "is not a Dutch btw-id: write NL, nine digits, B and two digits, without spaces or dots, like 'NL123456789B01'",
+      "is not a Dutch btw-id: write NL, nine digits, B and two digits, without spaces or dots, like 'NL987654321B01'",
     ),
     address: v.object({
       street: line("the street and house number, like 'Stationsplein 12'"),

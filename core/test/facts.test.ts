@@ -150,10 +150,10 @@ describe('the check of a content file', () => {
 
   it('names the file and the key of each problem, and says how to write it', () => {
     expect(problemsOf(firmWith({ kvk: '8765 4321' }))).toEqual([
-      `${FIRM_FILE}, firm.kvk: '8765 4321' is not a KvK number: write its eight digits without spaces, like '12345678'.`,
+      `${FIRM_FILE}, firm.kvk: '8765 4321' is not a KvK number: write its eight digits without spaces, like '87654321'.`,
     ]);
     expect(problemsOf(firmWith({ vatId: 'NL 9876.54.321.B02' }))).toEqual([
-      `${FIRM_FILE}, firm.vatId: 'NL 9876.54.321.B02' is not a Dutch btw-id: write NL, nine digits, B and two digits, without spaces or dots, like 'NL123456789B01'.`,
+      `${FIRM_FILE}, firm.vatId: 'NL 9876.54.321.B02' is not a Dutch btw-id: write NL, nine digits, B and two digits, without spaces or dots, like 'NL987654321B01'.`,
     ]);
     expect(problemsOf(firmWith({ email: 'kantoor@jansen-advies' }))).toEqual([
       `${FIRM_FILE}, firm.email: 'kantoor@jansen-advies' is not an e-mail address: write it as name@domain.nl.`,
