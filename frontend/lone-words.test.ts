@@ -1,9 +1,10 @@
 /**
  * Typography whatever the text: the home page rendered by the prerender's own function
  * with invented texts of many lengths, set by the site's own stylesheet in Chromium at a
- * phone's and a laptop's width, with text-wrap switched off as in browsers without balance
- * and pretty (Firefox, older Safari). No heading, card title or short text ends on a lone
- * word; the same pages with the no-break spaces taken out do, which is what they are for.
+ * phone's and a laptop's width as Firefox sets it (no text-wrap: pretty) and as a browser
+ * with no text-wrap at all does. No heading, card title or text ends on a lone word (with
+ * no text-wrap at all: no text or card heading; a section title's long last pair is left to
+ * balance); the same pages with the no-break spaces taken out do, which is what they are for.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,11 +78,17 @@ async function pageWithInventedContent(dir: string, shift: number): Promise<stri
   return file;
 }
 
-/** What browsers without text-wrap: balance and pretty do: fill each line greedily (what wraps and what does not stays as it is). */
-const WITHOUT_TEXT_WRAP = '* { text-wrap-style: auto !important; }';
+/**
+ * How browsers set the type: Chromium as the site asks; Firefox (and Safari before 26)
+ * balance headings but have no text-wrap: pretty, so running text fills its lines greedily;
+ * older browsers have neither.
+ */
+type Wrapping = 'firefox' | 'none';
 
-/** The headings, card titles and short texts of the home page that come from the content. */
+/** The headings, card titles and texts of the home page, all from the content. */
 const SET_TEXTS = 'h1, h2, h3, h4, p, li, .service-tab-summary';
+/** The texts and the cards' and panels' headings: what the no-break space alone keeps together where nothing balances. */
+const TEXTS_AND_CARD_TITLES = 'p, li, .service-tab-summary, .card-title, .service-title, .why-point-title, .features-title';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -104,32 +111,75 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Every service's panel shown at once, as in print, so each is measured. */
-async function open(viewport: { width: number; height: number }, file: string, withoutNoBreakSpaces = false): Promise<Page> {
+/** The page as a browser that wraps so sets it, every service's panel shown at once (as in print) so each is measured. */
+async function open(
+  viewport: { width: number; height: number },
+  file: string,
+  wrapping: Wrapping,
+  withoutNoBreakSpaces = false,
+): Promise<Page> {
   const page = await browser.newPage({ viewport });
   await page.goto(pathToFileURL(file).href);
-  await page.addStyleTag({ content: WITHOUT_TEXT_WRAP });
-  // The site's stylesheet is what sets the type, and this browser takes the switch.
+  // The site's stylesheet is what sets the type.
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent'))).not.toBe('');
-  expect(await page.evaluate(() => getComputedStyle(document.querySelector('h2')!).textWrapStyle)).toBe('auto');
-  await page.evaluate((strip) => {
-    for (const panel of document.querySelectorAll<HTMLElement>('.service-panel')) panel.hidden = false;
-    if (!strip) return;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) node.textContent = node.textContent!.replace(/\u00a0/g, ' ');
-  }, withoutNoBreakSpaces);
+  if (wrapping === 'none') await page.addStyleTag({ content: '* { text-wrap-style: auto !important; }' });
+  await page.evaluate(
+    ({ wrapping, strip }) => {
+      for (const panel of document.querySelectorAll<HTMLElement>('.service-panel')) panel.hidden = false;
+      if (wrapping === 'firefox') {
+        for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+          if (getComputedStyle(element).textWrapStyle === 'pretty') element.style.textWrapStyle = 'auto';
+        }
+      }
+      if (!strip) return;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) node.textContent = node.textContent!.replace(/\u00a0/g, ' ');
+    },
+    { wrapping, strip: withoutNoBreakSpaces },
+  );
+  // This browser takes the switch: nothing is set pretty any more.
+  expect(
+    await page.evaluate(
+      () => [...document.querySelectorAll('body *')].filter((e) => getComputedStyle(e).textWrapStyle === 'pretty').length,
+    ),
+  ).toBe(0);
   return page;
 }
 
-describe.each(VIEWPORTS)('invented texts at $width px, without text-wrap', (viewport) => {
+it.each(SHIFTS)(
+  'keeps the pairs it joins inside their boxes on the narrowest phone (320 px) when each text is %i words longer',
+  async (shift) => {
+    const page = await open({ width: 320, height: 700 }, files.get(shift)!, 'none');
+    try {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    } finally {
+      await page.close();
+    }
+  },
+  30_000,
+);
+
+describe.each(VIEWPORTS)('invented texts at $width px', (viewport) => {
   it.each(SHIFTS)(
-    'end on no lone word when each is %i words longer',
+    'end on no lone word as Firefox sets them (headings balanced, no pretty), when each is %i words longer',
     async (shift) => {
-      const page = await open(viewport, files.get(shift)!);
+      const page = await open(viewport, files.get(shift)!, 'firefox');
       try {
         expect(await loneLastWords(page, SET_TEXTS)).toEqual([]);
-        // The pairs kept together never push a line out of its box.
         expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      } finally {
+        await page.close();
+      }
+    },
+    30_000,
+  );
+
+  it.each(SHIFTS)(
+    'end no text or card heading on a lone word with no text-wrap at all, the no-break space alone, when each is %i words longer',
+    async (shift) => {
+      const page = await open(viewport, files.get(shift)!, 'none');
+      try {
+        expect(await loneLastWords(page, TEXTS_AND_CARD_TITLES)).toEqual([]);
       } finally {
         await page.close();
       }
@@ -140,8 +190,8 @@ describe.each(VIEWPORTS)('invented texts at $width px, without text-wrap', (view
   it('end on lone words once the no-break spaces are taken out: they are what keeps them together', async () => {
     let found = 0;
     for (const shift of SHIFTS) {
-      const page = await open(viewport, files.get(shift)!, true);
-      found += (await loneLastWords(page, SET_TEXTS)).length;
+      const page = await open(viewport, files.get(shift)!, 'none', true);
+      found += (await loneLastWords(page, TEXTS_AND_CARD_TITLES)).length;
       await page.close();
     }
     expect(found).toBeGreaterThan(0);

@@ -27,8 +27,10 @@ describe('joinLastWords', () => {
     },
   );
 
-  it('keeps more together in a text than in a heading, whose type is larger', () => {
+  it('keeps more together in a text than in a heading, and in a heading than in a title, whose type is larger', () => {
     expect(joinLastWords('Financieel en bedrijfseconomisch advies')).toBe('Financieel en bedrijfseconomisch\u00a0advies');
     expect(joinLastWords('Financieel en bedrijfseconomisch advies', 'heading')).toBe('Financieel en bedrijfseconomisch advies');
+    expect(joinLastWords('Advies over financiële sturing', 'heading')).toBe('Advies over financiële\u00a0sturing');
+    expect(joinLastWords('Advies over financiële sturing', 'title')).toBe('Advies over financiële sturing');
   });
 });

@@ -7,12 +7,14 @@
  */
 
 /**
- * The longest pair of words kept together, in characters: about what the narrowest line
- * holds on a phone (390 px), for a heading or title in its large type and for a text. A
- * longer pair would stick out of that line, and its last word is long enough not to read as
- * left over.
+ * The longest pair of words kept together, in characters, by where the text is set: what
+ * the narrowest line holds on the narrowest phone (320 px) for a section's or page's title in
+ * its large type, a card's or panel's heading, a text in a card or column, and running text
+across the page (the privacy statement). A longer pair would stick out of
+ * that line; its last word is then long enough not to read as left over on a phone, and on
+ * wider screens headings balance their lines (text-wrap: balance, in every current browser).
  */
-export const MAX_JOINED = { heading: 20, text: 30 } as const;
+export const MAX_JOINED = { title: 16, heading: 19, text: 25, prose: 30 } as const;
 
 const NO_BREAK_SPACE = '\u00a0';
 

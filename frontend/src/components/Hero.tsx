@@ -18,7 +18,7 @@ export function Hero() {
             {hero.badge}
           </p>
           <h1 id="hero-title" className="hero-title">
-            {hero.headline.lead} <span className="hero-title-accent">{joinLastWords(hero.headline.accent, 'heading')}</span>
+            {hero.headline.lead} <span className="hero-title-accent">{joinLastWords(hero.headline.accent, 'title')}</span>
           </h1>
           <p className="hero-intro">{joinLastWords(hero.intro)}</p>
           <div className="hero-actions">

@@ -12,7 +12,7 @@ const sections = privacySections({ retentionDays: __RETENTION_DAYS__, region: __
 /** A paragraph or list item: its last words kept together where they are text. */
 function InlineText({ pieces }: { pieces: Inline[] }) {
   return pieces.map((piece, i) => {
-    if (typeof piece === 'string') return <Fragment key={i}>{i === pieces.length - 1 ? joinLastWords(piece) : piece}</Fragment>;
+    if (typeof piece === 'string') return <Fragment key={i}>{i === pieces.length - 1 ? joinLastWords(piece, 'prose') : piece}</Fragment>;
     if ('href' in piece) {
       return (
         <a key={i} href={piece.href}>

@@ -10,7 +10,7 @@ export function SectionHeader({ titleId, eyebrow, title, lead }: { titleId: stri
     <>
       <p className="eyebrow">{eyebrow}</p>
       <h2 id={titleId} className="section-title">
-        {joinLastWords(title, 'heading')}
+        {joinLastWords(title, 'title')}
       </h2>
       {lead !== undefined && <p className="lead">{joinLastWords(lead)}</p>}
     </>

@@ -48,7 +48,7 @@ function ServiceHelp() {
 function WhyUs({ reveal }: { reveal: Ref<HTMLDivElement> }) {
   return (
     <div className="why" ref={reveal}>
-      <h3 className="why-title">{joinLastWords(text.why.headline, 'heading')}</h3>
+      <h3 className="why-title">{joinLastWords(text.why.headline, 'title')}</h3>
       <ul className="why-grid">
         {text.why.points.map((point) => (
           <li key={point.title}>

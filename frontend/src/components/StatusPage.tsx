@@ -32,7 +32,7 @@ export function StatusPage({ code, headline, headlineLang = 'en', children }: St
             {code}
           </p>
           <h1 className="status-title" lang={headlineLang ?? undefined}>
-            {joinLastWords(headline, 'heading')}
+            {joinLastWords(headline, 'title')}
           </h1>
           {children}
         </div>

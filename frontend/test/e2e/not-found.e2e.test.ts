@@ -13,7 +13,7 @@ describe('404 page', () => {
     const response = await fetch(site.url('/does-not-exist'));
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain('Oops! Page not found');
+    expect(asRead(html)).toContain('Oops! Page not found');
     expect(html).toContain('Return to Home');
     expect(html).toContain('<meta name="robots" content="noindex" />');
   });

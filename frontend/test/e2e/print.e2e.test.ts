@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { about, contact, contactForm, expertise, firm, footer, hero, services, servicesSection, SITE_ORIGIN } from '../../src/content/site';
 import { startSite, type Site } from './support';
+import { asRead } from '../as-read';
 
 let site: Site;
 beforeAll(async () => {
@@ -89,7 +90,7 @@ describe.each([
       .map((t) => `${t.text} (opacity ${t.opacity}, luminance ${t.luminance.toFixed(2)})`);
     expect(faint).toEqual([]);
 
-    const printed = texts.map((t) => t.text).join(' ');
+    const printed = asRead(texts.map((t) => t.text).join(' '));
     const required = [
       hero.badge,
       hero.headline.lead,
