@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { e164 } from '@site/core/notation';
-import { contactForm, expertise, firm } from '../content/site';
+import { contact, contactForm, expertise, firm } from '../content/site';
 import { Contact, EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from './Contact';
 import { ToastProvider } from '../toast';
 import { named } from '../../test/as-read';
@@ -46,7 +46,7 @@ describe('Contact', () => {
 
   it('can be paused and resumed', () => {
     renderContact();
-    const pause = screen.getByRole('button', { name: 'Wisselende expertise pauzeren' });
+    const pause = screen.getByRole('button', { name: contact.pauseRotation });
     act(() => pause.click());
     expect(pause).toHaveAttribute('aria-pressed', 'true');
     act(() => vi.advanceTimersByTime(9000));

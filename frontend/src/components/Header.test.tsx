@@ -36,7 +36,7 @@ describe('Header', () => {
   it('has a logo link to / and the four section links', () => {
     render(<Header />);
     expect(screen.getByRole('link', { name: navText.homeLinkLabel })).toHaveAttribute('href', '/');
-    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    const nav = screen.getByRole('navigation', { name: navText.label });
     expect(
       within(nav)
         .getAllByRole('link')
@@ -52,7 +52,7 @@ describe('Header', () => {
   it('opens and closes the mobile menu with its button; a link click and Escape close it', async () => {
     const user = userEvent.setup();
     render(<Header />);
-    const button = screen.getByRole('button', { name: 'Menu' });
+    const button = screen.getByRole('button', { name: navText.menuButton });
     const menu = document.getElementById(button.getAttribute('aria-controls')!)!;
     expect(menu).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -81,7 +81,7 @@ describe('Header', () => {
         <p>Elders op de pagina</p>
       </>,
     );
-    const button = screen.getByRole('button', { name: 'Menu' });
+    const button = screen.getByRole('button', { name: navText.menuButton });
     const root = document.documentElement;
     expect(root).not.toHaveClass(MENU_OPEN_CLASS);
 

@@ -178,12 +178,18 @@ describe('the Dutch copy', () => {
 
   it('says “we”, never “wij”, as the spec’s own success message does', () => {
     expect(all.length).toBeGreaterThan(100);
-    expect(all.filter((text) => /\bwij\b/i.test(text))).toEqual([]);
+    expect(
+      all.filter((text) => /\bwij\b/i.test(text)),
+      'house style: the copy says “we”, never “wij”, as the spec’s own success message does; write “we” in these',
+    ).toEqual([]);
     expect(contactForm.messages.success).toMatch(/^Uw bericht is verzonden! We /);
   });
 
   it('writes the disciplines Finance, IT and Governance one way, as the spec’s one-stop-shop sentence does', () => {
-    expect(all.filter((text) => /\bgovernance\b|\bfinance\b(?! professional)/.test(text))).toEqual([]);
+    expect(
+      all.filter((text) => /\bgovernance\b|\bfinance\b(?! professional)/.test(text)),
+      'house style: the disciplines are written Finance, IT and Governance, with a capital; write them so in these',
+    ).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
 import { clearSentEmails, fetchSentEmails } from '@site/local/emulators';
 import { startSite, type Site } from './support';
-import { formResults } from '../../src/content/site';
+import { contactForm, formResults } from '../../src/content/site';
 import { asRead } from '../as-read';
 
 let site: Site;
@@ -44,7 +44,7 @@ const values = (page: Page) => Promise.all(Object.keys(MESSAGE).map((field) => p
 /** Sends the form and waits for the page it is sent on to; returns the POST's own answer. */
 async function send(page: Page) {
   const posted = page.waitForResponse((response) => response.url().endsWith(API_PATH) && response.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+  await page.getByRole('button', { name: contactForm.submit }).click();
   const answer = await posted;
   await page.waitForLoadState('load');
   return answer;
@@ -125,7 +125,7 @@ describe('the contact form without JavaScript', () => {
       await send(page);
 
       expect(page.url()).toBe(site.url(`${FORM_RESULT_PAGES.check}/name-company`));
-      expect(await page.getByText('Deze velden zijn nog niet goed ingevuld:').count()).toBe(1);
+      expect(await page.getByText(formResults.check.refused(2)).count()).toBe(1);
       expect(await page.locator('.form-result-rules li').allTextContents()).toEqual([
         'Naam: verplicht, maximaal 100 tekens',
         'Bedrijf: maximaal 150 tekens',
@@ -138,7 +138,7 @@ describe('the contact form without JavaScript', () => {
   it('leaves empty required fields to the browser’s own check: nothing is posted', async () => {
     const { page, requests } = await openWithoutScripts();
     await fill(page, { ...MESSAGE, message: '' });
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     await page.waitForTimeout(500);
     expect(requests.filter((request) => request.url().endsWith(API_PATH))).toEqual([]);
     expect(page.url()).toBe(site.url('/'));
