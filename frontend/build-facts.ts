@@ -2,6 +2,8 @@ import { tsImport } from 'tsx/esm/api';
 
 type CdkContextModule = typeof import('@site/core/cdk-context');
 type ConfigModule = typeof import('@site/core/deploy-config');
+type FactsModule = typeof import('@site/core/facts');
+type ContentIndexModule = typeof import('./src/content/index');
 type SiteContentModule = typeof import('./src/content/site');
 
 /** Where a file of the build names the site's public address: robots.txt, sitemap.xml, the print stylesheet. */
@@ -11,6 +13,26 @@ export const SITE_ORIGIN_TOKEN = '%SITE_ORIGIN%';
 export async function siteOrigin(): Promise<string> {
   const { SITE_ORIGIN } = (await tsImport('./src/content/site.ts', import.meta.url)) as SiteContentModule;
   return SITE_ORIGIN;
+}
+
+/**
+ * Checks the firm's facts in the content (phone, KvK, btw-id, postal code, addresses, the
+ * site's address) before anything is built, and stops the build or the dev server with one
+ * message that lists every problem by file and key. Only that message is printed: a stack
+ * trace would hide it from whoever edited the content.
+ */
+export async function checkContentFacts(): Promise<void> {
+  const [{ checkFacts, FactsError }, { CONTENT_FACTS }] = await Promise.all([
+    tsImport('@site/core/facts', import.meta.url) as Promise<FactsModule>,
+    tsImport('./src/content/index.ts', import.meta.url) as Promise<ContentIndexModule>,
+  ]);
+  try {
+    checkFacts(CONTENT_FACTS);
+  } catch (error) {
+    if (!(error instanceof FactsError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build-facts.ts';
+import { checkContentFacts, deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build-facts.ts';
 import { inlineLoader } from './inline-loader.ts';
 import { typeface } from './typeface.ts';
 
@@ -32,6 +32,7 @@ export default defineConfig(async ({ command }) => {
   // Vite takes NODE_ENV as it finds it, and anything else gives React's development build.
   // Vite reads it only after loading this file, so setting it here is in time.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  await checkContentFacts();
   return {
     plugins: [react(), devHead(), inlineLoader(), typeface(), siteOriginInCss(await siteOrigin())],
     define: {

@@ -126,6 +126,17 @@ export interface StoredMessage extends FieldValues {
   expiresAt: number;
 }
 
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * When a message that arrived at `receivedAt` (ISO) expires, kept `retentionDays` (the
+ * deploy's retentionDays): the TTL the contact function writes, and the one
+ * `npm run messages -- retention` brings stored messages to when the period gets shorter.
+ */
+export function expiresAtFor(receivedAt: string, retentionDays: number): number {
+  return Math.floor(Date.parse(receivedAt) / 1000) + retentionDays * DAY_SECONDS;
+}
+
 /**
  * An address as the byEmail index keys it. Lower-cased whole: people type their address in
  * any case, and no mail provider the firm will meet treats the local part's case as meaningful.

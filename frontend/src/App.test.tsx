@@ -2,11 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { ErrorScreen, errorDetail } from './components/ErrorScreen';
-import { firm } from './content/site';
+import { contactForm, firm, footer, nav } from './content/site';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FORM_RESULT_PAGES, fieldNames, refusedFieldsPage } from '@site/core/contract';
 import { routeFor } from './routes';
+import { asRead } from '../test/as-read';
 
 describe('routing', () => {
   it('serves the home page at / (and /index.html), the privacy statement at /privacy and the 404 page everywhere else', () => {
@@ -21,13 +22,13 @@ describe('routing', () => {
   it('links the privacy statement from the contact form’s note and from the footer', () => {
     render(<App route="home" />);
     const note = screen.getByText(/We gebruiken uw gegevens alleen om op uw bericht te reageren\./);
-    expect(within(note).getByRole('link', { name: 'Lees onze privacyverklaring' })).toHaveAttribute('href', '/privacy');
+    expect(within(note).getByRole('link', { name: contactForm.privacyLink.label })).toHaveAttribute('href', '/privacy');
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacyverklaring' })).toHaveAttribute('href', '/privacy');
   });
 
   it('shows the firm’s KvK number and btw-id in the footer', () => {
     render(<App route="home" />);
-    const legal = within(screen.getByRole('contentinfo')).getByRole('list', { name: 'Bedrijfsgegevens' });
+    const legal = within(screen.getByRole('contentinfo')).getByRole('list', { name: footer.legalLabel });
     expect(legal).toHaveTextContent(`KvK ${firm.kvk}`);
     expect(legal).toHaveTextContent(`Btw-id ${firm.vatId}`);
   });
@@ -60,14 +61,14 @@ describe('routing', () => {
   it('renders the home page with landmarks, one h1 and the sections in order', () => {
     render(<App route="home" />);
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Hoofdmenu' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: nav.label })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Navigatie' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     const h1s = screen.getAllByRole('heading', { level: 1 });
-    expect(h1s.map((h) => h.textContent)).toEqual(['Finance Professionals Met een streepje voor']);
+    expect(h1s.map((h) => asRead(h.textContent))).toEqual(['Finance Professionals Met een streepje voor']);
     expect([...document.querySelectorAll('main section[id]')].map((s) => s.id)).toEqual(['home', 'about', 'services', 'contact']);
-    expect(screen.getByRole('link', { name: 'Direct naar de inhoud' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('link', { name: nav.skipLink })).toHaveAttribute('href', '#main');
   });
 
   it('keeps headings in order: no level is skipped', () => {

@@ -14,6 +14,7 @@ import { ContactForm } from './components/ContactForm';
 import { FormResult } from './components/FormResult';
 import { privacySections, type Block } from './content/privacy';
 import { ToastProvider, Toaster } from './toast';
+import { contactForm } from './content/site';
 
 const FILLED = { name: 'Anna de Vries', email: 'anna@bedrijf.nl', message: 'Graag een gesprek.' };
 
@@ -38,7 +39,7 @@ describe('a field added to the contact-field table', () => {
     await user.type(screen.getByLabelText(/^E-mailadres/), FILLED.email);
     await user.type(screen.getByLabelText(/^Bericht/), FILLED.message);
     await user.type(jobTitle, ' Controller ');
-    await user.click(screen.getByRole('button', { name: 'Verstuur bericht' }));
+    await user.click(screen.getByRole('button', { name: contactForm.submit }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
       ...FILLED,

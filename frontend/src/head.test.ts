@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firm, seo, SITE_ORIGIN } from './content/site';
+import { e164 } from '@site/core/notation';
+import { firm, formResults, seo, SITE_ORIGIN } from './content/site';
 import { renderHead } from './head';
 
 function parse(head: string): Document {
@@ -52,7 +53,9 @@ describe('renderHead', () => {
       address: { '@type': 'PostalAddress', addressLocality: 'Apeldoorn', addressCountry: 'NL', streetAddress: firm.address.street },
       legalName: firm.legalName,
       vatID: firm.vatId,
+      telephone: e164(firm.phone),
     });
+    expect(data.telephone).toMatch(/^\+31\d+$/);
     expect(data.hasOfferCatalog.itemListElement).toHaveLength(3);
   });
 
@@ -75,15 +78,15 @@ describe('renderHead', () => {
   });
 
   it.each([
-    ['form-sent', 'Bericht verzonden | Streepje Voor Finance'],
-    ['form-check', 'Controleer uw bericht | Streepje Voor Finance'],
-    ['form-check/name-email', 'Controleer uw bericht | Streepje Voor Finance'],
-    ['form-failed', 'Bericht niet verzonden | Streepje Voor Finance'],
-    ['form-limited', 'Bericht niet verzonden | Streepje Voor Finance'],
-    ['form-crossSite', 'Bericht via een andere website | Streepje Voor Finance'],
+    ['form-sent', formResults.sent.title],
+    ['form-check', formResults.check.title],
+    ['form-check/name-email', formResults.check.title],
+    ['form-failed', formResults.failed.title],
+    ['form-limited', formResults.limited.title],
+    ['form-crossSite', formResults.crossSite.title],
   ] as const)('keeps the form result page %s out of search results, with a Dutch title', (route, title) => {
     const doc = parse(renderHead(route));
-    expect(doc.title).toBe(title);
+    expect(doc.title).toBe(`${title} | ${firm.name}`);
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
   });

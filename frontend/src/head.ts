@@ -1,6 +1,7 @@
 import { BRAND_FILES, SHARE_IMAGE } from './brand/files';
 import { privacyPage } from './content/privacy';
-import { expertise, firm, formResults, phoneHref, seo, services, SITE_ORIGIN } from './content/site';
+import { e164 } from '@site/core/notation';
+import { expertise, firm, formResults, seo, services, SITE_ORIGIN } from './content/site';
 import { formResultOf, PATHS, type Route } from './routes';
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -23,7 +24,7 @@ function structuredData() {
     image: `${SITE_ORIGIN}${BRAND_FILES.shareImage}`,
     description: seo.description,
     email: firm.email,
-    telephone: phoneHref.slice('tel:'.length),
+    telephone: e164(firm.phone),
     address: {
       '@type': 'PostalAddress',
       streetAddress: firm.address.street,

@@ -6,8 +6,9 @@ import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { CertificateStack } from './certificate-stack';
 import { loadConfig, type Config } from '@site/core/deploy-config';
+import { checkFacts, type FactsOfFile } from '@site/core/facts';
 import { refusePlaceholdersInProd, type PlaceholdersByFile } from '@site/core/placeholders';
-import { PLACEHOLDERS_BY_FILE } from '@site/frontend/content-index';
+import { CONTENT_FACTS, PLACEHOLDERS_BY_FILE } from '@site/frontend/content-index';
 import { checkStatedFacts } from './stated-facts';
 import { mailIdentityName } from './constructs/mail-identity';
 import { MailStack } from './mail-stack';
@@ -29,10 +30,13 @@ export interface BuildOptions {
   siteDir: string;
   /** What is left of the content's placeholder(…) values, by file; the site's own by default. */
   contentPlaceholders?: PlaceholdersByFile;
+  /** The firm's facts in the content, by file; the site's own by default. */
+  contentFacts?: readonly FactsOfFile[];
 }
 
 export function buildApp(app: App, options: BuildOptions): SiteApp {
   const config = loadConfig(app.node.getAllContext() as Record<string, unknown>);
+  checkFacts(options.contentFacts ?? CONTENT_FACTS);
   refusePlaceholdersInProd(config.stage, options.contentPlaceholders ?? PLACEHOLDERS_BY_FILE);
   checkStatedFacts(options.siteDir, config);
   // The account comes from the credentials at deploy time; synth needs none.

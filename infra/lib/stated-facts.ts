@@ -93,7 +93,7 @@ function addressProblems(siteDir: string, domainName: string | undefined): strin
   if (others.length === 0) return [];
   return [
     `the pages, sitemap and robots.txt name ${others.join(', ')} as the site's address; this deploy serves ${served} (domainName): ` +
-      `set SITE_ORIGIN in frontend/src/content/site.ts to '${served}'.`,
+      `set SITE_ORIGIN in core/src/content/firm.ts to '${served}'.`,
   ];
 }
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { CONTENT_PLACEHOLDERS } from '@site/frontend/content-index';
+import { PLACEHOLDERS_BY_FILE } from '@site/frontend/content-index';
+import { PlaceholdersLeftError, type PlaceholdersByFile } from '@site/core/placeholders';
 import { buildApp } from '../lib/app';
 import {
   ConfigError,
@@ -133,7 +134,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['info@example.nl', 'documentation example domain'],
+    ['kantoor@example.nl', 'documentation example domain'],
     ['info@example.com', 'documentation example domain'],
     ['ops@example.org', 'documentation example domain'],
     ['ops@example.net', 'documentation example domain'],
@@ -264,23 +265,45 @@ describe('verifySenderDomain', () => {
 });
 
 describe('content placeholders', () => {
-  const build = (stage: string) =>
+  const build = (stage: string, contentPlaceholders?: PlaceholdersByFile) =>
     buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, alarmEmail: `ops@${TEST_DOMAIN}`, stage } }), {
       siteDir: makeSiteDir(),
+      contentPlaceholders,
     });
 
   it('stop a prod synth while the content has any, naming each key and the file to replace them in', () => {
-    expect(CONTENT_PLACEHOLDERS.size).toBeGreaterThan(0);
+    const left: PlaceholdersByFile = new Map([
+      [
+        'core/src/content/firm.ts',
+        new Map([
+          ['firm.phone', '038 000 00 00'],
+          ['firm.kvk', '00000000'],
+        ]),
+      ],
+      ['frontend/src/content/privacy.ts', new Map([['privacy.email', 'privacy@jansen-advies.test']])],
+    ]);
     let message = '';
     try {
-      build('prod');
+      build('prod', left);
     } catch (error) {
       message = (error as Error).message;
     }
     expect(message).toMatch(
-      /^Stage prod would publish sample content\. Replace these placeholder\(…\) values in frontend\/src\/content\/site\.ts /,
+      /^Stage prod would publish sample content\. Replace these placeholder\(…\) values in core\/src\/content\/firm\.ts and frontend\/src\/content\/privacy\.ts /,
     );
-    for (const key of CONTENT_PLACEHOLDERS.keys()) expect(message).toContain(`\n  - ${key}`);
+    for (const key of [
+      'firm.phone (core/src/content/firm.ts)',
+      'firm.kvk (core/src/content/firm.ts)',
+      'privacy.email (frontend/src/content/privacy.ts)',
+    ]) {
+      expect(message).toContain(`\n  - ${key}`);
+    }
+  });
+
+  it('are the content’s own by default: a prod synth refuses while the content has any left, and only then', () => {
+    const anyLeft = [...PLACEHOLDERS_BY_FILE.values()].some((placeholders) => placeholders.size > 0);
+    if (anyLeft) expect(() => build('prod')).toThrow(PlaceholdersLeftError);
+    else expect(() => build('prod')).not.toThrow();
   });
 
   it('leave other stages alone, without a warning', () => {

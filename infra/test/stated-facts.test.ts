@@ -70,13 +70,13 @@ describe("the site's own address and the deploy's domain", () => {
     expect(build(domain, statement(365, 'eu-west-1'), advertising('https://www.streepjevoorfinance.nl'))).not.toThrow();
   });
 
-  it('differ (the sample address still in the content): the synth stops, names both and says what to set', () => {
-    const attempt = build(domain, statement(365, 'eu-west-1'), advertising('https://www.example.nl'));
+  it('differ (another address in the content): the synth stops, names both and says what to set', () => {
+    const attempt = build(domain, statement(365, 'eu-west-1'), advertising('https://www.jansen-advies.nl'));
     expect(attempt).toThrow(StatedFactsError);
     expect(attempt).toThrow(
-      "the pages, sitemap and robots.txt name https://www.example.nl as the site's address; this deploy serves https://www.streepjevoorfinance.nl (domainName)",
+      "the pages, sitemap and robots.txt name https://www.jansen-advies.nl as the site's address; this deploy serves https://www.streepjevoorfinance.nl (domainName)",
     );
-    expect(attempt).toThrow("set SITE_ORIGIN in frontend/src/content/site.ts to 'https://www.streepjevoorfinance.nl'");
+    expect(attempt).toThrow("set SITE_ORIGIN in core/src/content/firm.ts to 'https://www.streepjevoorfinance.nl'");
     expect(attempt).toThrow('run npm run build');
   });
 
@@ -89,6 +89,6 @@ describe("the site's own address and the deploy's domain", () => {
   });
 
   it('without domainName (the *.cloudfront.net address) nothing is compared', () => {
-    expect(build({}, statement(365, 'eu-west-1'), advertising('https://www.example.nl'))).not.toThrow();
+    expect(build({}, statement(365, 'eu-west-1'), advertising('https://www.jansen-advies.nl'))).not.toThrow();
   });
 });

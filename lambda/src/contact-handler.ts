@@ -25,7 +25,7 @@ import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldTable } from '@site/core/field-spec';
 import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
-import { emailKey, type StoredMessage } from '@site/core/table';
+import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
 import type { ContactConfig } from './config';
 import { crossSiteSignal, type CrossSiteSignal } from './cross-site';
 import { deliver, type Courier } from './delivery';
@@ -80,8 +80,6 @@ interface Service {
   clock: () => Date;
 }
 
-const DAY_SECONDS = 24 * 60 * 60;
-
 function newMessage(id: string, contact: ContactMessage, now: Date, retentionDays: number, idempotencyKey?: string): StoredMessage {
   return {
     // Only what the visitor typed (validation left nothing else in `contact`) plus our bookkeeping.
@@ -92,7 +90,7 @@ function newMessage(id: string, contact: ContactMessage, now: Date, retentionDay
     receivedAt: now.toISOString(),
     status: 'received',
     attempts: 0,
-    expiresAt: Math.floor(now.getTime() / 1000) + retentionDays * DAY_SECONDS,
+    expiresAt: expiresAtFor(now.toISOString(), retentionDays),
   };
 }
 

@@ -389,6 +389,55 @@ export async function countNotDelivered(table: MessageTable, receivedBefore: Dat
   return count;
 }
 
+/** What the retention of a stored message is judged by. */
+export type MessageExpiry = Pick<StoredMessage, 'id' | 'receivedAt' | 'expiresAt'>;
+
+/**
+ * Every stored message's id, arrival and expiry, status by status, a page at a time, so a
+ * table of any size is read in bounded memory. Idempotency records and visitor counters have
+ * no status, so the status index never holds them.
+ */
+export async function* listExpiries(table: MessageTable, pageSize = 1000): AsyncGenerator<MessageExpiry> {
+  for (const status of MESSAGE_STATUSES) {
+    const pages = paginateQuery(
+      { client: table.client, pageSize },
+      {
+        TableName: table.name,
+        IndexName: STATUS_INDEX,
+        KeyConditionExpression: '#status = :status',
+        ProjectionExpression: 'id, receivedAt, expiresAt',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status },
+      },
+    );
+    for await (const page of pages) {
+      for (const item of page.Items ?? []) yield item as MessageExpiry;
+    }
+  }
+}
+
+/**
+ * Moves a message's expiry earlier, to `expiresAt`. False when the message is gone or
+ * already expires that early: never later, and never an item of its own.
+ */
+export async function shortenExpiry(table: MessageTable, id: string, expiresAt: number): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: { id },
+        UpdateExpression: 'SET expiresAt = :expiresAt',
+        ConditionExpression: 'attribute_exists(id) AND expiresAt > :expiresAt',
+        ExpressionAttributeValues: { ':expiresAt': expiresAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** The newest messages, newest first: of one status, or of every status. */
 export async function listLatest(table: MessageTable, limit: number, status?: MessageStatus): Promise<StoredMessage[]> {
   const perStatus = await Promise.all(

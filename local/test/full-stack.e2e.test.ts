@@ -16,6 +16,7 @@ import { launchChromium } from '../src/chromium';
 import { emulatorClientConfig } from '../src/defaults';
 import { fetchSentEmails } from '../src/emulators';
 import { startLocalStack, type LocalStack } from '../src/stack';
+import { contactForm } from '@site/frontend/content';
 
 const FIRST = {
   name: 'Anna de Vries',
@@ -45,7 +46,7 @@ const fieldValues = () => Promise.all(Object.keys(FIRST).map((field) => page.loc
 /** Clicks send and waits for this submission's own answer (an earlier toast may still be showing). */
 async function submit(): Promise<number> {
   const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH), { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+  await page.getByRole('button', { name: contactForm.submit }).click();
   return (await answered).status();
 }
 

@@ -8,7 +8,8 @@ export type Command =
   | { name: 'resend'; id: string }
   | { name: 'export'; address: string }
   | { name: 'erase'; address: string; yes: boolean }
-  | { name: 'restore-from'; table: string; apply: boolean };
+  | { name: 'restore-from'; table: string; apply: boolean }
+  | { name: 'retention'; apply: boolean };
 
 export interface Invocation {
   command: Command;
@@ -23,7 +24,8 @@ export const USAGE = `Usage: npm run messages -- <command> [--stage <stage>]
   export <email>             every message from that address, as JSON (an access request)
   erase <email> [--yes]      delete every message from that address (an erasure request)
   restore-from <table> [--apply]
-                             put back the messages a restored copy of the table holds and the table lost`;
+                             put back the messages a restored copy of the table holds and the table lost
+  retention [--apply]        bring stored messages to a shorter retentionDays (a dry run without --apply)`;
 
 /** A command line that cannot be run; its message is the one line to show. */
 export class UsageError extends Error {}
@@ -84,10 +86,11 @@ const OPTIONS_OF: Record<Command['name'], readonly OptionName[]> = {
   export: [],
   erase: ['yes'],
   'restore-from': ['apply'],
+  retention: ['apply'],
 };
 
 /** What each command's one operand is, for the line that asks for it. */
-const OPERAND: Record<Exclude<Command['name'], 'list'>, string> = {
+const OPERAND: Record<Exclude<Command['name'], 'list' | 'retention'>, string> = {
   show: 'a message id',
   resend: 'a message id',
   export: 'an e-mail address',
@@ -129,12 +132,12 @@ function commandNameOf(positionals: readonly string[], options: ReadonlyMap<Opti
     if (option !== 'stage' && !OPTIONS_OF[commandName].includes(option))
       throw new UsageError(`--${option} does not go with ${commandName}.`);
   }
-  const wanted = commandName === 'list' ? 0 : 1;
+  const wanted = commandName === 'list' || commandName === 'retention' ? 0 : 1;
   if (operands.length !== wanted) {
-    const what = commandName === 'list' ? '' : OPERAND[commandName];
+    const what = commandName === 'list' || commandName === 'retention' ? '' : OPERAND[commandName];
     throw new UsageError(
       wanted === 0
-        ? `list takes no ${operands.length === 1 ? 'argument' : 'arguments'}.\n${USAGE}`
+        ? `${commandName} takes no ${operands.length === 1 ? 'argument' : 'arguments'}.\n${USAGE}`
         : `${commandName} takes ${what}.\n${USAGE}`,
     );
   }
@@ -168,6 +171,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
         return { name: 'erase', address: addressFrom(operand), yes: options.has('yes') };
       case 'restore-from':
         return { name: 'restore-from', table: tableFrom(operand), apply: options.has('apply') };
+      case 'retention':
+        return { name: 'retention', apply: options.has('apply') };
     }
   })();
   const stage = text('stage');

@@ -3,7 +3,9 @@
  * operator asked for; stderr (prompts, notes, errors) never holds a name, address or message.
  */
 import { createInterface } from 'node:readline/promises';
+import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { ConfigError, retentionDaysFrom } from '@site/core/deploy-config';
 import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
@@ -22,6 +24,7 @@ import type { Command } from './arguments';
 import { CommandError } from './errors';
 import { erasePreview, exportJson, listTable, messageText, type Found } from './render';
 import { restoreFrom } from './restore';
+import { bringToRetention, retentionReport } from './retention';
 import type { Target } from './target';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -155,6 +158,16 @@ async function erase(target: Target, address: string, yes: boolean): Promise<voi
   if (arrived.length > 0) console.error(`${plural(arrived.length, 'more message')} arrived meanwhile; run erase again.`);
 }
 
+/** cdk.json's retentionDays, which the site's privacy statement quotes; a wrong one is the operator's to fix. */
+function retentionDaysOfDeploy(): number {
+  try {
+    return retentionDaysFrom(CDK_JSON_CONTEXT);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandError(error.message);
+    throw error;
+  }
+}
+
 export async function runCommand(command: Command, target: Target, env: NodeJS.ProcessEnv): Promise<void> {
   switch (command.name) {
     case 'list':
@@ -171,5 +184,11 @@ export async function runCommand(command: Command, target: Target, env: NodeJS.P
       return erase(target, command.address, command.yes);
     case 'restore-from':
       return restoreFrom(target, command, new Date());
+    case 'retention': {
+      const days = retentionDaysOfDeploy();
+      const counts = await bringToRetention(target.table, days, command.apply, new Date());
+      console.error(retentionReport(counts, days, target.table.name, command.apply));
+      return;
+    }
   }
 }

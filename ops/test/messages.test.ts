@@ -3,12 +3,15 @@
  * every command, and every failure as one line on stderr without personal data.
  */
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { retentionDaysFrom } from '@site/core/deploy-config';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
 import { emulatorClientConfig } from '@site/local/defaults';
 import { ensureMessageTable } from '@site/local/emulators';
-import { DEFAULT_TABLE_NAME, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
+import { DEFAULT_TABLE_NAME, expiresAtFor, MESSAGE_STATUSES, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { startFakeCloudFormation, type FakeCloudFormation } from './support/cloudformation';
 import { allStderr, BASE_ENV, message, runMessages as runCommand, standInEnv as standInsOf } from './support/messages-cli';
 import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/local/local-aws';
@@ -403,6 +406,101 @@ describe('erase', () => {
     const { code, stdout } = await runMessages(['erase', 'niemand@voorbeeld.nl', '--yes']);
     expect(code).toBe(0);
     expect(stdout).toBe(`No messages from niemand@voorbeeld.nl in ${aws.tableName}.\n`);
+  });
+});
+
+describe('retention', () => {
+  const TABLE = 'contact-messages-retention';
+  const DAY = 24 * 60 * 60;
+  /** The deploy's retention: cdk.json's, as the site's privacy statement quotes it. */
+  const DAYS = retentionDaysFrom(CDK_JSON_CONTEXT);
+  const retentionEnv = () => ({ ...standInEnv(), TABLE_NAME: TABLE });
+
+  /** A message received `daysAgo` days ago (plus `index` seconds), stored when the period was `storedFor` days. */
+  const storedUnder = (storedFor: number, daysAgo: number, index: number, status: StoredMessage['status']): StoredMessage => {
+    const receivedAt = new Date(Date.now() - daysAgo * DAY * 1000 - index * 1000).toISOString();
+    return message(0, { status, receivedAt, expiresAt: expiresAtFor(receivedAt, storedFor) });
+  };
+
+  // More than one page of one status (the command reads 1,000 at a time), every status, and the other kinds of item.
+  const longer = [
+    ...Array.from({ length: 1100 }, (_, i) => storedUnder(2 * DAYS, (i % 40) * 3, i, 'delivered')),
+    ...MESSAGE_STATUSES.map((status, i) => storedUnder(2 * DAYS, DAYS + 10, i, status)),
+  ];
+  const inStep = Array.from({ length: 30 }, (_, i) => storedUnder(DAYS, i, i, 'emailed'));
+  const shorter = Array.from({ length: 20 }, (_, i) => storedUnder(Math.ceil(DAYS / 2), i, i, 'received'));
+  const pastDue = longer.filter((item) => expiresAtFor(item.receivedAt, DAYS) <= Date.now() / 1000).length;
+  const others = [
+    { ...IDEMPOTENCY_RECORD, id: 'idempotency#3f2504e0-4f89-11d3-9a0c-0305e82c3301', expiresAt: 4_000_000_000 },
+    { id: 'visitor#0a1b2c#29000000', messageCount: 1, expiresAt: 4_000_000_000 },
+  ];
+
+  let client: DynamoDBDocumentClient;
+  beforeAll(async () => {
+    await ensureMessageTable(aws.urls.dynamodb, TABLE);
+    client = DynamoDBDocumentClient.from(new DynamoDBClient(emulatorClientConfig(aws.urls.dynamodb)));
+    const items: object[] = [...longer, ...inStep, ...shorter, ...others];
+    for (let i = 0; i < items.length; i += 25) {
+      await client.send(
+        new BatchWriteCommand({ RequestItems: { [TABLE]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: { ...item } } })) } }),
+      );
+    }
+  }, 60_000);
+  afterAll(() => client?.destroy());
+
+  /** Every item's expiry, by id. */
+  async function expiries(): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    for await (const page of paginateScan({ client }, { TableName: TABLE, ConsistentRead: true })) {
+      for (const item of page.Items ?? []) found.set(item.id as string, item.expiresAt as number);
+    }
+    return found;
+  }
+  const checked = longer.length + inStep.length + shorter.length;
+
+  it('says, as a dry run, how many messages are kept longer than the period, and changes nothing', async () => {
+    const before = await expiries();
+    const { code, stdout, stderr } = await runMessages(['retention'], retentionEnv());
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(
+      `Retention: ${DAYS} days (retentionDays in cdk.json). Checked ${checked.toLocaleString('en')} stored messages in ${TABLE}`,
+    );
+    expect(stderr).toContain(
+      `${longer.length.toLocaleString('en')} messages are kept longer than ${DAYS} days after arriving: --apply sets them`,
+    );
+    expect(stderr).toContain(`${pastDue} of them are past it already: DynamoDB deletes those within a few days of the change.`);
+    expect(stderr).toContain(`${inStep.length} messages already expire ${DAYS} days after arriving.`);
+    expect(stderr).toContain(`${shorter.length} messages stored under a shorter period keep their expiry`);
+    expect(stderr).toContain('Dry run: nothing changed.');
+    expect(await expiries()).toEqual(before);
+  }, 60_000);
+
+  it('with --apply, sets each of them to expire the period after it arrived, and leaves every other item as it was', async () => {
+    const before = await expiries();
+    const { code, stderr } = await runMessages(['retention', '--apply'], retentionEnv());
+    expect(code).toBe(0);
+    expect(stderr).toContain(`${longer.length.toLocaleString('en')} messages now expire ${DAYS} days after arriving`);
+    const after = await expiries();
+    for (const item of longer) expect(after.get(item.id), item.id).toBe(expiresAtFor(item.receivedAt, DAYS));
+    for (const item of [...inStep, ...shorter, ...others]) expect(after.get(item.id), item.id).toBe(before.get(item.id));
+    expect(after.size).toBe(before.size);
+  }, 60_000);
+
+  it('changes nothing more when run again', async () => {
+    const before = await expiries();
+    const { code, stderr } = await runMessages(['retention', '--apply'], retentionEnv());
+    expect(code).toBe(0);
+    expect(stderr).toContain(
+      `${(longer.length + inStep.length).toLocaleString('en')} messages already expire ${DAYS} days after arriving.`,
+    );
+    expect(stderr).not.toContain('now expire');
+    expect(await expiries()).toEqual(before);
+  }, 60_000);
+
+  it('takes no argument but --apply', async () => {
+    expect((await runMessages(['retention', 'now'], retentionEnv())).stderr).toMatch(/^retention takes no argument\./);
+    expect((await runMessages(['retention', '--yes'], retentionEnv())).stderr).toBe('--yes does not go with retention.\n');
   });
 });
 

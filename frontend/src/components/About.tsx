@@ -2,6 +2,7 @@ import { about, sectionIds } from '../content/site';
 import { useReveal } from '../hooks/useReveal';
 import { Icon } from './Icon';
 import { SectionHeader } from './SectionHeader';
+import { joinLastWords } from '../typography';
 
 export function About() {
   const reveal = useReveal<HTMLElement>();
@@ -13,8 +14,8 @@ export function About() {
             <SectionHeader titleId="about-title" eyebrow={about.eyebrow} title={about.headline} />
           </div>
           <div className="about-text">
-            <p className="lead">{about.intro}</p>
-            <p>{about.body}</p>
+            <p className="lead">{joinLastWords(about.intro)}</p>
+            <p>{joinLastWords(about.body)}</p>
             <ul className="pillars">
               {about.pillars.map((pillar) => (
                 <li key={pillar}>{pillar}</li>
@@ -29,8 +30,8 @@ export function About() {
               <span className="icon-tile">
                 <Icon name={card.icon} />
               </span>
-              <h3 className="card-title">{card.title}</h3>
-              <p>{card.text}</p>
+              <h3 className="card-title">{joinLastWords(card.title, 'heading')}</h3>
+              <p>{joinLastWords(card.text)}</p>
             </li>
           ))}
         </ul>
@@ -40,11 +41,11 @@ export function About() {
             <span className="philosophy-icon">
               <Icon name="philosophy" />
             </span>
-            <h3 className="philosophy-title">{about.philosophy.title}</h3>
+            <h3 className="philosophy-title">{joinLastWords(about.philosophy.title, 'heading')}</h3>
           </div>
           <div className="philosophy-body">
-            <p>{about.philosophy.text}</p>
-            <p className="philosophy-closing">{about.philosophy.closing}</p>
+            <p>{joinLastWords(about.philosophy.text)}</p>
+            <p className="philosophy-closing">{joinLastWords(about.philosophy.closing)}</p>
           </div>
           {/* The 'streepje voor' in the corner, in a band of its own below the text. */}
           <span className="philosophy-stripes" aria-hidden="true">

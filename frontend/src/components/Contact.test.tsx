@@ -1,8 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expertise, firm } from '../content/site';
+import { e164 } from '@site/core/notation';
+import { contact, contactForm, expertise, firm } from '../content/site';
 import { Contact, EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from './Contact';
 import { ToastProvider } from '../toast';
+import { named } from '../../test/as-read';
 
 const shownTerm = () => document.querySelector('.expertise-term[data-active]')?.textContent;
 const terms = () => document.querySelector('.expertise-terms')!;
@@ -44,7 +46,7 @@ describe('Contact', () => {
 
   it('can be paused and resumed', () => {
     renderContact();
-    const pause = screen.getByRole('button', { name: 'Wisselende expertise pauzeren' });
+    const pause = screen.getByRole('button', { name: contact.pauseRotation });
     act(() => pause.click());
     expect(pause).toHaveAttribute('aria-pressed', 'true');
     act(() => vi.advanceTimersByTime(9000));
@@ -62,7 +64,7 @@ describe('Contact', () => {
     expect(city).toHaveClass('nowrap');
     expect(city).toHaveTextContent(`${firm.address.postalCode} Apeldoorn`);
     expect(screen.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
-    expect(screen.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+31/));
-    expect(screen.getByRole('heading', { level: 3, name: 'Stuur ons een bericht' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: firm.phone })).toHaveAttribute('href', `tel:${e164(firm.phone)}`);
+    expect(screen.getByRole('heading', { level: 3, name: named(contactForm.title) })).toBeInTheDocument();
   });
 });

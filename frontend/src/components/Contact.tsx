@@ -5,6 +5,7 @@ import { useRotatingItem } from '../hooks/useRotatingItem';
 import { ContactForm } from './ContactForm';
 import { Icon } from './Icon';
 import { SectionHeader } from './SectionHeader';
+import { joinLastWords } from '../typography';
 
 const termLang = (term: (typeof expertise)[number]) => (expertiseInDutch.includes(term) ? undefined : 'en');
 
@@ -22,7 +23,7 @@ export function Contact() {
           <SectionHeader titleId="contact-title" eyebrow={contact.eyebrow} title={contact.headline} lead={contact.intro} />
           <ExpertiseLine />
           <div className="contact-details">
-            <h3 className="contact-details-title">{contact.details.title}</h3>
+            <h3 className="contact-details-title">{joinLastWords(contact.details.title, 'heading')}</h3>
             <address>
               <ul className="details-list">
                 <li>

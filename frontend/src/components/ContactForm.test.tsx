@@ -9,6 +9,7 @@ import { contactForm, firm, phoneHref, sentConfirmation, toasts } from '../conte
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
 import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';
 import { TOAST_DURATION_MS, ToastProvider, Toaster } from '../toast';
+import { named } from '../../test/as-read';
 
 const { messages } = contactForm;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -72,7 +73,7 @@ describe('ContactForm', () => {
   it('has labelled fields with the right types, autocomplete and required marks, and cuts nothing off at the limits', () => {
     renderForm();
     const { name, email, phone, company, message } = fields();
-    expect(screen.getByRole('form', { name: 'Stuur ons een bericht' })).toHaveAttribute('novalidate');
+    expect(screen.getByRole('form', { name: named(contactForm.title) })).toHaveAttribute('novalidate');
     expect(name).toBeRequired();
     expect(email).toBeRequired();
     expect(message).toBeRequired();

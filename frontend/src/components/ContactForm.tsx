@@ -9,6 +9,7 @@ import { useContactForm } from '../hooks/useContactForm';
 import { useSettledValue } from '../hooks/useSettledValue';
 import { ContactSent } from './ContactSent';
 import { Icon } from './Icon';
+import { joinLastWords } from '../typography';
 
 /** How long typing must pause before a screen reader hears how many characters are left. */
 export const COUNT_ANNOUNCE_DELAY_MS = 1000;
@@ -112,9 +113,9 @@ export function ContactForm<T extends FieldTable = ContactFields>({ fields = CON
         aria-labelledby="contact-form-title"
       >
         <h3 id="contact-form-title" className="contact-form-title">
-          {text.title}
+          {joinLastWords(text.title, 'heading')}
         </h3>
-        <p className="form-note">{text.requiredNote}</p>
+        <p className="form-note">{joinLastWords(text.requiredNote)}</p>
         <div className="form-grid">
           {fieldNames(fields).map((name) => (
             <Field key={name} name={name} field={fields[name]!} value={values[name]} problem={problems[name]} onChange={onFieldChange} />

@@ -5,6 +5,7 @@ import { directContact, emailHref, firm, formResults, phoneHref, sentConfirmatio
 import type { FormResultPage } from '../routes';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';
+import { joinLastWords } from '../typography';
 
 /** What each of `names` asks for, from the contact-field table, so the page can never disagree with the server. */
 function FieldRules({ fields, names }: { fields: FieldTable; names: readonly string[] }) {
@@ -43,24 +44,24 @@ export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormRes
   const code = <Icon name={result === 'sent' ? 'success' : 'error'} className="status-icon" />;
   return (
     <StatusPage code={code} headline={text.headline} headlineLang={null}>
-      <p className="status-text">{result === 'check' && refused ? formResults.check.refused(refused.length) : text.text}</p>
+      <p className="status-text">{joinLastWords(result === 'check' && refused ? formResults.check.refused(refused.length) : text.text)}</p>
       {result === 'check' && <FieldRules fields={fields} names={refused ?? fieldNames(fields)} />}
       {result === 'limited' && (
         // The build's visitor window; the synth refuses a deploy whose window differs (infra/lib/stated-facts.ts).
         <p className="status-text" data-visitor-window-minutes={__VISITOR_WINDOW_MINUTES__}>
-          {formResults.limited.again(__VISITOR_WINDOW_MINUTES__)}
+          {joinLastWords(formResults.limited.again(__VISITOR_WINDOW_MINUTES__))}
         </p>
       )}
       {result === 'sent' && (
         // As the confirmation that takes the form's place when scripts run says it.
         <>
-          <p className="status-text">{sentConfirmation.reply}</p>
+          <p className="status-text">{joinLastWords(sentConfirmation.reply)}</p>
           <p className="status-text">
             {sentConfirmation.call} <a href={phoneHref}>{firm.phone}</a>
           </p>
         </>
       )}
-      {'back' in text && <p className="status-text">{text.back}</p>}
+      {'back' in text && <p className="status-text">{joinLastWords(text.back)}</p>}
       {(result === 'failed' || result === 'limited') && <DirectContact />}
       <a className="btn btn-primary" href={text.link.href}>
         {text.link.label}

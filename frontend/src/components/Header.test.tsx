@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { nav as navText } from '../content/site';
 import { MENU_OPEN_CLASS } from '../hooks/useOpenMenu';
 import { Header } from './Header';
 
@@ -34,8 +35,8 @@ describe('Header', () => {
 
   it('has a logo link to / and the four section links', () => {
     render(<Header />);
-    expect(screen.getByRole('link', { name: /Streepje Voor Finance/ })).toHaveAttribute('href', '/');
-    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    expect(screen.getByRole('link', { name: navText.homeLinkLabel })).toHaveAttribute('href', '/');
+    const nav = screen.getByRole('navigation', { name: navText.label });
     expect(
       within(nav)
         .getAllByRole('link')
@@ -51,7 +52,7 @@ describe('Header', () => {
   it('opens and closes the mobile menu with its button; a link click and Escape close it', async () => {
     const user = userEvent.setup();
     render(<Header />);
-    const button = screen.getByRole('button', { name: 'Menu' });
+    const button = screen.getByRole('button', { name: navText.menuButton });
     const menu = document.getElementById(button.getAttribute('aria-controls')!)!;
     expect(menu).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -80,7 +81,7 @@ describe('Header', () => {
         <p>Elders op de pagina</p>
       </>,
     );
-    const button = screen.getByRole('button', { name: 'Menu' });
+    const button = screen.getByRole('button', { name: navText.menuButton });
     const root = document.documentElement;
     expect(root).not.toHaveClass(MENU_OPEN_CLASS);
 

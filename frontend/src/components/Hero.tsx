@@ -2,6 +2,7 @@ import { hero, sectionIds } from '../content/site';
 import { useParallax } from '../hooks/useParallax';
 import { HeroVisual } from './HeroVisual';
 import { Icon } from './Icon';
+import { joinLastWords } from '../typography';
 
 /** Spec: the hero image follows the mouse by up to 10 px each way. */
 export const HERO_PARALLAX_PX = 10;
@@ -17,9 +18,9 @@ export function Hero() {
             {hero.badge}
           </p>
           <h1 id="hero-title" className="hero-title">
-            {hero.headline.lead} <span className="hero-title-accent">{hero.headline.accent}</span>
+            {hero.headline.lead} <span className="hero-title-accent">{joinLastWords(hero.headline.accent, 'title')}</span>
           </h1>
-          <p className="hero-intro">{hero.intro}</p>
+          <p className="hero-intro">{joinLastWords(hero.intro)}</p>
           <div className="hero-actions">
             <a className="btn btn-primary" href={hero.primaryCta.href}>
               {hero.primaryCta.label}
@@ -33,7 +34,7 @@ export function Hero() {
             {hero.highlights.map((highlight) => (
               <li key={highlight}>
                 <Icon name="check" />
-                {highlight}
+                {joinLastWords(highlight)}
               </li>
             ))}
           </ul>

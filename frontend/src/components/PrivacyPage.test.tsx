@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { privacyContact } from '../content/privacy';
-import { firm } from '../content/site';
+import { firm, nav } from '../content/site';
 import { PrivacyPage } from './PrivacyPage';
 
 describe('PrivacyPage', () => {
@@ -45,7 +45,7 @@ describe('PrivacyPage', () => {
 
   it('has the site’s header, whose section links lead back to the home page, a breadcrumb and the footer', () => {
     render(<PrivacyPage />);
-    const menu = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    const menu = screen.getByRole('navigation', { name: nav.label });
     expect(within(menu).getByRole('link', { name: 'Over ons' })).toHaveAttribute('href', '/#about');
     expect(within(menu).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/#contact');
     const breadcrumb = screen.getByRole('navigation', { name: 'Kruimelpad' });

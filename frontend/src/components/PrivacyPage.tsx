@@ -4,13 +4,15 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { Icon } from './Icon';
 import { SkipLink } from './SkipLink';
+import { joinLastWords } from '../typography';
 
 /** Set by the build from the stack's settings (see vite.config.ts), so page and stack agree. */
 const sections = privacySections({ retentionDays: __RETENTION_DAYS__, region: __AWS_REGION__ });
 
+/** A paragraph or list item: its last words kept together where they are text. */
 function InlineText({ pieces }: { pieces: Inline[] }) {
   return pieces.map((piece, i) => {
-    if (typeof piece === 'string') return <Fragment key={i}>{piece}</Fragment>;
+    if (typeof piece === 'string') return <Fragment key={i}>{i === pieces.length - 1 ? joinLastWords(piece, 'prose') : piece}</Fragment>;
     if ('href' in piece) {
       return (
         <a key={i} href={piece.href}>
@@ -64,7 +66,7 @@ export function PrivacyPage() {
               </ol>
             </nav>
             <h1 className="privacy-title">{text.title}</h1>
-            <p className="privacy-lead">{text.lead}</p>
+            <p className="privacy-lead">{joinLastWords(text.lead)}</p>
             <p className="privacy-updated">
               {text.updatedLabel} {privacyContact.lastUpdated}
             </p>
@@ -92,7 +94,7 @@ export function PrivacyPage() {
                 {text.summary.points.map((point) => (
                   <li key={point}>
                     <Icon name="check" />
-                    {point}
+                    {joinLastWords(point)}
                   </li>
                 ))}
               </ul>
@@ -100,7 +102,7 @@ export function PrivacyPage() {
 
             {sections.map((section) => (
               <section key={section.id} id={section.id} className="privacy-section" aria-labelledby={`${section.id}-title`}>
-                <h2 id={`${section.id}-title`}>{section.title}</h2>
+                <h2 id={`${section.id}-title`}>{joinLastWords(section.title, 'heading')}</h2>
                 {section.blocks.map((block, i) => (
                   <BlockContent key={i} block={block} />
                 ))}

@@ -1,3 +1,5 @@
+import { joinLastWords } from '../typography';
+
 /**
  * What opens a section: a small eyebrow, the title (its id names the section through
  * aria-labelledby) and, where the section has one, the lead paragraph. No wrapper, so each
@@ -8,9 +10,9 @@ export function SectionHeader({ titleId, eyebrow, title, lead }: { titleId: stri
     <>
       <p className="eyebrow">{eyebrow}</p>
       <h2 id={titleId} className="section-title">
-        {title}
+        {joinLastWords(title, 'title')}
       </h2>
-      {lead !== undefined && <p className="lead">{lead}</p>}
+      {lead !== undefined && <p className="lead">{joinLastWords(lead)}</p>}
     </>
   );
 }

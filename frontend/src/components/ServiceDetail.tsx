@@ -1,6 +1,7 @@
 import { services, servicesSection as text } from '../content/site';
 import { Icon } from './Icon';
 import { servicePanelId, serviceTabId } from './ServiceTabs';
+import { joinLastWords } from '../typography';
 
 /** Every service's panel, rendered at once (print and search engines read them all); only the selected one shows. */
 export function ServiceDetail({ selectedId }: { selectedId: number }) {
@@ -17,14 +18,14 @@ export function ServiceDetail({ selectedId }: { selectedId: number }) {
             tabIndex={0}
             hidden={service.id !== selectedId}
           >
-            <h3 className="service-title">{service.title}</h3>
-            <p className="service-description">{service.description}</p>
-            <h4 className="features-title">{text.featuresLabel}</h4>
+            <h3 className="service-title">{joinLastWords(service.title, 'heading')}</h3>
+            <p className="service-description">{joinLastWords(service.description)}</p>
+            <h4 className="features-title">{joinLastWords(text.featuresLabel, 'heading')}</h4>
             <ul className="features">
               {service.features.map((feature) => (
                 <li key={feature}>
                   <Icon name="check" />
-                  {feature}
+                  {joinLastWords(feature)}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { services, servicesSection as text } from '../content/site';
 import { Icon } from './Icon';
+import { joinLastWords } from '../typography';
 
 export const serviceTabId = (id: number) => `service-tab-${id}`;
 export const servicePanelId = (id: number) => `service-panel-${id}`;
@@ -60,7 +61,7 @@ export function ServiceTabs({ selectedId, onSelect }: ServiceTabsProps) {
             </span>
             <span className="service-tab-text">
               <span className="service-tab-title">{service.title}</span>
-              <span className="service-tab-summary">{service.summary}</span>
+              <span className="service-tab-summary">{joinLastWords(service.summary)}</span>
             </span>
             <Icon name="arrowRight" className="service-tab-arrow" />
           </button>

@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { services } from '../content/site';
+import { services, servicesSection } from '../content/site';
 import { Services } from './Services';
+import { named } from '../../test/as-read';
 
 const visiblePanel = () => screen.getByRole('tabpanel');
 
@@ -53,9 +54,9 @@ describe('Services', () => {
   it('links "Vraag meer informatie aan" to the contact section and names the firm in the why block', () => {
     render(<Services />);
     expect(screen.getByRole('link', { name: 'Vraag meer informatie aan' })).toHaveAttribute('href', '#contact');
-    expect(screen.getByRole('heading', { name: 'Waarom Streepje Voor Finance kiezen?' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: named(servicesSection.why.headline) })).toBeInTheDocument();
     for (const point of ['Expertise', 'Snelheid', 'Betrokkenheid', 'Kwaliteit']) {
-      expect(screen.getByRole('heading', { name: point })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: named(point) })).toBeInTheDocument();
     }
   });
 });

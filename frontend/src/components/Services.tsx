@@ -5,6 +5,7 @@ import { Icon } from './Icon';
 import { SectionHeader } from './SectionHeader';
 import { ServiceDetail } from './ServiceDetail';
 import { ServiceTabs } from './ServiceTabs';
+import { joinLastWords } from '../typography';
 
 export function Services() {
   const reveal = useReveal<HTMLElement>();
@@ -32,8 +33,8 @@ export function Services() {
 function ServiceHelp() {
   return (
     <div className="service-help">
-      <p className="service-help-title">{text.help.title}</p>
-      <p>{text.help.text}</p>
+      <p className="service-help-title">{joinLastWords(text.help.title, 'heading')}</p>
+      <p>{joinLastWords(text.help.text)}</p>
       <a className="service-help-phone" href={phoneHref}>
         <Icon name="phone" />
         <span>
@@ -47,15 +48,15 @@ function ServiceHelp() {
 function WhyUs({ reveal }: { reveal: Ref<HTMLDivElement> }) {
   return (
     <div className="why" ref={reveal}>
-      <h3 className="why-title">{text.why.headline}</h3>
+      <h3 className="why-title">{joinLastWords(text.why.headline, 'title')}</h3>
       <ul className="why-grid">
         {text.why.points.map((point) => (
           <li key={point.title}>
             <span className="why-icon">
               <Icon name={point.icon} />
             </span>
-            <h4 className="why-point-title">{point.title}</h4>
-            <p>{point.text}</p>
+            <h4 className="why-point-title">{joinLastWords(point.title, 'heading')}</h4>
+            <p>{joinLastWords(point.text)}</p>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SkipLink } from './SkipLink';
+import { joinLastWords } from '../typography';
 
 interface StatusPageProps {
   /** Large and decorative; the headline says the same in words. */
@@ -29,7 +30,7 @@ export function StatusPage({ code, headline, headlineLang = 'en', children }: St
               {code}
             </p>
             <h1 className="status-title" lang={headlineLang ?? undefined}>
-              {headline}
+              {joinLastWords(headline, 'title')}
             </h1>
           </div>
         </div>

@@ -1,31 +1,29 @@
 /**
- * Content modules are registered by name in index.ts, not by an import's side effect: a
- * content module that marks placeholders but is missing from the list would let its sample
- * facts go live, so this test finds every module that marks any.
+ * Content files are registered by path in index.ts, not by an import's side effect: a
+ * content file that marks placeholders but is missing from the list would let its sample
+ * facts go live, so this test finds every file that marks any, in both content folders.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTENT_DIR, CONTENT_MODULES, PLACEHOLDERS_BY_FILE } from './index';
+import { CONTENT_FACTS, CONTENT_MODULES, PLACEHOLDERS_BY_FILE } from './index';
 
-/** The source of every module beside this one, by file name. */
-const SOURCES = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<string>(['./*.ts', '!./*.test.ts', '!./index.ts'], { query: '?raw', import: 'default', eager: true }),
-  ).map(([path, source]) => [path.replace('./', ''), source]),
+/** The source of every content module, by its path from the repository's root; tests and this index left out. */
+const SOURCES: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    ...import.meta.glob<string>(['./*.ts', '!./*.test.ts', '!./index.ts'], { query: '?raw', import: 'default', eager: true }),
+    ...import.meta.glob<string>('../../../core/src/content/*.ts', { query: '?raw', import: 'default', eager: true }),
+  }).map(([path, source]) => [path.startsWith('./') ? `frontend/src/content/${path.slice(2)}` : path.replace('../../../', ''), source]),
 );
 
 describe('the content index', () => {
-  it('lists every content module that marks placeholder(…) facts', () => {
+  it('lists every content file that marks placeholder(…) facts', () => {
     const marking = Object.keys(SOURCES).filter((file) => SOURCES[file]!.includes('placeholders()'));
-    expect(marking.length).toBeGreaterThan(0);
-    expect(
-      Object.keys(CONTENT_MODULES)
-        .map((name) => `${name}.ts`)
-        .sort(),
-    ).toEqual(marking.sort());
+    expect(marking).toContain('core/src/content/firm.ts');
+    expect(Object.keys(CONTENT_MODULES).sort()).toEqual(marking.sort());
   });
 
-  it('names each module by the file the firm edits, from the repository root', () => {
-    expect(new URL(import.meta.url).pathname.endsWith(`/${CONTENT_DIR}/index.test.ts`)).toBe(true);
-    for (const file of PLACEHOLDERS_BY_FILE.keys()) expect(Object.keys(SOURCES).map((name) => `${CONTENT_DIR}/${name}`)).toContain(file);
+  it('names each file by its path from the repository root, as the firm finds it', () => {
+    for (const file of [...PLACEHOLDERS_BY_FILE.keys(), ...CONTENT_FACTS.map((facts) => facts.file)]) {
+      expect(Object.keys(SOURCES), file).toContain(file);
+    }
   });
 });

@@ -256,7 +256,7 @@ const requests: PrivacySection = {
     p(
       'Bent u niet tevreden over hoe we met uw gegevens omgaan? Laat het ons weten, dan zoeken we samen naar een oplossing. U heeft ook altijd het recht een klacht in te dienen bij de ',
       supervisor,
-      ', de Nederlandse\u00a0toezichthouder.',
+      ', de Nederlandse toezichthouder.',
     ),
   ],
 };

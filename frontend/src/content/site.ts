@@ -1,39 +1,23 @@
 /**
- * Every Dutch text and every fact about the firm, in one place: the firm edits this file,
- * components only arrange it. Values written as placeholder(…) are facts only the firm
- * knows (see docs/content.md); everything else is final copy.
+ * Every Dutch text of the site, in one place: the firm edits this file, components only
+ * arrange it. The firm's facts (name, address, phone…) are in core/src/content/firm.ts,
+ * which the firm's e-mail reads too; here they are as the site shows and links them.
+ * Values written as placeholder(…) are facts only the firm knows (see docs/content.md);
+ * everything else is final copy.
  */
 import { REQUIRED_FIELDS_MESSAGE } from '@site/core/content/contact-fields';
+import { firm as facts } from '@site/core/content/firm';
+import { postalCodeShown, telHref } from '@site/core/notation';
 import type { IconName } from '../icons/shapes';
-import { placeholders } from '@site/core/placeholders';
 import { PATHS } from '../routes';
 
-const { placeholder, left } = placeholders();
+export { SITE_ORIGIN } from '@site/core/content/firm';
 
-/** The public address of the site, used for canonical, Open Graph, JSON-LD, robots and sitemap. */
-export const SITE_ORIGIN = placeholder('SITE_ORIGIN', 'https://www.example.nl');
+/** The firm's facts as the site shows them: the phone as written, the postal code as PostNL writes it. */
+export const firm = { ...facts, address: { ...facts.address, postalCode: postalCodeShown(facts.address.postalCode) } } as const;
 
-export const firm = {
-  /** The trading name, as shown in the header, footer and 'Waarom … kiezen?'. */
-  name: placeholder('firm.name', 'Streepje Voor Finance'),
-  /** The name in the trade register (KvK), as the privacy statement names the controller. */
-  legalName: placeholder('firm.legalName', 'Streepje Voor Finance B.V.'),
-  /** Kamer van Koophandel number: eight digits. Dutch law requires it on the website. */
-  kvk: placeholder('firm.kvk', '12345678'),
-  /** The btw-identificatienummer (VAT id): NL, nine digits, B and two digits. */
-  vatId: placeholder('firm.vatId', 'NL123456789B01'),
-  address: {
-    street: placeholder('firm.address.street', 'Voorbeeldstraat 1'),
-    postalCode: placeholder('firm.address.postalCode', '7311 AA'),
-    city: 'Apeldoorn',
-    countryCode: 'NL',
-  },
-  email: placeholder('firm.email', 'info@example.nl'),
-  /** Written as visitors should read it; the tel: link is derived from it. */
-  phone: placeholder('firm.phone', '+31 55 000 00 00'),
-} as const;
-
-export const phoneHref = `tel:${firm.phone.replace(/[^+\d]/g, '')}`;
+/** The phone as a link dials it: E.164 ('tel:+31551234567'), however it is written. */
+export const phoneHref = telHref(firm.phone);
 export const emailHref = `mailto:${firm.email}`;
 
 /** How to reach the firm without the form: said wherever the form could not send. */
@@ -166,7 +150,7 @@ export const services: readonly Service[] = [
       'Een ervaren sparringpartner voor directie en management. We adviseren over financiële vraagstukken, risico’s en Governance, zodat u beslissingen neemt op basis van betrouwbare informatie en met vertrouwen vooruit kunt.',
     icon: 'advice',
     features: [
-      'Financieel en bedrijfseconomisch\u00a0advies',
+      'Financieel en bedrijfseconomisch advies',
       'Risicomanagement en interne beheersing',
       'Governance en compliance',
       'Inrichting van managementinformatie',
@@ -390,6 +374,3 @@ export const errorScreen = {
   headline: 'Unexpected Application Error!',
   homeLink: { href: '/', label: 'Return to Home' },
 } as const;
-
-/** The facts above still written as placeholder(…): a `prod` deploy refuses while any is left (see index.ts). */
-export const PLACEHOLDERS = left;

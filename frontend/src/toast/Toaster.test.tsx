@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS, ToastProvider, Toaster, useToast, type ToastApi } from '.';
+import { toasts } from '../content/site';
 
 let api!: ToastApi;
 function Capture({ onApi }: { onApi: (api: ToastApi) => void }) {
@@ -58,7 +59,7 @@ describe('Toaster', () => {
   it('closes a toast with its close button', () => {
     renderToaster();
     act(() => void api.error('Mislukt'));
-    act(() => screen.getByRole('button', { name: 'Melding sluiten' }).click());
+    act(() => screen.getByRole('button', { name: toasts.close }).click());
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrollThrough, startSite, type Site } from './support';
+import { contactForm, nav } from '../../src/content/site';
 
 let site: Site;
 beforeAll(async () => {
@@ -36,9 +37,9 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
     const { page } = await site.open('/', { viewport: { width: 390, height: 844 } });
     await scrollThrough(page);
     await page.getByRole('tab', { name: /Management Advisering/ }).click();
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     await page.getByRole('alert').waitFor();
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: nav.menuButton }).click();
     expect(await violations(page)).toEqual([]);
   });
 

@@ -10,6 +10,8 @@ import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
 import { clearSentEmails, fetchSentEmails } from '@site/local/emulators';
 import { firm, phoneHref, sentConfirmation } from '../../src/content/site';
 import { startSite, type Site } from './support';
+import { contactForm, formResults } from '../../src/content/site';
+import { asRead } from '../as-read';
 
 let site: Site;
 beforeAll(async () => {
@@ -43,7 +45,7 @@ const values = (page: Page) => Promise.all(Object.keys(MESSAGE).map((field) => p
 /** Sends the form and waits for the page it is sent on to; returns the POST's own answer. */
 async function send(page: Page) {
   const posted = page.waitForResponse((response) => response.url().endsWith(API_PATH) && response.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+  await page.getByRole('button', { name: contactForm.submit }).click();
   const answer = await posted;
   await page.waitForLoadState('load');
   return answer;
@@ -69,7 +71,7 @@ describe('the contact form without JavaScript', () => {
     expect(answer.headers().location).toBe(FORM_RESULT_PAGES.sent);
     expect(answer.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
     expect(page.url()).toBe(site.url(FORM_RESULT_PAGES.sent));
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bedankt voor uw bericht');
+    expect(asRead(await page.getByRole('heading', { level: 1 }).textContent())).toBe(formResults.sent.headline);
     expect(await page.getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').count()).toBe(1);
     // As the confirmation in the form's place says it with scripts.
     expect(await page.getByText(sentConfirmation.reply).count()).toBe(1);
@@ -92,7 +94,7 @@ describe('the contact form without JavaScript', () => {
 
     // A reload of the confirmation page is a GET: nothing is posted again.
     await page.reload();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bedankt voor uw bericht');
+    expect(asRead(await page.getByRole('heading', { level: 1 }).textContent())).toBe(formResults.sent.headline);
     expect(await fetchSentEmails(site.stack.urls.ses)).toHaveLength(1);
     expectNothingTypedInUrls(requests, page, MESSAGE);
   });
@@ -105,7 +107,7 @@ describe('the contact form without JavaScript', () => {
 
     expect(answer.status()).toBe(303);
     expect(page.url()).toBe(site.url(`${FORM_RESULT_PAGES.check}/email`));
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Uw bericht is nog niet verzonden');
+    expect(asRead(await page.getByRole('heading', { level: 1 }).textContent())).toBe(formResults.check.headline);
     expect(await page.locator('.form-result-rules li').allTextContents()).toEqual([
       'E-mailadres: verplicht, een geldig adres, zoals naam@bedrijf.nl, maximaal 254 tekens',
     ]);
@@ -127,7 +129,7 @@ describe('the contact form without JavaScript', () => {
       await send(page);
 
       expect(page.url()).toBe(site.url(`${FORM_RESULT_PAGES.check}/name-company`));
-      expect(await page.getByText('Deze velden zijn nog niet goed ingevuld:').count()).toBe(1);
+      expect(await page.getByText(formResults.check.refused(2)).count()).toBe(1);
       expect(await page.locator('.form-result-rules li').allTextContents()).toEqual([
         'Naam: verplicht, maximaal 100 tekens',
         'Bedrijf: maximaal 150 tekens',
@@ -140,7 +142,7 @@ describe('the contact form without JavaScript', () => {
   it('leaves empty required fields to the browser’s own check: nothing is posted', async () => {
     const { page, requests } = await openWithoutScripts();
     await fill(page, { ...MESSAGE, message: '' });
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     await page.waitForTimeout(500);
     expect(requests.filter((request) => request.url().endsWith(API_PATH))).toEqual([]);
     expect(page.url()).toBe(site.url('/'));

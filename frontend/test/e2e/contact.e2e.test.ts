@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import type { Page } from 'playwright-core';
 import { startSite, type Site } from './support';
+import { contactForm } from '../../src/content/site';
 
 let site: Site;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ describe('contact form against the real handler and emulators', () => {
     await fillForm(page);
     const request = page.waitForRequest((r) => r.url().endsWith(API_PATH) && r.method() === 'POST');
     const response = page.waitForResponse((r) => r.url().endsWith(API_PATH));
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
 
     const sent = await request;
     expect(sent.headers()[IDEMPOTENCY_HEADER.toLowerCase()]).toMatch(/^[0-9a-f-]{36}$/);
@@ -57,12 +58,12 @@ describe('contact form against the real handler and emulators', () => {
   ] as const)('shows one outcome at a time: a new send clears the earlier toasts (%s px)', async (_, options) => {
     const { page } = await site.open('/', options);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     await page.getByText('Vul alle verplichte velden in.').waitFor();
 
     await fillForm(page);
     const response = page.waitForResponse((r) => r.url().endsWith(API_PATH));
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     const toastTexts = () => page.locator('.toast-message').allTextContents();
     // While sending: the loading toast alone, the red one is gone.
     expect(await toastTexts()).not.toContain('Vul alle verplichte velden in.');
@@ -77,7 +78,7 @@ describe('contact form against the real handler and emulators', () => {
     try {
       await page.locator('#contact').scrollIntoViewIfNeeded();
       await fillForm(page);
-      await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+      await page.getByRole('button', { name: contactForm.submit }).click();
       const failure = page.getByRole('alert');
       await failure.waitFor({ timeout: 20_000 });
       expect(await failure.textContent()).toBe('Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.');
@@ -97,7 +98,7 @@ describe('contact form against the real handler and emulators', () => {
     page.on('request', (r) => r.url().endsWith(API_PATH) && sent++);
     await page.locator('#contact').scrollIntoViewIfNeeded();
     await page.locator('#contact-name').fill('   ');
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     expect(await page.getByRole('alert').textContent()).toBe('Vul alle verplichte velden in.');
     expect(sent).toBe(0);
   });
@@ -109,7 +110,7 @@ describe('contact form against the real handler and emulators', () => {
     await page.locator('#contact').scrollIntoViewIfNeeded();
     await fillForm(page);
     await page.locator('#contact-email').fill('anna@bedrijf');
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
 
     const email = page.locator('#contact-email');
     await page.getByText('Vul een geldig e-mailadres in.').waitFor();
@@ -134,7 +135,7 @@ describe('contact form against the real handler and emulators', () => {
     await message.fill('x'.repeat(5003));
     expect(await page.locator('#contact-message-count').textContent()).toBe('3 tekens te veel (maximaal 5000)');
     expect((await message.inputValue()).length).toBe(5003);
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     await page.getByText('Uw bericht is te lang (maximaal 5000 tekens).').waitFor();
     expect(sent).toBe(0);
     await page

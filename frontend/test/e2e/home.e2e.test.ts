@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrollInstantly, scrollSettled, scrollThrough, startSite, type Site } from './support';
+import { contact, contactForm, nav, servicesSection } from '../../src/content/site';
+import { asRead } from '../as-read';
 
 let site: Site;
 beforeAll(async () => {
@@ -35,7 +37,7 @@ describe('home page in Chromium, served by the local edge', () => {
       ['Contact', 'contact'],
     ] as const;
     for (const [label, id] of links) {
-      await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: label, exact: true }).click();
+      await page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: label, exact: true }).click();
       await scrollSettled(page);
       const top = await page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
       expect(Math.abs(top - 80), `${id} top is ${top}`).toBeLessThanOrEqual(1);
@@ -50,7 +52,7 @@ describe('home page in Chromium, served by the local edge', () => {
 
   it('opens and closes the mobile menu; a link click closes it', async () => {
     const { page } = await site.open('/', MOBILE);
-    const button = page.getByRole('button', { name: 'Menu' });
+    const button = page.getByRole('button', { name: nav.menuButton });
     const diensten = page.locator('#site-menu').getByRole('link', { name: 'Diensten' });
     await expect.poll(() => button.isVisible()).toBe(true);
     expect(await diensten.isVisible()).toBe(false);
@@ -70,13 +72,13 @@ describe('home page in Chromium, served by the local edge', () => {
     expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
 
     const desktop = await site.open('/');
-    expect(await desktop.page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await desktop.page.getByRole('button', { name: nav.menuButton }).isVisible()).toBe(false);
   });
 
   it('keeps the page behind the open mobile menu still, and closes the menu on a tap outside it (390 px)', async () => {
     const { page } = await site.open('/', MOBILE);
     await scrollInstantly(page, 1200);
-    const button = page.getByRole('button', { name: 'Menu' });
+    const button = page.getByRole('button', { name: nav.menuButton });
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
 
@@ -141,7 +143,7 @@ describe('home page in Chromium, served by the local edge', () => {
     const shown = () => page.locator('.expertise-term[data-active]').textContent();
     expect(await shown()).toBe('Compliance');
     await expect.poll(shown, { timeout: 10_000 }).toBe('Business Control');
-    const pause = page.getByRole('button', { name: 'Wisselende expertise pauzeren' });
+    const pause = page.getByRole('button', { name: contact.pauseRotation });
     expect(await pause.isVisible()).toBe(true);
     await pause.click();
     expect(await pause.getAttribute('aria-pressed')).toBe('true');
@@ -156,7 +158,7 @@ describe('home page in Chromium, served by the local edge', () => {
   ] as const)('shows toasts in the top right corner, below the header (%s px)', async (_, options, width) => {
     const { page } = await site.open('/', options);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     const toast = page.getByRole('alert');
     await expect.poll(() => toast.textContent()).toBe('Vul alle verplichte velden in.');
     const box = (await toast.boundingBox())!;
@@ -188,10 +190,10 @@ describe('home page in Chromium, served by the local edge', () => {
     await page.keyboard.press('ArrowUp');
     await page.mouse.move(200, 200);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     await page.getByRole('alert').waitFor();
     const mobile = await site.open('/', MOBILE);
-    await mobile.page.getByRole('button', { name: 'Menu' }).click();
+    await mobile.page.getByRole('button', { name: nav.menuButton }).click();
     for (const w of [watched, mobile]) {
       expect(w.errors).toEqual([]);
       expect(await w.cspViolations()).toEqual([]);
@@ -204,7 +206,7 @@ describe('home page in Chromium, served by the local edge', () => {
       const { page } = await site.open(path, { viewport: { width, height: 900 } });
       await scrollThrough(page);
       if (width === 320 && path === '/') {
-        const menu = page.getByRole('button', { name: 'Menu' });
+        const menu = page.getByRole('button', { name: nav.menuButton });
         const box = (await menu.boundingBox())!;
         expect(box.x + box.width, 'menu button inside the screen').toBeLessThanOrEqual(width);
         await menu.click();
@@ -217,7 +219,7 @@ describe('home page in Chromium, served by the local edge', () => {
   it('offers a skip link as the first tab stop, which moves focus to the content', async () => {
     const { page } = await site.open('/');
     await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: 'Direct naar de inhoud' });
+    const skip = page.getByRole('link', { name: nav.skipLink });
     expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
     const box = (await skip.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
@@ -236,12 +238,12 @@ describe('home page in Chromium, served by the local edge', () => {
 
   it('shows all content without JavaScript', async () => {
     const { page } = await site.open('/', { ...MOBILE, javaScriptEnabled: false });
-    expect(await page.locator('h1').textContent()).toBe('Finance Professionals Met een streepje voor');
+    expect(asRead(await page.locator('h1').textContent())).toBe('Finance Professionals Met een streepje voor');
     const mustBeVisible = [
-      page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Over ons', exact: true }),
+      page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: 'Over ons', exact: true }),
       page.getByRole('heading', { name: 'Professioneel advies en ondersteuning voor uw bedrijf' }),
       page.getByRole('heading', { name: 'Onze filosofie' }),
-      page.getByRole('heading', { name: 'Waarom Streepje Voor Finance kiezen?' }),
+      page.getByRole('heading', { name: servicesSection.why.headline }),
       page.getByRole('heading', { name: 'Stuur ons een bericht' }),
       page.getByText('Alle rechten voorbehouden'),
       page.locator('.expertise-term[data-active]'),
@@ -250,7 +252,7 @@ describe('home page in Chromium, served by the local edge', () => {
     // Nothing rotates without script, so there is no pause button that would do nothing.
     expect(await page.locator('button.expertise-pause').count()).toBe(1);
     expect(await page.locator('button.expertise-pause').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Wisselende expertise pauzeren' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: contact.pauseRotation }).count()).toBe(0);
     // Every service, not only the first tab.
     const panels = page.locator('.service-panel');
     expect(await panels.count()).toBe(3);

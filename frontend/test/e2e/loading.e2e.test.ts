@@ -10,6 +10,7 @@ import { clearSentEmails, fetchSentEmails } from '@site/local/emulators';
 import { HOME_PARTS } from '../../src/components/HomePage';
 import { HYDRATED_MARK } from '../../src/hydration';
 import { startSite, type Site } from './support';
+import { contactForm } from '../../src/content/site';
 
 let site: Site;
 beforeAll(async () => {
@@ -115,7 +116,7 @@ describe('the contact form before the app is there', () => {
     expect(await fieldValues(page)).toEqual(Object.values(MESSAGE));
 
     const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH));
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     expect((await answered).status()).toBe(200);
     await page.getByRole('status').getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').waitFor();
     expect(posts).toHaveLength(1);
@@ -138,7 +139,7 @@ describe('the contact form before the app is there', () => {
     await app.requested;
     for (const [name, value] of Object.entries(sender)) await field(page, name).fill(value);
     const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH));
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     const answer = await answered;
     await page.waitForURL(site.url(FORM_RESULT_PAGES.sent));
     // The app arriving now changes nothing: the page it was for is gone.

@@ -10,6 +10,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { about, contact, contactForm, expertise, firm, footer, hero, services, servicesSection, SITE_ORIGIN } from '../../src/content/site';
 import { startSite, type Site } from './support';
+import { asRead } from '../as-read';
 
 let site: Site;
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe.each([
       .map((t) => `${t.text} (opacity ${t.opacity}, luminance ${t.luminance.toFixed(2)})`);
     expect(faint).toEqual([]);
 
-    const printed = texts.map((t) => t.text).join(' ');
+    const printed = asRead(texts.map((t) => t.text).join(' '));
     const required = [
       hero.badge,
       hero.headline.lead,

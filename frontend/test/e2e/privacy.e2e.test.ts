@@ -1,7 +1,7 @@
 import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { retentionDaysFrom } from '@site/core/deploy-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_ORIGIN } from '../../src/content/site';
+import { contactForm, nav, SITE_ORIGIN } from '../../src/content/site';
 import { scrollInstantly, scrollSettled, startSite, type Site } from './support';
 
 let site: Site;
@@ -38,8 +38,8 @@ describe('privacy statement at /privacy, served by the local edge', () => {
     expect(await fromFooter.page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacyverklaring');
 
     const fromForm = await site.open('/', MOBILE);
-    const note = fromForm.page.locator('.contact-form').getByText('We gebruiken uw gegevens alleen om op uw bericht te reageren.');
-    await note.getByRole('link', { name: 'Lees onze privacyverklaring' }).click();
+    const note = fromForm.page.locator('.contact-form').getByText(contactForm.privacy);
+    await note.getByRole('link', { name: contactForm.privacyLink.label }).click();
     await fromForm.page.waitForURL(site.url('/privacy'));
     expect(await fromForm.page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacyverklaring');
   });
@@ -50,7 +50,7 @@ describe('privacy statement at /privacy, served by the local edge', () => {
     const header = page.locator('header.site-header');
     await scrollInstantly(page, 400);
     await expect.poll(() => header.getAttribute('class')).toContain('is-scrolled');
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: nav.menuButton }).click();
     await page.locator('#site-menu').getByRole('link', { name: 'Diensten' }).click();
     await page.waitForURL(site.url('/#services'));
     expect(watched.errors).toEqual([]);
@@ -72,7 +72,7 @@ describe('privacy statement at /privacy, served by the local edge', () => {
     const header = (await page.locator('header.site-header').boundingBox())!;
     const breadcrumb = (await page.getByRole('navigation', { name: 'Kruimelpad' }).boundingBox())!;
     expect(header.y + header.height).toBeLessThanOrEqual(breadcrumb.y);
-    expect(await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Contact' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: 'Contact' }).isVisible()).toBe(true);
     expect(await page.locator('[data-retention-days]').isVisible()).toBe(true);
   });
 });

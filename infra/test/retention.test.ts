@@ -1,0 +1,31 @@
+/**
+ * retentionDays is one setting: whatever it is set to, every log group of every stack keeps
+ * its logs that long and both functions that store or re-send messages get it, so the
+ * contact function writes it as each message's expiry (the TTL). The site's privacy
+ * statement states the same number: the build reads it from cdk.json, and the synth
+ * refuses a build that states another (stated-facts.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { only, synth } from './synth';
+
+/** Not the default (365), and a period CloudWatch Logs offers. */
+const RETENTION_DAYS = 30;
+
+describe('retentionDays', () => {
+  const s = synth({ retentionDays: RETENTION_DAYS });
+  const logGroups = s.assembly.stacks.flatMap((stack) =>
+    Object.entries((stack.template as { Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }> }).Resources)
+      .filter(([, resource]) => resource.Type === 'AWS::Logs::LogGroup')
+      .map(([id, resource]) => [`${stack.stackName}/${id}`, resource.Properties?.RetentionInDays] as const),
+  );
+
+  it('is how long every log group of every stack keeps its logs', () => {
+    expect(logGroups.length).toBeGreaterThanOrEqual(5);
+    expect(Object.fromEntries(logGroups)).toEqual(Object.fromEntries(logGroups.map(([id]) => [id, RETENTION_DAYS])));
+  });
+
+  it.each(['send-contact-email', 'retry-undelivered'])('is the RETENTION_DAYS %s stores messages with', (name) => {
+    const { resource } = only(s.template, 'AWS::Lambda::Function', { FunctionName: `consultancy-site-test-${name}` });
+    expect(resource.Properties.Environment.Variables.RETENTION_DAYS).toBe(String(RETENTION_DAYS));
+  });
+});
