@@ -1,4 +1,6 @@
-/** What the e-mail is: the sender's name in the firm's inbox, and the small line above the e-mail's heading. */
+import { firm } from './firm';
+
+/** What the e-mail is: the small line above the e-mail's heading. */
 const WHAT_IT_IS = 'Contactformulier website';
 
 /**
@@ -7,8 +9,12 @@ const WHAT_IT_IS = 'Contactformulier website';
  * of the fields are in the field table (contact-fields.ts).
  */
 export const NOTIFICATION_TEXT = {
-  /** The name the e-mail comes from, before the sender address: `Contactformulier website <website@…>`. */
-  sender: WHAT_IT_IS,
+  /**
+   * The name the e-mail comes from, before the sender address: `Jansen & Zonen (website)
+   * <website@…>`, so the firm sees its own website in its inbox. Quoted or encoded as the name
+   * needs (lambda/src/mail-header.ts).
+   */
+  sender: `${firm.name} (website)`,
   /** The subject: who wrote, and for which company when they said. */
   subject: (name: string, company?: string) => `Nieuw contactbericht van ${company === undefined ? name : `${name} (${company})`}`,
   /** The HTML document's title. */
