@@ -10,7 +10,7 @@
  * The longest pair of words kept together, in characters, by where the text is set: what
  * the narrowest line holds on the narrowest phone (320 px) for a section's or page's title in
  * its large type, a card's or panel's heading, a text in a card or column, and running text
-across the page (the privacy statement). A longer pair would stick out of
+ * across the page (the privacy statement). A longer pair would stick out of
  * that line; its last word is then long enough not to read as left over on a phone, and on
  * wider screens headings balance their lines (text-wrap: balance, in every current browser).
  */

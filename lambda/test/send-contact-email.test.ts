@@ -15,6 +15,7 @@ import {
 } from '@site/core/contract';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { bodyHash } from '../src/idempotency';
+import { mailbox } from '../src/mail-header';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
 import { MAIL_FROM, MAIL_TO } from '@site/local/local-aws';
@@ -56,7 +57,7 @@ describe('a valid message', () => {
     const [email, ...others] = await stack.aws.sentEmails();
     expect(others).toEqual([]);
     expect(email).toMatchObject({
-      from: `${NOTIFICATION_TEXT.sender} <${MAIL_FROM}>`,
+      from: mailbox(NOTIFICATION_TEXT.sender, MAIL_FROM),
       destination: { to: [MAIL_TO], cc: [], bcc: [] },
       replyTo: [hostile.email],
       subject: `Nieuw contactbericht van ${hostile.name} (${hostile.company})`,

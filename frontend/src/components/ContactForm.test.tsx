@@ -454,7 +454,7 @@ describe('ContactForm once the message is sent', () => {
     await user.click(screen.getByRole('button', { name: sentConfirmation.another }));
 
     expect(confirmation()).toBeNull();
-    expect(screen.getByRole('form', { name: contactForm.title })).toBeVisible();
+    expect(screen.getByRole('form', { name: named(contactForm.title) })).toBeVisible();
     expect(fields().name).toHaveFocus();
     for (const input of Object.values(fields())) expect(input).toHaveValue('');
     await send(user, { ...FILLED, name: 'Bram', message: 'Nog een vraag.' });
