@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { e164 } from '@site/core/notation';
-import { firm, formResults, seo, SITE_ORIGIN } from './content/site';
+import { firm, seo, SITE_ORIGIN } from './content/site';
+import { formResults } from './content/form-results';
 import { renderHead } from './head';
 
 function parse(head: string): Document {

@@ -1,7 +1,8 @@
 import { BRAND_FILES, SHARE_IMAGE } from './brand/files';
 import { privacyPage } from './content/privacy';
 import { e164 } from '@site/core/notation';
-import { expertise, firm, formResults, seo, services, SITE_ORIGIN } from './content/site';
+import { expertise, firm, seo, services, SITE_ORIGIN } from './content/site';
+import { formResults } from './content/form-results';
 import { formResultOf, PATHS, type Route } from './routes';
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { App } from '../App';
-import { contactForm, firm, formResults, phoneHref, sentConfirmation } from '../content/site';
+import { contactForm, firm, phoneHref, sentConfirmation } from '../content/site';
+import { formResults } from '../content/form-results';
 
 const BACK = /Ga met de knop Terug van uw browser terug naar het formulier: wat u hebt getypt, staat er dan nog\./;
 

@@ -1,7 +1,8 @@
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
-import { directContact, emailHref, firm, formResults, phoneHref, sentConfirmation } from '../content/site';
+import { directContact, emailHref, firm, phoneHref, sentConfirmation } from '../content/site';
+import { formResults } from '../content/form-results';
 import type { FormResultPage } from '../routes';
 import { Icon } from './Icon';
 import { StatusPage } from './StatusPage';

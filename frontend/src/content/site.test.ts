@@ -13,7 +13,6 @@ import {
   errorScreen,
   firm,
   footer,
-  formResults,
   hero,
   nav,
   notFound,
@@ -22,6 +21,7 @@ import {
   services,
   servicesSection,
 } from './site';
+import { formResults } from './form-results';
 import { privacyContact, privacyPage, privacySections } from './privacy';
 import * as siteContent from './site';
 

@@ -10,7 +10,8 @@ import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
 import { clearSentEmails, fetchSentEmails } from '@site/local/emulators';
 import { firm, phoneHref, sentConfirmation } from '../../src/content/site';
 import { startSite, type Site } from './support';
-import { contactForm, formResults } from '../../src/content/site';
+import { contactForm } from '../../src/content/site';
+import { formResults } from '../../src/content/form-results';
 import { asRead } from '../as-read';
 
 let site: Site;

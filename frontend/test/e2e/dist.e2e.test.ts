@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { inlineScripts, scriptHash, securityHeaders, siteInlineScriptHashes } from '@site/core/security-headers';
 import { loaderScript } from '../../inline-loader';
 import { BRAND_FILES } from '../../src/brand/files';
-import { formResults, SITE_ORIGIN } from '../../src/content/site';
+import { SITE_ORIGIN } from '../../src/content/site';
+import { formResults } from '../../src/content/form-results';
 import { privacyPage } from '../../src/content/privacy';
 import { asRead } from '../as-read';
 

@@ -1,0 +1,56 @@
+/**
+ * The pages a form post without scripts is sent on to: their own file, so that their words
+ * load with those pages and not with the home page's first script.
+ */
+import { contactForm, sectionIds, sentConfirmation } from './site';
+
+/** The back button of the browser keeps what was typed in the form; these pages say so. */
+const backToForm = 'Ga met de knop Terug van uw browser terug naar het formulier: wat u hebt getypt, staat er dan nog.';
+
+/** By result (FORM_RESULT_PAGES in the contract): prerendered, the same for everyone, kept out of search results. */
+export const formResults = {
+  sent: {
+    title: 'Bericht verzonden',
+    headline: sentConfirmation.thanks(),
+    text: contactForm.messages.success,
+    link: { href: '/', label: 'Terug naar de homepage' },
+  },
+  crossSite: {
+    title: 'Bericht via een andere website',
+    headline: 'Uw bericht is niet verzonden',
+    text: 'Dit bericht werd vanaf een andere website naar ons verstuurd. Om misbruik te voorkomen nemen we alleen berichten aan die via het contactformulier op onze eigen website worden verstuurd.',
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
+  check: {
+    title: 'Controleer uw bericht',
+    headline: 'Uw bericht is nog niet verzonden',
+    text: 'Er ontbreekt iets in het formulier, of iets klopt niet. Dit vraagt het formulier:',
+    /** When the function named the fields it refused (the page's address holds their names). */
+    refused: (count: number) =>
+      count === 1 ? 'Eén veld is nog niet goed ingevuld. Dit vraagt het formulier:' : 'Deze velden zijn nog niet goed ingevuld:',
+    required: 'verplicht',
+    emailExample: 'een geldig adres, zoals naam@bedrijf.nl',
+    limit: (limit: number) => `maximaal ${limit} tekens`,
+    back: `${backToForm} Pas aan wat nodig is en verstuur het opnieuw.`,
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
+  failed: {
+    title: 'Bericht niet verzonden',
+    headline: 'Uw bericht kon niet worden verzonden',
+    text: 'Er ging bij ons iets mis; aan uw bericht ligt het niet. Probeer het over enkele minuten opnieuw.',
+    back: backToForm,
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
+  /**
+   * Over the visitor limit. The page is the same for everyone, so it states the longest wait
+   * (one window of the deploy's visitor limit) rather than the minutes this visitor has left.
+   */
+  limited: {
+    title: 'Bericht niet verzonden',
+    headline: 'Uw bericht kon niet worden verzonden',
+    text: contactForm.messages.failure,
+    again: (windowMinutes: number) => contactForm.limited.again(windowMinutes, { atMost: true }),
+    back: backToForm,
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
+} as const;
