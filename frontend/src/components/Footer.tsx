@@ -1,5 +1,6 @@
 import { firm, footer, nav, phoneHref } from '../content/site';
 import { useCurrentYear } from '../hooks/useCurrentYear';
+import { joinLastWords } from '../typography';
 import { Logo } from './Logo';
 
 export function Footer() {
@@ -11,7 +12,7 @@ export function Footer() {
         <div className="footer-columns">
           <div className="footer-brand">
             <Logo />
-            <p className="footer-tagline">{footer.tagline}</p>
+            <p className="footer-tagline">{joinLastWords(footer.tagline)}</p>
           </div>
           <nav aria-label={footer.navTitle}>
             <h2 className="footer-title">{footer.navTitle}</h2>

@@ -186,7 +186,7 @@ describe('home page in Chromium, served by the local edge', () => {
     const watched = await site.open('/');
     const { page } = watched;
     await scrollThrough(page);
-    await page.getByRole('tab', { name: /Interim Management/ }).click();
+    await page.getByRole('tab').last().click();
     await page.keyboard.press('ArrowUp');
     await page.mouse.move(200, 200);
     await page.locator('#contact').scrollIntoViewIfNeeded();

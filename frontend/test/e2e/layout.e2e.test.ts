@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_RESULT_PAGES } from '@site/core/contract';
 import { nav, services } from '../../src/content/site';
+import { asRead } from '../as-read';
 import { scrollInstantly, startSite, type Site } from './support';
 
 let site: Site;
@@ -104,9 +105,11 @@ describe.each(VIEWPORTS)('at %i px', (width, options) => {
     const { page } = await site.open('/', options);
     await page.locator('#services').scrollIntoViewIfNeeded();
     const places: string[] = [];
-    for (const service of services) {
-      await page.getByRole('tab', { name: service.title }).click();
-      await expect.poll(() => page.locator('.service-panel:not([hidden]) .service-title').textContent()).toBe(service.title);
+    for (const [index, service] of services.entries()) {
+      await page.getByRole('tab').nth(index).click();
+      await expect
+        .poll(async () => asRead(await page.locator('.service-panel:not([hidden]) .service-title').textContent()))
+        .toBe(service.title);
       places.push(
         await page.evaluate(() => {
           const section = document.getElementById('services')!.getBoundingClientRect();
