@@ -8,6 +8,7 @@ import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
 import { retentionDaysFrom } from '@site/core/deploy-config';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
+import { mailbox } from '@site/lambda/mail-header';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
 import { emulatorClientConfig } from '@site/local/defaults';
 import { ensureMessageTable } from '@site/local/emulators';
@@ -235,7 +236,7 @@ describe('resend', () => {
     expect(emails).toHaveLength(1);
     // The same sender as the functions': the name from content before MAIL_FROM.
     expect(emails[0]).toMatchObject({
-      from: `${NOTIFICATION_TEXT.sender} <${MAIL_FROM}>`,
+      from: mailbox(NOTIFICATION_TEXT.sender, MAIL_FROM),
       destination: { to: [MAIL_TO] },
       replyTo: ['opnieuw@voorbeeld.nl'],
     });
