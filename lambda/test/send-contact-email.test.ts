@@ -140,6 +140,11 @@ const FIELDS_ERROR = 'Controleer de gemarkeerde velden.';
 const UNREADABLE = 'Het bericht kon niet worden gelezen.';
 const euroBody = (bytes: number) => JSON.stringify({ ...VALID_BODY, message: '€'.repeat(Math.ceil(bytes / 3)) });
 const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+/** `body` as JSON of a whole number of 3-byte groups, so its base64 has no padding. */
+const unpadded = (body: object) => {
+  const json = JSON.stringify(body);
+  return json + ' '.repeat((3 - (Buffer.byteLength(json) % 3)) % 3);
+};
 const overLimit = (field: ContactField) =>
   field === 'email' ? `${'a'.repeat(64)}@${'b'.repeat(FIELD_LIMITS.email - 64)}.nl` : 'x'.repeat(FIELD_LIMITS[field] + 1);
 
@@ -192,6 +197,25 @@ describe('a refused request stores nothing, sends nothing and says why in Dutch'
     ['invalid UTF-8', 400, { body: base64(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), isBase64Encoded: true }, UNREADABLE],
     ['half a surrogate pair', 400, { body: `{"name":"\ud800"}` }, UNREADABLE],
     ['broken base64', 400, { body: '{not base64}', isBase64Encoded: true }, UNREADABLE],
+    // A decoder skips what is not base64 and drops a lone last character; no gateway sends either.
+    [
+      'base64 of a valid message after characters outside base64',
+      400,
+      { body: `!!!!${base64(JSON.stringify(VALID_BODY))}`, isBase64Encoded: true },
+      UNREADABLE,
+    ],
+    [
+      'base64 of a valid message before characters outside base64',
+      400,
+      { body: `${base64(JSON.stringify(VALID_BODY))}!!!!`, isBase64Encoded: true },
+      UNREADABLE,
+    ],
+    [
+      'base64 of a valid message with one character more than any bytes make',
+      400,
+      { body: `${base64(unpadded(VALID_BODY))}A`, isBase64Encoded: true },
+      UNREADABLE,
+    ],
     ['an Idempotency-Key that is not a UUID', 400, withKey('1234'), 'De Idempotency-Key moet een UUID zijn.'],
     [
       'no fields',
