@@ -65,6 +65,15 @@ describe('a module', () => {
     expect(judgement).toMatchObject({ score: 100, passed: false });
     expect(renderResults([judgement!], {})).toContain(`**runner error**: ${reason}`);
   });
+
+  it('counts a mutant whose code throws while the tests load it as detected, not as a runner error', () => {
+    const reason =
+      'An error occurred outside of a test run: lambda/test/schema.test.ts: Invalid regular expression: /[/: Unterminated character class';
+    const result = moduleResult(withNineDetected([mutant(2, 'RuntimeError', '""', reason), mutant(3, 'Survived')]), RUN);
+    expect(result).toMatchObject({ failedToLoad: 1, runnerErrors: [] });
+    const [judgement] = judge({ [MODULE]: result }, {});
+    expect(judgement).toMatchObject({ score: 1000 / 11, passed: true });
+  });
 });
 
 describe('a survivor’s description', () => {

@@ -34,6 +34,13 @@ export interface ModuleResult {
   timeout: number;
   survived: number;
   noCoverage: number;
+  /**
+   * Mutants whose code threw while the test files were loading (an invalid regular
+   * expression built from an emptied string, say): every test of those files failed, as
+   * the function would fail its Lambda init. Stryker reports them as runtime errors; they are
+   * detected, not unjudged.
+   */
+  failedToLoad: number;
   /** Stryker's own score: killed and timed out of all it could judge. */
   strykerScore: number;
   survivors: Survivor[];
@@ -82,6 +89,10 @@ function describeMutants(file: schema.FileResult): [schema.MutantResult, string]
 
 const score = (detected: number, judged: number) => (judged === 0 ? 100 : (100 * detected) / judged);
 
+/** How Stryker's vitest runner words an error thrown while a test file loads, before any test of it ran. */
+const LOAD_ERROR = 'An error occurred outside of a test run:';
+const failsToLoad = (mutant: schema.MutantResult) => mutant.status === 'RuntimeError' && (mutant.statusReason ?? '').startsWith(LOAD_ERROR);
+
 /** One module's result from its file in Stryker's JSON report. */
 export function moduleResult(file: schema.FileResult, run: { commit: string; date: string }): ModuleResult {
   const described = describeMutants(file);
@@ -90,12 +101,14 @@ export function moduleResult(file: schema.FileResult, run: { commit: string; dat
   const timeout = count('Timeout');
   const survived = count('Survived');
   const noCoverage = count('NoCoverage');
+  const failedToLoad = file.mutants.filter(failsToLoad).length;
   return {
     ...run,
     killed,
     timeout,
     survived,
     noCoverage,
+    failedToLoad,
     strykerScore: score(killed + timeout, killed + timeout + survived + noCoverage),
     survivors: described.flatMap(([mutant, description]) =>
       mutant.status === 'Survived' || mutant.status === 'NoCoverage'
@@ -103,7 +116,7 @@ export function moduleResult(file: schema.FileResult, run: { commit: string; dat
         : [],
     ),
     runnerErrors: described.flatMap(([mutant, description]) =>
-      mutant.status === 'RuntimeError' || mutant.status === 'CompileError'
+      (mutant.status === 'RuntimeError' && !failsToLoad(mutant)) || mutant.status === 'CompileError'
         ? [{ line: mutant.location.start.line, description, reason: (mutant.statusReason ?? mutant.status).split('\n')[0]! }]
         : [],
     ),
@@ -121,7 +134,7 @@ export interface Judgement {
   module: MutatedModule;
   result: ModuleResult;
   floor: number;
-  /** Killed and timed out, of all judged but the recorded equivalent mutants. */
+  /** Killed, timed out and failed to load, of all judged but the recorded equivalent mutants. */
   score: number;
   equivalent: number;
   passed: boolean;
@@ -134,7 +147,7 @@ export function judge(results: Results, equivalents: EquivalentMutants): Judgeme
     if (!result) return [];
     const reasons = equivalents[module] ?? {};
     const equivalent = result.survivors.filter((survivor) => Object.hasOwn(reasons, survivor.description)).length;
-    const detected = result.killed + result.timeout;
+    const detected = result.killed + result.timeout + (result.failedToLoad ?? 0);
     const value = score(detected, detected + result.survived + result.noCoverage - equivalent);
     return [
       {
@@ -161,7 +174,7 @@ export function renderResults(judgements: readonly Judgement[], equivalents: Equ
     '# Mutation testing results',
     '',
     '`npm run test:mutation`: Stryker with its vitest runner over the lambda tests, mutating the modules that decide a refusal or a count. ' +
-      'Floors are the design\'s (docs/design.md, "Mutation testing"). The score counts killed and timed-out mutants out of all others ' +
+      'Floors are the design\'s (docs/design.md, "Mutation testing"). The score counts killed, timed-out and failed-to-load mutants (code that throws while the tests load it) out of all others ' +
       "but those recorded as equivalent (equivalent-mutants.json, each with its reason); Stryker's own score counts those too. " +
       'Each module names the commit its last run measured. ' +
       (failing
@@ -177,6 +190,7 @@ export function renderResults(judgements: readonly Judgement[], equivalents: Equ
         "Stryker's score",
         'killed',
         'timed out',
+        'failed to load',
         'survived',
         'no coverage',
         'equivalent',
@@ -191,6 +205,7 @@ export function renderResults(judgements: readonly Judgement[], equivalents: Equ
         percent(result.strykerScore),
         String(result.killed),
         String(result.timeout),
+        String(result.failedToLoad ?? 0),
         String(result.survived),
         String(result.noCoverage),
         String(equivalent),
