@@ -111,6 +111,25 @@ describe('a valid message', () => {
     expect((await stack.aws.message(response.json.id!))?.name).toBe('Zoë Ångström 😀');
   });
 
+  it.each(['application/json; charset=utf8', 'application/json; boundary=x; charset=utf-8'])(
+    'is accepted with the charset written %j',
+    async (contentType) => {
+      const response = await send({ headers: { 'content-type': contentType }, body: VALID_BODY });
+      expect(response.statusCode).toBe(200);
+    },
+  );
+
+  it('is refused as too large one byte over the limit, base64-encoded as long as the limit itself encodes', async () => {
+    // 32,769 bytes take as many base64 characters as 32,768 do: only the decoded length tells them apart.
+    const skeleton = JSON.stringify({ ...VALID_BODY, padding: '' });
+    const body = JSON.stringify({ ...VALID_BODY, padding: 'x'.repeat(MAX_BODY_BYTES + 1 - Buffer.byteLength(skeleton)) });
+    const encoded = Buffer.from(body).toString('base64');
+    expect(encoded.length).toBe(Buffer.from('x'.repeat(MAX_BODY_BYTES)).toString('base64').length);
+    const response = await send({ body: encoded, isBase64Encoded: true });
+    expect(response.statusCode).toBe(413);
+    expect(await stack.aws.sentEmails()).toEqual([]);
+  });
+
   it.each([false, true])('is accepted at exactly the body limit in bytes (base64: %s)', async (isBase64Encoded) => {
     const skeleton = JSON.stringify({ ...VALID_BODY, padding: '' });
     const body = JSON.stringify({ ...VALID_BODY, padding: 'x'.repeat(MAX_BODY_BYTES - Buffer.byteLength(skeleton)) });
