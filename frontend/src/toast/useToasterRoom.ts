@@ -26,10 +26,18 @@ function focusedInView(toaster: HTMLElement): Element | undefined {
  */
 export function useToasterRoom(region: RefObject<HTMLElement | null>, toasts: readonly { id: number }[]): void {
   const shown = useRef<ReadonlySet<number>>(new Set());
+  // What the stylesheet assumes until told otherwise (its fallback): no toasts, no height.
+  const published = useRef(0);
   useLayoutEffect(() => {
     const toaster = region.current;
     if (!toaster) return;
-    document.documentElement.style.setProperty(TOASTER_HEIGHT_PROPERTY, `${Math.ceil(toaster.getBoundingClientRect().height)}px`);
+    // A custom property on the root restyles every element of the page (some 400, 10 ms on a
+    // fast machine): set it only when the height changed, never while the app starts.
+    const height = Math.ceil(toaster.getBoundingClientRect().height);
+    if (height !== published.current) {
+      document.documentElement.style.setProperty(TOASTER_HEIGHT_PROPERTY, `${height}px`);
+      published.current = height;
+    }
     const before = shown.current;
     shown.current = new Set(toasts.map((toast) => toast.id));
     if (toasts.some((toast) => !before.has(toast.id))) scrollClear(focusedInView(toaster));
