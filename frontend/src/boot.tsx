@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, partsOf, ROOT_ID } from './App';
 import { scheduleHydration } from './hydration';
@@ -17,7 +17,9 @@ export function start(): void {
   // page, a host that answers every path with index.html) is rendered fresh instead of patched.
   if (container.dataset.route === route) {
     scheduleHydration(partsOf(route));
-    hydrateRoot(container, app);
+    // As a transition, React renders the hydration in slices of 5 ms and lets the browser in
+    // between; otherwise the page's frame and its first part would render in one task.
+    startTransition(() => void hydrateRoot(container, app));
   } else {
     createRoot(container).render(app);
   }
