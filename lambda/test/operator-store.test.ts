@@ -9,7 +9,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
-import { emailKey, expiresAtFor, MESSAGE_STATUSES, type MessageStatus, type StoredMessage } from '@site/core/table';
+import { MESSAGE_STATUSES, type MessageStatus, type StoredMessage } from '@site/core/table';
 import {
   claimIdempotencyKey,
   deleteIdempotencyRecord,
@@ -25,29 +25,13 @@ import {
   type MessageTable,
 } from '../src/store';
 import { useContactStack } from './support/contact-stack';
+import { messageMaker } from './support/stored-messages';
 
 const RETENTION_DAYS = 365;
 const START = Date.UTC(2026, 10, 2, 9, 0, 0);
-let serial = 0;
 
 /** A message as the contact function stores it; each one arrives a minute after the one before. */
-function aMessage(more: Partial<StoredMessage> = {}): StoredMessage {
-  serial += 1;
-  const receivedAt = new Date(START + serial * 60_000).toISOString();
-  const email = more.email ?? `bezoeker${serial}@voorbeeld.nl`;
-  return {
-    id: `01JDMSG${String(serial).padStart(8, '0')}`,
-    name: 'Jan de Vries',
-    email,
-    message: 'Graag een offerte voor het voorjaar.',
-    emailKey: emailKey(email),
-    receivedAt,
-    status: 'received',
-    attempts: 0,
-    expiresAt: expiresAtFor(receivedAt, RETENTION_DAYS),
-    ...more,
-  };
-}
+const aMessage = messageMaker({ idPrefix: '01JDMSG', from: new Date(START), retentionDays: RETENTION_DAYS });
 
 async function stored(table: MessageTable, more: Partial<StoredMessage> = {}): Promise<StoredMessage> {
   const message = aMessage(more);

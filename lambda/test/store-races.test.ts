@@ -12,7 +12,7 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
-import { DELIVERY_OUTCOMES, emailKey, expiresAtFor, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
+import { DELIVERY_OUTCOMES, type DeliveryOutcome } from '@site/core/table';
 import {
   claimIdempotencyKey,
   deleteMessage,
@@ -26,28 +26,12 @@ import {
   type MessageTable,
 } from '../src/store';
 import { useContactStack } from './support/contact-stack';
+import { messageMaker } from './support/stored-messages';
 
 const NOW = new Date('2026-11-02T09:00:00.000Z');
 const NOW_SECONDS = NOW.getTime() / 1000;
-let serial = 0;
-
-function aMessage(more: Partial<StoredMessage> = {}): StoredMessage {
-  serial += 1;
-  const receivedAt = new Date(NOW.getTime() - serial * 60_000).toISOString();
-  const email = `bezoeker${serial}@voorbeeld.nl`;
-  return {
-    id: `01JDRACE${String(serial).padStart(8, '0')}`,
-    name: 'Jan de Vries',
-    email,
-    message: 'Graag een offerte voor het voorjaar.',
-    emailKey: emailKey(email),
-    receivedAt,
-    status: 'received',
-    attempts: 0,
-    expiresAt: expiresAtFor(receivedAt, 365),
-    ...more,
-  };
-}
+/** A message as the contact function stores it; each one arrived a minute before the one made before it. */
+const aMessage = messageMaker({ idPrefix: '01JDRACE', from: NOW, stepMs: -60_000 });
 
 const claimOf = (key: string, messageId: string, bodyHashes: Record<string, string>) => ({
   key,
