@@ -7,75 +7,31 @@
  * only look like a number. Events are SES's documented examples (support/ses-events.ts), fed
  * to the consumer against dynalite for messages the contact function really stored.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SesDetailType } from '@site/core/ses-events';
-import type { StoredMessage } from '@site/core/table';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
-import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import { describe, expect, it } from 'vitest';
 import { DELIVERY_TAGS } from '../src/mail';
-import { createDeliveryEventHandler, type DeliveryEventHandler } from '../src/delivery-event-handler';
-import { answer, contactEvent, VALID_BODY } from './support/events';
-import { captureLogs, type CapturedLogs } from './support/logs';
-import { sesEvent, sesMessageId, type OurEmail } from './support/ses-events';
+import { ofMessage, useDeliveryStack } from './support/delivery-stack';
+import { sesMessageId } from './support/ses-events';
 
-let aws: LocalAws;
-let logs: CapturedLogs;
-let contact: ContactHandler;
-let consume: DeliveryEventHandler;
-
-beforeAll(async () => {
-  logs = captureLogs();
-  aws = await startLocalAws();
-  contact = createContactHandler({ config: aws.config, clients: aws.clients });
-  consume = createDeliveryEventHandler({ config: aws.config, clients: aws.clients });
-});
-
-afterAll(async () => {
-  await aws?.close();
-  logs.restore();
-});
-
-beforeEach(() => logs.clear());
-
-type Emailed = StoredMessage & { sesMessageId: string };
-
-/** A message stored and e-mailed by the contact function: status emailed, attempt 1. */
-async function emailedMessage(): Promise<Emailed> {
-  const response = answer(await contact(contactEvent({ body: VALID_BODY })));
-  const stored = await aws.message(response.json.id!);
-  expect(stored).toMatchObject({ status: 'emailed', attempts: 1, sesMessageId: expect.any(String) });
-  return stored as Emailed;
-}
-
-const ofMessage = (message: Emailed): OurEmail => ({
-  messageId: message.id,
-  attempt: message.attempts,
-  sesMessageId: message.sesMessageId,
-});
-
-/** Feeds one event and answers the consumer's log line for it. */
-async function feed(detailType: SesDetailType, email: OurEmail, change?: (record: Record<string, any>) => void) {
-  await consume(sesEvent(detailType, email, change));
-  return logs.entries().at(-1);
-}
+const stack = useDeliveryStack();
+const { emailedMessage, feed } = stack;
 
 describe('the problem named for an event that is not as documented', () => {
   it('says a time that cannot be read is not a time, where it is', async () => {
     const message = await emailedMessage();
     const line = await feed('Email Delivered', ofMessage(message), (record) => (record.delivery.timestamp = 'gisteren'));
     expect(line).toMatchObject({ level: 'warn', outcome: 'malformed', problem: 'detail.delivery.timestamp: not a time' });
-    expect((await aws.message(message.id))?.status).toBe('emailed');
+    expect((await stack.aws.message(message.id))?.status).toBe('emailed');
   });
 
   it('says an event of another kind on the bus is not an SES e-mail event', async () => {
-    await consume({
+    await stack.consume({
       version: '0',
       id: 'b1f6e2f5-0000-4000-8000-000000000001',
-      source: 'aws.events',
+      source: 'stack.aws.events',
       'detail-type': 'Scheduled Event',
       detail: {},
     });
-    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'malformed', problem: 'detail-type: not an SES e-mail event' });
+    expect(stack.logs.entries().at(-1)).toMatchObject({ outcome: 'malformed', problem: 'detail-type: not an SES e-mail event' });
   });
 
   it('names what is wrong, without a path, when the payload is no object at all', async () => {
@@ -84,8 +40,8 @@ describe('the problem named for an event that is not as documented', () => {
       [null, 'Invalid type: Expected Object but received null'],
       ['Email Delivered', 'Invalid type: Expected Object but received "Email Delivered"'],
     ] as const) {
-      await expect(consume(input)).resolves.toBeUndefined();
-      expect(logs.entries().at(-1), String(input)).toMatchObject({ level: 'warn', outcome: 'malformed', problem });
+      await expect(stack.consume(input)).resolves.toBeUndefined();
+      expect(stack.logs.entries().at(-1), String(input)).toMatchObject({ level: 'warn', outcome: 'malformed', problem });
     }
   });
 });
@@ -102,8 +58,8 @@ describe('the object each event type must carry', () => {
     const message = await emailedMessage();
     const line = await feed('Email Rendering Failed', ofMessage(message), (record) => delete record.failure.errorMessage);
     expect(line).toMatchObject({ outcome: 'malformed', problem: expect.stringMatching(/^detail\.failure\.errorMessage: /) });
-    expect(await aws.message(message.id)).toMatchObject({ status: 'emailed' });
-    expect((await aws.message(message.id))?.outcome).toBeUndefined();
+    expect(await stack.aws.message(message.id)).toMatchObject({ status: 'emailed' });
+    expect((await stack.aws.message(message.id))?.outcome).toBeUndefined();
   });
 });
 
@@ -112,7 +68,7 @@ describe('the mail servers’ answers kept on the outcome', () => {
     const message = await emailedMessage();
     const line = await feed('Email Delivery Delayed', ofMessage(message), (record) => delete record.deliveryDelay.delayedRecipients);
     expect(line).toMatchObject({ outcome: 'recorded' });
-    const { outcome } = (await aws.message(message.id))!;
+    const { outcome } = (await stack.aws.message(message.id))!;
     expect(outcome).toMatchObject({ status: 'delayed', reason: 'TransientCommunicationFailure' });
     // No empty attribute stands in for an answer no server gave.
     expect(outcome).not.toHaveProperty('diagnosticCode');
@@ -122,7 +78,7 @@ describe('the mail servers’ answers kept on the outcome', () => {
     const message = await emailedMessage();
     const line = await feed('Email Bounced', ofMessage(message), (record) => delete record.bounce.bouncedRecipients);
     expect(line).toMatchObject({ outcome: 'recorded' });
-    const { outcome } = (await aws.message(message.id))!;
+    const { outcome } = (await stack.aws.message(message.id))!;
     expect(outcome).toMatchObject({ status: 'bounced', bounceType: 'Permanent', bounceSubType: 'General' });
     expect(outcome).not.toHaveProperty('diagnosticCode');
   });
@@ -131,13 +87,13 @@ describe('the mail servers’ answers kept on the outcome', () => {
     const withoutAnswer = { emailAddress: 'recipient@example.com', action: 'failed', status: '5.1.1' };
     const none = await emailedMessage();
     await feed('Email Bounced', ofMessage(none), (record) => (record.bounce.bouncedRecipients = [withoutAnswer]));
-    expect((await aws.message(none.id))?.outcome).not.toHaveProperty('diagnosticCode');
+    expect((await stack.aws.message(none.id))?.outcome).not.toHaveProperty('diagnosticCode');
 
     const some = await emailedMessage();
     await feed('Email Bounced', ofMessage(some), (record) => {
       record.bounce.bouncedRecipients = [withoutAnswer, { ...withoutAnswer, diagnosticCode: 'smtp; 552 5.2.2 mailbox full' }];
     });
-    expect((await aws.message(some.id))?.outcome?.diagnosticCode).toBe('smtp; 552 5.2.2 mailbox full');
+    expect((await stack.aws.message(some.id))?.outcome?.diagnosticCode).toBe('smtp; 552 5.2.2 mailbox full');
   });
 
   it('keeps the first thousand characters of long answers, so the message item stays small', async () => {
@@ -148,7 +104,7 @@ describe('the mail servers’ answers kept on the outcome', () => {
       const [first] = record.bounce.bouncedRecipients;
       record.bounce.bouncedRecipients = answers.map((diagnosticCode) => ({ ...first, diagnosticCode }));
     });
-    const kept = (await aws.message(message.id))?.outcome?.diagnosticCode;
+    const kept = (await stack.aws.message(message.id))?.outcome?.diagnosticCode;
     expect(kept).toBe(answers.join(' | ').slice(0, 1000));
     expect(kept).toHaveLength(1000);
   });
@@ -161,7 +117,7 @@ describe('the attempt tag', () => {
       const line = await feed('Email Delivered', ofMessage(message), (record) => (record.mail.tags[DELIVERY_TAGS.attempt] = [attempt]));
       expect(line, attempt).toMatchObject({ level: 'warn', outcome: 'untagged' });
     }
-    expect(await aws.message(message.id)).toMatchObject({ status: 'emailed' });
+    expect(await stack.aws.message(message.id)).toMatchObject({ status: 'emailed' });
     // The same event with the attempt as SES carries ours counts.
     expect(await feed('Email Delivered', ofMessage(message))).toMatchObject({ outcome: 'recorded' });
   });
