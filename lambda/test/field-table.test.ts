@@ -5,18 +5,18 @@
  * its check page, the privacy statement) is in frontend/src/field-table.test.tsx.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS, tooLongMessage } from '@site/core/content/contact-fields';
 import { FIELD_LIMITS, REQUIRED_FIELDS } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
 import { FIELDS_WITH_JOB_TITLE as WITH_JOB_TITLE } from '@site/local/field-fixture';
-import { startLocalAws, TEST_ORIGIN_SECRET, type LocalAws } from '@site/local/local-aws';
+import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
 import { exportJson, messageText } from '@site/ops/messages/render';
 import { createContactHandler } from '../src/contact-handler';
 import { bodyHash as keyedHash, idempotencyHashKeys } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { useLocalAws } from './support/contact-stack';
 
 function valid<T extends FieldTable>(body: unknown, table: T) {
   const result = validateContactMessage(body, table);
@@ -52,27 +52,17 @@ describe('a field added to the table', () => {
   });
 
   describe('through the handler built with that table', () => {
-    let aws: LocalAws;
-    let logs: CapturedLogs;
+    const stack = useLocalAws();
+    beforeEach(() => stack.aws.clearEmails());
 
-    beforeAll(async () => {
-      logs = captureLogs();
-      aws = await startLocalAws();
-    });
-    afterAll(async () => {
-      await aws?.close();
-      logs.restore();
-    });
-    beforeEach(() => aws.clearEmails());
-
-    const handler = () => createContactHandler({ config: aws.config, clients: aws.clients, fields: WITH_JOB_TITLE });
+    const handler = () => createContactHandler({ config: stack.aws.config, clients: stack.aws.clients, fields: WITH_JOB_TITLE });
 
     it('is stored, and shown escaped in the text and the HTML of the e-mail the firm receives', async () => {
       const response = answer(await handler()(contactEvent({ body: SENT })));
       expect(response.statusCode).toBe(200);
-      expect(await aws.message(response.json.id!)).toMatchObject({ functie: TYPED, status: 'emailed' });
+      expect(await stack.aws.message(response.json.id!)).toMatchObject({ functie: TYPED, status: 'emailed' });
 
-      const [email, ...others] = await aws.sentEmails();
+      const [email, ...others] = await stack.aws.sentEmails();
       expect(others).toEqual([]);
       expect(email!.body.text).toContain(`Functie: ${TYPED}\n`);
       expect(email!.body.html).toContain('Functie</p>');
@@ -84,12 +74,14 @@ describe('a field added to the table', () => {
       const response = answer(await handler()(contactEvent({ body: { ...VALID_BODY, functie: 'x'.repeat(101) } })));
       expect(response.statusCode).toBe(400);
       expect(response.json.fields).toEqual({ functie: 'Uw functie is te lang (maximaal 100 tekens).' });
-      expect((await aws.messages()).map((stored) => (stored as unknown as Record<string, unknown>).functie)).not.toContain('x'.repeat(101));
+      expect((await stack.aws.messages()).map((stored) => (stored as unknown as Record<string, unknown>).functie)).not.toContain(
+        'x'.repeat(101),
+      );
     });
 
     it('is shown by npm run messages: show lists it with the form’s fields, export answers with it', async () => {
       const { json } = answer(await handler()(contactEvent({ body: { ...SENT, email: 'functie@voorbeeld.nl' } })));
-      const stored = (await aws.message(json.id!))!;
+      const stored = (await stack.aws.message(json.id!))!;
 
       const lines = messageText(stored, WITH_JOB_TITLE).split('\n');
       const fieldRows = lines.filter((line) => /^(name|email|phone|company|message|functie)\s/.test(line));

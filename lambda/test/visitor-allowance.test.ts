@@ -7,16 +7,16 @@
  * whose answer never comes back (the SDK's TimeoutError after the write landed).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { emulatorConnections } from '@site/local/defaults';
-import { startLocalAws, TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/local-aws';
+import { TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/local-aws';
 import { createAwsClients, type AwsClients } from '../src/aws';
 import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 import { SETTLE_MS } from '../src/visitor-counter';
 import { secondsLeft, windowAt } from '../src/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { useLocalAws } from './support/contact-stack';
 
 /** Which DynamoDB call a fault hits, by its request; and whether the call is sent before it fails. */
 interface Fault {
@@ -58,28 +58,19 @@ function faultyClients(aws: LocalAws, faults: Fault[]): AwsClients {
   return clients;
 }
 
-let aws: LocalAws;
-let logs: CapturedLogs;
+const stack = useLocalAws();
 let faults: Fault[];
 let handler: ContactHandler;
 /** The handler's clock: inside one window, moved on by the tests. */
 let now: Date;
 
-beforeAll(async () => {
-  logs = captureLogs();
-  aws = await startLocalAws();
-});
-afterAll(async () => {
-  await aws?.close();
-  logs.restore();
-});
 beforeEach(() => {
   faults = [];
   // A minute into a window of a day no other test uses, so moving on by SETTLE_MS stays inside it.
   const start = windowAt(new Date(Date.UTC(2031, 0, 1 + Math.floor(Math.random() * 3000))), TEST_VISITOR_LIMIT.windowSeconds);
   now = new Date((start.endsAt - TEST_VISITOR_LIMIT.windowSeconds + 60) * 1000);
-  handler = createContactHandler({ config: aws.config, clients: faultyClients(aws, faults), clock: () => now });
-  logs.clear();
+  handler = createContactHandler({ config: stack.aws.config, clients: faultyClients(stack.aws, faults), clock: () => now });
+  stack.logs.clear();
 });
 
 let visitors = 0;
@@ -106,7 +97,7 @@ describe('a 503', () => {
     faults.push({ call: 'store message', kind: 'lost' });
     const failed = await post(viewer);
     expect(failed.statusCode).toBe(503);
-    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError' });
+    expect(stack.logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError' });
     expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages + 1)).toEqual(full(TEST_VISITOR_LIMIT.messages));
   });
 
@@ -114,7 +105,7 @@ describe('a 503', () => {
     const viewer = newViewer();
     faults.push({ call: 'count', kind: 'late' });
     expect((await post(viewer)).statusCode).toBe(503);
-    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError' });
+    expect(stack.logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError' });
     expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages + 1)).toEqual(full(TEST_VISITOR_LIMIT.messages));
   });
 
@@ -136,7 +127,7 @@ describe('a 503', () => {
     const viewer = newViewer();
     faults.push({ call: 'store message', kind: 'lost' }, { call: 'release', kind: 'lost' });
     expect((await post(viewer)).statusCode).toBe(503);
-    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError; release: TimeoutError' });
+    expect(stack.logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError; release: TimeoutError' });
     expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
     now = new Date(now.getTime() + SETTLE_MS);
     expect(await statuses(viewer, 2)).toEqual(full(1));
@@ -203,7 +194,7 @@ describe('a retry of the same message after a 503', () => {
     expect((await post(viewer, key)).statusCode).toBe(503);
     const stored = await post(viewer, key);
     expect(stored.statusCode).toBe(200);
-    expect(await aws.message(stored.json.id!)).toMatchObject({ idempotencyKey: key, status: 'emailed' });
+    expect(await stack.aws.message(stored.json.id!)).toMatchObject({ idempotencyKey: key, status: 'emailed' });
     expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
   });
 });

@@ -12,32 +12,21 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emulatorClientConfig, emulatorConnections } from '@site/local/defaults';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
 import { createAwsClients } from '../src/aws';
 import { createContactHandler } from '../src/contact-handler';
 import { deleteMessage, type MessageTable } from '../src/store';
 import { countMessage, releaseMessage, SETTLE_MS, type CountResult, type Reservation } from '../src/visitor-counter';
 import { visitorCounterId, visitorHash, visitorHashKey, windowAt } from '../src/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from './support/events';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { useLocalAws } from './support/contact-stack';
 
 const LIMIT = 5;
 const WINDOW_SECONDS = 600;
 const key = visitorHashKey(randomBytes(32).toString('base64url'));
 
-let aws: LocalAws;
-let logs: CapturedLogs;
-
-beforeAll(async () => {
-  logs = captureLogs();
-  aws = await startLocalAws();
-});
-afterAll(async () => {
-  await aws?.close();
-  logs.restore();
-});
+const stack = useLocalAws();
 
 let visitors = 0;
 /** A minute into a window of its own, far enough in that SETTLE_MS later is the same window. */
@@ -50,7 +39,7 @@ function newVisitor() {
 type Visitor = ReturnType<typeof newVisitor>;
 
 /** One message counted against the visitor's counter at `at` (epoch ms), through `table` (default: the plain one). */
-function count(visitor: Visitor, at: number, messageId = ulid(at), table: MessageTable = aws.table): Promise<CountResult> {
+function count(visitor: Visitor, at: number, messageId = ulid(at), table: MessageTable = stack.aws.table): Promise<CountResult> {
   return countMessage(table, { id: visitor.counterId, messageId, limit: LIMIT, expiresAt: visitor.window.endsAt, now: new Date(at) });
 }
 
@@ -61,20 +50,20 @@ async function fill(visitor: Visitor, at: number, stored: boolean) {
   const reservations = [];
   for (let i = 0; i < LIMIT; i += 1) {
     const reservation = counted(await count(visitor, at, ulid(at + i)));
-    if (stored) await aws.put({ id: reservation.messageId, status: 'received' });
+    if (stored) await stack.aws.put({ id: reservation.messageId, status: 'received' });
     reservations.push(reservation);
   }
   return reservations;
 }
 
-const counterOf = async (visitor: Visitor) => (await aws.items()).find((item) => item.id === visitor.counterId);
+const counterOf = async (visitor: Visitor) => (await stack.aws.items()).find((item) => item.id === visitor.counterId);
 
 /**
  * The table through a client on which `before` runs before each call is sent: what another
  * request of the same visitor does to the counter in the meantime.
  */
 function racedTable(before: (command: string, input: Record<string, any>) => Promise<void>): MessageTable {
-  const { documents } = createAwsClients(emulatorConnections(aws.urls));
+  const { documents } = createAwsClients(emulatorConnections(stack.aws.urls));
   documents.middlewareStack.add(
     (next, context) => async (args) => {
       await before(context.commandName ?? '', args.input as Record<string, any>);
@@ -82,7 +71,7 @@ function racedTable(before: (command: string, input: Record<string, any>) => Pro
     },
     { step: 'initialize', name: 'otherRequests' },
   );
-  return { name: aws.table.name, client: documents };
+  return { name: stack.aws.table.name, client: documents };
 }
 
 describe('a message found stored', () => {
@@ -91,7 +80,7 @@ describe('a message found stored', () => {
     const [erased] = await fill(visitor, visitor.start, true);
     // The first refusal finds every message stored and marks their entries settled.
     expect(await count(visitor, visitor.start + 1000)).toEqual({ outcome: 'over', retryAt: undefined });
-    expect(await deleteMessage(aws.table, erased!.messageId)).toBe(true);
+    expect(await deleteMessage(stack.aws.table, erased!.messageId)).toBe(true);
 
     // Long after any request could still store it: a settled entry is never looked up again.
     const later = visitor.start + 2 * SETTLE_MS;
@@ -112,7 +101,7 @@ describe('a message found stored', () => {
     });
     expect(await counterOf(visitor)).toMatchObject({ messageCount: LIMIT, [`message#${retried!.messageId}`]: 0 });
 
-    await deleteMessage(aws.table, retried!.messageId);
+    await deleteMessage(stack.aws.table, retried!.messageId);
     expect(await count(visitor, visitor.start + 2000 + 2 * SETTLE_MS)).toEqual({ outcome: 'over', retryAt: undefined });
   });
 });
@@ -145,7 +134,7 @@ describe('counting while other requests of the visitor change the counter', () =
     const table = racedTable(async (command, input) => {
       if (command === 'UpdateItemCommand' && input.UpdateExpression === 'SET #entry = :to' && !released) {
         released = true;
-        await releaseMessage(aws.table, first);
+        await releaseMessage(stack.aws.table, first);
       }
     });
     const retry = await count(visitor, visitor.start + 500, messageId, table);
@@ -165,7 +154,7 @@ describe('counting while other requests of the visitor change the counter', () =
     const table = racedTable(async (command, input) => {
       if (command === 'GetItemCommand' && input.Key?.id === visitor.counterId && !deleted) {
         deleted = true;
-        await aws.clients.documents.send(new DeleteCommand({ TableName: aws.table.name, Key: { id: visitor.counterId } }));
+        await stack.aws.clients.documents.send(new DeleteCommand({ TableName: stack.aws.table.name, Key: { id: visitor.counterId } }));
       }
     });
     const result = await count(visitor, visitor.start + 1000, undefined, table);
@@ -188,7 +177,7 @@ describe('counting while other requests of the visitor change the counter', () =
       // Bounded, so a count that never stops would end (counted) rather than hang the test.
       if (tries > 10) return;
       const stale = Object.fromEntries(Array.from({ length: LIMIT }, (_, i) => [`message#${ulid(visitor.start + i)}`, visitor.start]));
-      await aws.put({ id: visitor.counterId, messageCount: LIMIT, expiresAt: visitor.window.endsAt, ...stale });
+      await stack.aws.put({ id: visitor.counterId, messageCount: LIMIT, expiresAt: visitor.window.endsAt, ...stale });
     });
     expect(await count(visitor, now, messageId, table)).toEqual({ outcome: 'over', retryAt: undefined });
     expect(tries).toBe(3);
@@ -218,7 +207,7 @@ async function stallingDynamoDb(stalls: (body: string) => boolean) {
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
       ) as Record<string, string>;
-      const answered = await fetch(aws.urls.dynamodb, { method: request.method, headers, body });
+      const answered = await fetch(stack.aws.urls.dynamodb, { method: request.method, headers, body });
       response.writeHead(answered.status, { 'content-type': answered.headers.get('content-type') ?? 'application/x-amz-json-1.0' });
       response.end(Buffer.from(await answered.arrayBuffer()));
     })();
@@ -238,7 +227,7 @@ describe('a release DynamoDB takes and never answers', () => {
   it('is given up after a second, so the visitor whose message was not stored gets the 503 without waiting on it', async () => {
     const dynamodb = await stallingDynamoDb((body) => body.includes('REMOVE #entry'));
     try {
-      const { documents } = createAwsClients({ ...emulatorConnections(aws.urls), dynamodb: emulatorClientConfig(dynamodb.url) });
+      const { documents } = createAwsClients({ ...emulatorConnections(stack.aws.urls), dynamodb: emulatorClientConfig(dynamodb.url) });
       // The message's store fails before it is sent; its place is then released, into the stall.
       documents.middlewareStack.add(
         (next, context) => async (args) => {
@@ -249,14 +238,14 @@ describe('a release DynamoDB takes and never answers', () => {
         },
         { step: 'initialize', name: 'storeTimesOut' },
       );
-      const handler = createContactHandler({ config: aws.config, clients: { documents, ses: aws.clients.ses } });
-      logs.clear();
+      const handler = createContactHandler({ config: stack.aws.config, clients: { documents, ses: stack.aws.clients.ses } });
+      stack.logs.clear();
       const started = Date.now();
       const response = answer(await handler(contactEvent({ viewer: '203.0.113.200', body: VALID_BODY })));
       const waited = Date.now() - started;
       expect(response.statusCode).toBe(503);
       expect(dynamodb.held()).toBe(1);
-      expect(logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError; release: AbortError' });
+      expect(stack.logs.entries().at(-1)).toMatchObject({ outcome: 'store_failed', error: 'TimeoutError; release: AbortError' });
       // Past the release's second, well short of the SDK's own request timeout (two seconds, tried twice).
       expect(waited).toBeGreaterThanOrEqual(1000);
       expect(waited).toBeLessThan(1900);
