@@ -9,7 +9,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HONEYPOT_FIELD } from '@site/core/contract';
-import { FIELDS_WITH_JOB_TITLE } from '@site/local/field-fixture';
+import { FIELDS_WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
 import { ContactForm } from './components/ContactForm';
 import { FormResult } from './components/FormResult';
 import { privacySections, type Block } from './content/privacy';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { PLACEHOLDERS_BY_FILE } from '@site/frontend/content-index';
+import { PLACEHOLDERS_BY_FILE } from '@site/frontend/content-files';
 import { PlaceholdersLeftError, type PlaceholdersByFile } from '@site/core/placeholders';
 import { buildApp } from '../lib/app';
 import {
@@ -13,7 +13,7 @@ import {
   loadConfig,
   retentionDaysFrom,
   visitorLimitFrom,
-} from '@site/core/deploy-config';
+} from '@site/core/node/deploy-config';
 import { CDK_JSON_CONTEXT, makeSiteDir, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 
 const MINIMAL = { stage: 'test', ...TEST_ADDRESSES };

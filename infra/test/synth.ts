@@ -12,8 +12,8 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import { buildApp, type BuildOptions, type SiteApp } from '../lib/app';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { makeSiteDir, SITE_FILES } from '@site/local/site-fixture';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
+import { makeSiteDir, SITE_FILES } from '@site/testing/fixtures/site';
 
 export { CDK_JSON_CONTEXT, makeSiteDir, SITE_FILES };
 

@@ -35,7 +35,8 @@ import { describeError, writeLog, type LogEntry } from './log';
 import { isFromCloudFront } from './origin-verify';
 import { courierOf, systemClock, type FunctionParts } from './parts';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
-import { claimIdempotencyKey, deleteIdempotencyRecord, storeMessage, type MessageTable } from './store';
+import { claimIdempotencyKey, deleteIdempotencyRecord } from './idempotency-records';
+import { storeMessage, type MessageTable } from './store';
 import { countMessage, releaseMessage, type Reservation } from './visitor-counter';
 import { countedNetworks, limitOf, secondsLeft, visitorCounterId, visitorHash, windowAt } from './visitor-limit';
 

@@ -8,6 +8,7 @@ import { SendEmailCommand, type SESClient, type SendEmailCommandInput } from '@a
 import { type ContactFields, type FieldValues } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { DELIVERY_TAGS } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { headerText, mailbox } from './mail-header';
@@ -30,14 +31,6 @@ export interface MailRoute {
 export function mailRoute(config: { mailFrom: string; mailTo: string[]; configurationSet: string }): MailRoute {
   return { from: config.mailFrom, senderName: NOTIFICATION_TEXT.sender, to: config.mailTo, configurationSet: config.configurationSet };
 }
-
-/**
- * The SES message tags of a notification. SES hands them back in every delivery event of
- * the e-mail (`mail.tags`), so the consumer finds the stored message by its key, and knows
- * which attempt the event is about: an event of an earlier attempt never overrides a later
- * one's. Tag values may hold only ASCII letters, digits, `_` and `-`: a ULID and a number do.
- */
-export const DELIVERY_TAGS = { messageId: 'contact-message', attempt: 'contact-attempt' } as const;
 
 /** Which e-mail of a message this is: 1 for the contact function's, one more for each retry or resend. */
 export interface Attempt {

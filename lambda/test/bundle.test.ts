@@ -12,15 +12,15 @@ import { promisify } from 'node:util';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleHandler, HANDLER_BUNDLE } from '../bundle';
-import { answer, contactEvent, VALID_BODY } from './support/events';
-import { sesEvent } from './support/ses-events';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { sesEvent } from '@site/testing/ses-events';
+import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 
 const BUDGET_BYTES = 400 * 1024;
 const handlerEntry = (name: string) => fileURLToPath(new URL(`../src/handlers/${name}.ts`, import.meta.url));
 
 const outDir = mkdtempSync(join(tmpdir(), 'lambda-bundle-'));
-let aws: LocalAws;
+let aws: FunctionAws;
 let sendBundle: { outfile: string; bytes: number };
 let retryBundle: { outfile: string; bytes: number };
 let eventBundle: { outfile: string; bytes: number };
@@ -31,7 +31,7 @@ beforeAll(async () => {
     bundleHandler(handlerEntry('retry-undelivered'), join(outDir, 'retry-undelivered.mjs')),
     bundleHandler(handlerEntry('record-delivery-event'), join(outDir, 'record-delivery-event.mjs')),
   ]);
-  aws = await startLocalAws();
+  aws = await startFunctionAws();
 });
 
 afterAll(async () => {

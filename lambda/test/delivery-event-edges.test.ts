@@ -8,9 +8,9 @@
  * to the consumer against dynalite for messages the contact function really stored.
  */
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_TAGS } from '../src/mail';
+import { DELIVERY_TAGS } from '@site/core/ses-events';
 import { ofMessage, useDeliveryStack } from './support/delivery-stack';
-import { sesMessageId } from './support/ses-events';
+import { sesMessageId } from '@site/testing/ses-events';
 
 const stack = useDeliveryStack();
 const { emailedMessage, feed } = stack;

@@ -13,10 +13,10 @@ import type { StoredMessage } from '@site/core/table';
 import { deliver } from '../src/delivery';
 import { courierOf } from '../src/parts';
 import { createRetryJob } from '../src/retry';
-import { deleteMessage, markDeliveryFailed, markEmailed } from '../src/store';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { markDeliveryFailed, markEmailed } from '../src/store';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { ofMessage, useDeliveryStack } from './support/delivery-stack';
-import { sesEvent, sesMessageId, VISITOR } from './support/ses-events';
+import { sesEvent, sesMessageId, VISITOR } from '@site/testing/ses-events';
 
 const stack = useDeliveryStack();
 const { emailedMessage, feed } = stack;
@@ -311,7 +311,7 @@ describe('the record of an attempt', () => {
 
   it('fails when the message is gone, so the sender reports the record it could not make', async () => {
     const message = await emailedMessage();
-    await deleteMessage(stack.aws.table, message.id);
+    await stack.aws.erase(message.id);
     await expect(
       markDeliveryFailed(stack.aws.table, message.id, { error: 'TimeoutError', at: new Date(), giveUp: false, attempt: 2 }),
     ).rejects.toThrow();
@@ -322,7 +322,7 @@ describe('the record of an attempt', () => {
 describe('events for no message it knows', () => {
   it('counts an event for a message that is not stored, or was erased, and creates nothing', async () => {
     const message = await emailedMessage();
-    expect(await deleteMessage(stack.aws.table, message.id)).toBe(true);
+    await stack.aws.erase(message.id);
     const before = await stack.aws.items();
     expect(await feed('Email Bounced', ofMessage(message))).toMatchObject({
       level: 'warn',

@@ -13,13 +13,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
 import { emailKey, type StoredMessage } from '@site/core/table';
-import { answer, contactEvent, VALID_BODY } from './support/events';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { startFunctionAws, type FunctionAws } from './support/contact-stack';
+import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 import { createRetryHandler, createRetryJob, nextAttemptAt, type RetryJob, type RetrySummary } from '../src/retry';
 
-let aws: LocalAws;
+let aws: FunctionAws;
 let logs: CapturedLogs;
 let handler: ContactHandler;
 let retryUndelivered: RetryJob;
@@ -27,7 +27,7 @@ let retryHandler: () => Promise<RetrySummary>;
 
 beforeAll(async () => {
   logs = captureLogs();
-  aws = await startLocalAws();
+  aws = await startFunctionAws();
   handler = createContactHandler({ config: aws.config, clients: aws.clients });
   retryUndelivered = createRetryJob({ config: aws.config, clients: aws.clients });
   retryHandler = createRetryHandler({ config: aws.config, clients: aws.clients });

@@ -1,21 +1,21 @@
 /**
  * The contact-field table is the one description of the fields: a field added to it (the
- * shared row in @site/local/field-fixture) is validated, hashed, stored, e-mailed and shown by
- * `npm run messages` without any other change. The site's side of the same walk (the form,
- * its check page, the privacy statement) is in frontend/src/field-table.test.tsx.
+ * shared row in @site/testing/fixtures/fields) is validated, hashed, stored and e-mailed
+ * without any other change. `npm run messages` shows it (ops/test/added-field.test.ts); the
+ * site's side of the same walk (the form, its check page, the privacy statement) is in
+ * frontend/src/field-table.test.tsx.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS, tooLongMessage } from '@site/core/content/contact-fields';
 import { FIELD_LIMITS, REQUIRED_FIELDS } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
-import { FIELDS_WITH_JOB_TITLE as WITH_JOB_TITLE } from '@site/local/field-fixture';
-import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
-import { exportJson, messageText } from '@site/ops/messages/render';
+import { FIELDS_WITH_JOB_TITLE as WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
+import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 import { createContactHandler } from '../src/contact-handler';
 import { bodyHash as keyedHash, idempotencyHashKeys } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useLocalAws } from './support/contact-stack';
 
 function valid<T extends FieldTable>(body: unknown, table: T) {
@@ -77,24 +77,6 @@ describe('a field added to the table', () => {
       expect((await stack.aws.messages()).map((stored) => (stored as unknown as Record<string, unknown>).functie)).not.toContain(
         'x'.repeat(101),
       );
-    });
-
-    it('is shown by npm run messages: show lists it with the form’s fields, export answers with it', async () => {
-      const { json } = answer(await handler()(contactEvent({ body: { ...SENT, email: 'functie@voorbeeld.nl' } })));
-      const stored = (await stack.aws.message(json.id!))!;
-
-      const lines = messageText(stored, WITH_JOB_TITLE).split('\n');
-      const fieldRows = lines.filter((line) => /^(name|email|phone|company|message|functie)\s/.test(line));
-      expect(fieldRows.map((line) => line.split(/\s+/)[0])).toEqual(['name', 'email', 'phone', 'company', 'message', 'functie']);
-      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^functie\\s+${TYPED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
-
-      const exported = JSON.parse(
-        exportJson('functie@voorbeeld.nl', { messages: [stored], idempotencyRecords: [] }, new Date(), WITH_JOB_TITLE),
-      ) as {
-        messages: Record<string, unknown>[];
-      };
-      expect(exported.messages).toEqual([stored]);
-      expect(Object.keys(exported.messages[0]!).slice(0, 6)).toEqual(['name', 'email', 'phone', 'company', 'message', 'functie']);
     });
   });
 });

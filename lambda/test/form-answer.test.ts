@@ -12,11 +12,11 @@ import {
   refusedFieldsPage,
 } from '@site/core/contract';
 import type { FieldTable } from '@site/core/field-spec';
-import { FIELDS_WITH_JOB_TITLE } from '@site/local/field-fixture';
+import { FIELDS_WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
 import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/http';
 import { contentKey, idempotencyHashKeys, normaliseIdempotencyKey } from '../src/idempotency';
-import { contactEvent, VALID_BODY } from './support/events';
-import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
+import { contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 

@@ -10,7 +10,7 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { validateContactMessage } from '../src/schema';
 import { BOOKKEEPING_ATTRIBUTES } from '@site/core/table';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const RUNS = 2_000;

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeLog } from '../src/log';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 
 /** A value an attacker would like in a log: a forged second line, a terminal escape, reordered text. */
 const FORGED =

@@ -13,13 +13,13 @@ import type { AddressInfo } from 'node:net';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { emulatorClientConfig, emulatorConnections } from '@site/local/defaults';
+import { emulatorClientConfig, emulatorConnections } from '@site/emulators/connections';
 import { createAwsClients } from '../src/aws';
 import { createContactHandler } from '../src/contact-handler';
-import { deleteMessage, type MessageTable } from '../src/store';
+import { type MessageTable } from '../src/store';
 import { countMessage, releaseMessage, SETTLE_MS, type CountResult, type Reservation } from '../src/visitor-counter';
 import { visitorCounterId, visitorHash, visitorHashKey, windowAt } from '../src/visitor-limit';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useLocalAws } from './support/contact-stack';
 
 const LIMIT = 5;
@@ -80,7 +80,7 @@ describe('a message found stored', () => {
     const [erased] = await fill(visitor, visitor.start, true);
     // The first refusal finds every message stored and marks their entries settled.
     expect(await count(visitor, visitor.start + 1000)).toEqual({ outcome: 'over', retryAt: undefined });
-    expect(await deleteMessage(stack.aws.table, erased!.messageId)).toBe(true);
+    await stack.aws.erase(erased!.messageId);
 
     // Long after any request could still store it: a settled entry is never looked up again.
     const later = visitor.start + 2 * SETTLE_MS;
@@ -101,7 +101,7 @@ describe('a message found stored', () => {
     });
     expect(await counterOf(visitor)).toMatchObject({ messageCount: LIMIT, [`message#${retried!.messageId}`]: 0 });
 
-    await deleteMessage(stack.aws.table, retried!.messageId);
+    await stack.aws.erase(retried!.messageId);
     expect(await count(visitor, visitor.start + 2000 + 2 * SETTLE_MS)).toEqual({ outcome: 'over', retryAt: undefined });
   });
 });

@@ -12,10 +12,9 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
 import { originRequestHeaders, postFromViewer, startApiGateway, startEdge } from '../src/edge';
-import type { RunningServer } from '../src/emulators';
+import type { RunningServer } from '@site/emulators/servers';
 
 const SECRET = 'a-secret-only-the-edge-and-the-function-know-0123456789';
 const received: APIGatewayProxyEventV2[] = [];

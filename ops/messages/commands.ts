@@ -3,23 +3,16 @@
  * operator asked for; stderr (prompts, notes, errors) never holds a name, address or message.
  */
 import { createInterface } from 'node:readline/promises';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { ConfigError, retentionDaysFrom } from '@site/core/deploy-config';
+import { ConfigError, retentionDaysFrom } from '@site/core/node/deploy-config';
 import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
 import { mailRoute, type MailRoute } from '@site/lambda/mail';
-import {
-  deleteIdempotencyRecord,
-  deleteMessage,
-  getIdempotencyRecord,
-  getMessage,
-  leaseForRetry,
-  listByEmail,
-  listLatest,
-  type IdempotencyRecord,
-} from '@site/lambda/store';
+import { deleteIdempotencyRecord, type IdempotencyRecord } from '@site/lambda/idempotency-records';
+import { deleteMessage, getIdempotencyRecord, listByEmail, listLatest } from './queries';
+import { getMessage, leaseForRetry } from '@site/lambda/store';
 import type { Command } from './arguments';
 import { CommandError } from './errors';
 import { erasePreview, exportJson, listTable, messageText, type Found } from './render';

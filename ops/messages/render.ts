@@ -4,7 +4,7 @@ import { fieldNames } from '@site/core/contract';
 import { type FieldTable } from '@site/core/field-spec';
 import { BOOKKEEPING_ATTRIBUTES, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { MESSAGE_NOISE, withInvisibleShown } from '@site/lambda/characters';
-import type { IdempotencyRecord } from '@site/lambda/store';
+import type { IdempotencyRecord } from '@site/lambda/idempotency-records';
 import { textTable } from '@site/ops/text-table';
 
 /**

@@ -8,14 +8,8 @@
  */
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { StoredMessage } from '@site/core/table';
-import {
-  getMessage,
-  IDEMPOTENCY_PREFIX,
-  putIdempotencyRecord,
-  storeMessage,
-  type IdempotencyRecord,
-  type MessageTable,
-} from '@site/lambda/store';
+import { getMessage, storeMessage, type MessageTable } from '@site/lambda/store';
+import { IDEMPOTENCY_PREFIX, putIdempotencyRecord, type IdempotencyRecord } from '@site/lambda/idempotency-records';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { textTable } from '@site/ops/text-table';
 import { CommandError } from './errors';

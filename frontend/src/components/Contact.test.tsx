@@ -4,7 +4,7 @@ import { e164 } from '@site/core/notation';
 import { contact, contactForm, expertise, firm } from '../content/site';
 import { Contact, EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from './Contact';
 import { ToastProvider } from '../toast';
-import { named } from '../../test/as-read';
+import { named } from '@site/testing/as-read';
 
 const shownTerm = () => document.querySelector('.expertise-term[data-active]')?.textContent;
 const terms = () => document.querySelector('.expertise-terms')!;

@@ -9,7 +9,7 @@ import { contactForm, firm, phoneHref, sentConfirmation, toasts } from '../conte
 import { REQUEST_TIMEOUT_MS } from '../hooks/useContactForm';
 import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';
 import { TOAST_DURATION_MS, ToastProvider, Toaster } from '../toast';
-import { named } from '../../test/as-read';
+import { named } from '@site/testing/as-read';
 
 const { messages } = contactForm;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -8,10 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
-import { originRequestHeaders } from '@site/local/edge';
+
 import { readContactConfig } from '../../src/config';
 import { MIN_ORIGIN_SECRET_LENGTH, originSecretsFrom } from '../../src/origin-verify';
-import { answer, contactEvent, VALID_BODY } from '../support/events';
+import { answer, cloudFrontOriginHeaders, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from '../support/contact-stack';
 
 /** A generated secret of exactly `length` characters. */
@@ -46,7 +46,7 @@ describe('a function given secrets of exactly the minimum length', () => {
 
   /** The event of a request CloudFront forwarded with `secret` as the origin header. */
   const forwardedWith = (secret: string, viewer: string) => {
-    const headers = originRequestHeaders(
+    const headers = cloudFrontOriginHeaders(
       { 'content-type': 'application/json' },
       { address: viewer, port: 40_000, scheme: 'https' },
       secret,

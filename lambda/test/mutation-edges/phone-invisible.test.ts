@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateContactMessage } from '../../src/schema';
-import { answer, contactEvent, VALID_BODY } from '../support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from '../support/contact-stack';
 
 /** The invisible characters genuine text keeps (written out here, not taken from characters.ts). */

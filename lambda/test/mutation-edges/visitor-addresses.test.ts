@@ -7,9 +7,9 @@
  * case, leading zeros, `::` in different places, an IPv4 tail.
  */
 import { describe, expect, it } from 'vitest';
-import { TEST_VISITOR_LIMIT } from '@site/local/local-aws';
+import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import { countedNetworks, visitorAddress } from '../../src/visitor-limit';
-import { answer, contactEvent, VALID_BODY } from '../support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from '../support/contact-stack';
 
 describe('an address with ffff in its sixth group', () => {
