@@ -31,7 +31,7 @@ import { crossSiteSignal, type CrossSiteSignal } from './cross-site';
 import { deliver, type Courier } from './delivery';
 import { errorResponse, formAnswer, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
 import { bodyHash, contentKey } from './idempotency';
-import { describeError, writeLog, type LogEntry } from './log';
+import { describeError, errorLocation, writeLog, type LogEntry } from './log';
 import { isFromCloudFront } from './origin-verify';
 import { courierOf, systemClock, type FunctionParts } from './parts';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
@@ -70,6 +70,8 @@ interface Handled {
   uncounted?: boolean;
   /** Which header showed a refused request came from another site (`no-viewer`: CloudFront did not say who the viewer asked). */
   crossSite?: CrossSiteSignal;
+  /** Where an unexpected error was thrown (errorLocation). */
+  where?: string;
 }
 
 /** What every request of one handler works with. */
@@ -311,6 +313,7 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
         outcome: 'unexpected_error',
         attempts: 0,
         error: describeError(error),
+        where: errorLocation(error),
       };
     }
     // Only the site's own form gets a result page; a request that skipped CloudFront is refused as it is.
@@ -328,6 +331,7 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
       attempts: handled.attempts,
       messageId: handled.messageId,
       error: handled.error,
+      where: handled.where,
       crossSite: handled.crossSite,
       visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
     });

@@ -15,7 +15,7 @@ import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
 import type { AwsClients } from './aws';
 import type { DeliveryEventConfig } from './config';
 import { readDeliveryEvent, type DeliveryReport } from './delivery-events';
-import { describeError, writeLog, type LogEntry } from './log';
+import { describeError, errorLocation, withoutDetails, writeLog, type LogEntry } from './log';
 import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from './store';
 
 export type DeliveryEventHandler = (event: unknown, context?: Context) => Promise<void>;
@@ -91,9 +91,15 @@ export function createDeliveryEventHandler(parts: {
     try {
       outcome = await handled(report, table);
     } catch (error) {
-      writeLog({ level: LEVEL.record_failed, ...line, [DELIVERY_EVENT_LOG.outcomeField]: 'record_failed', error: describeError(error) });
+      writeLog({
+        level: LEVEL.record_failed,
+        ...line,
+        [DELIVERY_EVENT_LOG.outcomeField]: 'record_failed',
+        error: describeError(error),
+        where: errorLocation(error),
+      });
       // Thrown, so Lambda invokes again with the same event (twice more, over minutes).
-      throw error;
+      throw withoutDetails(error);
     }
     writeLog({ level: LEVEL[outcome], ...line, [DELIVERY_EVENT_LOG.outcomeField]: outcome });
   };

@@ -7,7 +7,7 @@
 import { RETRY_RUN_LOG } from '@site/core/log-lines';
 import type { StoredMessage } from '@site/core/table';
 import { deliver, type Courier, type DeliveryResult } from './delivery';
-import { writeLog } from './log';
+import { describeError, errorLocation, withoutDetails, writeLog } from './log';
 import { courierOf, systemClock, type FunctionParts } from './parts';
 import type { RetryConfig } from './config';
 import { countNotDelivered, countUndelivered, leaseForRetry, listUndelivered } from './store';
@@ -113,7 +113,13 @@ export function createRetryHandler(parts: FunctionParts<RetryConfig>): () => Pro
   const job = createRetryJob(parts);
   return async () => {
     const started = performance.now();
-    const summary = await job();
+    let summary: RetrySummary;
+    try {
+      summary = await job();
+    } catch (error) {
+      writeLog({ level: 'error', msg: RETRY_RUN_LOG.failedMsg, error: describeError(error), where: errorLocation(error) });
+      throw withoutDetails(error);
+    }
     writeLog({
       level: summary.failed > 0 ? 'error' : 'info',
       msg: RETRY_RUN_LOG.msg,

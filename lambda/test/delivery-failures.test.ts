@@ -207,6 +207,20 @@ describe('when DynamoDB is unavailable', () => {
     });
   });
 
+  it('fails the retry run with one line naming the error, and passes on no details to Lambda’s own log', async () => {
+    await aws.stopDynamoDb();
+    logs.clear();
+    const failure = await retryHandler().then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.name).toBe('FunctionFailed');
+    // A refused connection is thrown from Node's own sockets: there is no frame of the function's to name.
+    expect(logs.entries()).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'retry-undelivered failed', error: expect.stringMatching(/ECONNREFUSED/) }),
+    ]);
+  });
+
   it('stores the message when the visitor retries with the same key after DynamoDB is back', async () => {
     const headers = { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: randomUUID() };
     await aws.stopDynamoDb();
@@ -283,6 +297,8 @@ describe('errors the stand-ins cannot produce', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json).toEqual({ error: 'Er is iets misgegaan. Probeer het over enkele minuten opnieuw.' });
     expect(lastLog()).toMatchObject({ level: 'error', outcome: 'unexpected_error', status: 500, error: 'TypeError' });
+    // Where it was thrown, innermost first: the getter here, then the validation that read it.
+    expect(lastLog()!.where).toMatch(/^delivery-failures\.test\.ts:\d+:\d+ < schema\.ts:\d+:\d+/);
   });
 });
 

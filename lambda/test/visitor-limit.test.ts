@@ -19,10 +19,10 @@ import {
   visitorCounterId,
   visitorHash,
   visitorHashKey,
-  visitorLimitFrom,
   windowAt,
   type VisitorLimit,
 } from '../src/visitor-limit';
+import { visitorLimitFrom } from '../src/config';
 import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 
 describe('visitorAddress', () => {
