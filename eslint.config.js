@@ -133,7 +133,7 @@ export default tseslint.config(
   },
   {
     // Hooks and content are what components are made of; they never reach back into them.
-    files: ['frontend/src/hooks/**', 'frontend/src/content/**'],
+    files: ['frontend/src/**/use*.ts', 'frontend/src/content/**'],
     ignores: TEST_FILES,
     rules: {
       'no-restricted-imports': [
@@ -143,7 +143,12 @@ export default tseslint.config(
             crossWorkspace,
             ...layerRule('frontend'),
             nodeOnlyCore('frontend/src'),
-            { group: ['**/components/**', '**/components'], message: 'Hooks and content must not import components.' },
+            {
+              group: ['**/components/**', '**/components'],
+              message: 'Hooks and content must not import components.',
+            },
+            // A component's module is named after it (ContactForm.tsx); a feature's folder holds its own beside its hooks.
+            { regex: '(^|/)[A-Z][A-Za-z]*$', caseSensitive: true, message: 'Hooks and content must not import components.' },
           ],
         },
       ],

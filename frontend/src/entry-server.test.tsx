@@ -37,7 +37,7 @@ async function hydrate(route: Route) {
       { onRecoverableError: recoverable },
     );
   });
-  await act(() => Promise.all([import('./components/PrivacyPage'), import('./components/FormResult')]));
+  await act(() => Promise.all([import('./components/PrivacyPage'), import('./contact/FormResult')]));
   unmount = () => act(() => root?.unmount());
   return { container, recoverable, consoleError };
 }

@@ -78,12 +78,12 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   record_failed: 'error',
 };
 
-/** The consumer, built from its parts: the table's name and the client that reaches it. */
-export function createDeliveryEventHandler(parts: {
+/** The consumer, built from its dependencies: the table's name and the client that reaches it. */
+export function createDeliveryEventHandler(dependencies: {
   config: DeliveryEventConfig;
   clients: Pick<AwsClients, 'documents'>;
 }): DeliveryEventHandler {
-  const table: MessageTable = { name: parts.config.tableName, client: parts.clients.documents };
+  const table: MessageTable = { name: dependencies.config.tableName, client: dependencies.clients.documents };
   return async (event, context) => {
     const report = readDeliveryEvent(event);
     const line = { msg: DELIVERY_EVENT_LOG.msg, requestId: context?.awsRequestId, eventId: eventId(event), ...described(report) };

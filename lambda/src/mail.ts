@@ -6,7 +6,7 @@
  */
 import { SendEmailCommand, type SESClient, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { type ContactFields, type FieldValues } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { DELIVERY_TAGS } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
@@ -59,10 +59,10 @@ export function tracking(configurationSet: string, attempt: Attempt): Pick<SendE
  * The SendEmail request for a stored message's attempt `attempt`. Replies go to the visitor,
  * not to MAIL_FROM.
  */
-export function buildNotification<T extends FieldTable = ContactFields>(
+export function buildNotification<T extends FieldList = ContactFields>(
   message: NotifiedMessage<T> & Pick<FieldValues, 'name' | 'email' | 'company'> & Pick<StoredMessage, 'attempts'>,
   route: MailRoute,
-  table: T = CONTACT_FIELDS as FieldTable as T,
+  fields: T = CONTACT_FIELDS as FieldList as T,
 ): SendEmailCommandInput {
   return {
     ...tracking(route.configurationSet, nextAttempt(message)),
@@ -74,8 +74,8 @@ export function buildNotification<T extends FieldTable = ContactFields>(
       // Encoded by us when not plain, so nothing the visitor typed is read as an encoded word.
       Subject: { Data: headerText(subjectFor(message.name, message.company)), Charset: 'UTF-8' },
       Body: {
-        Text: { Data: textBody(message, table), Charset: 'UTF-8' },
-        Html: { Data: htmlBody(message, table), Charset: 'UTF-8' },
+        Text: { Data: textBody(message, fields), Charset: 'UTF-8' },
+        Html: { Data: htmlBody(message, fields), Charset: 'UTF-8' },
       },
     },
   };

@@ -110,7 +110,7 @@ describe('the send-contact-email bundle', () => {
 
 describe('an unexpected error in the bundle', () => {
   it('is logged with where it was thrown, which npm run where maps back to the TypeScript', async () => {
-    // The bundle's own factories (exported for the bench), with a field table whose reading
+    // The bundle's own factories (exported for the bench), with a field list whose reading
     // throws, as a bug in validation would: the frames inside the bundle are the function's.
     const script = `const bundle = await import(${JSON.stringify(pathToFileURL(sendBundle.outfile).href)});
       const fields = Object.defineProperty({}, 'name', { enumerable: true, get() { throw new TypeError('bug'); } });

@@ -11,7 +11,7 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { startFunctionAws, type FunctionAws } from './support/contact-stack';
@@ -285,8 +285,8 @@ describe('errors the stand-ins cannot produce', () => {
   });
 
   it('answers 500 without details when a bug throws', async () => {
-    // A field table whose reading throws, as a bug in validation would, with visitor data in its message.
-    const buggy: FieldTable = Object.defineProperty({}, 'name', {
+    // A field list whose reading throws, as a bug in validation would, with visitor data in its message.
+    const buggy: FieldList = Object.defineProperty({}, 'name', {
       enumerable: true,
       get() {
         throw new TypeError(`Cannot read properties of undefined (reading '${VALID_BODY.name}')`);

@@ -2,7 +2,7 @@
  * Generated requests of every shape through the real handler and the stand-ins: whatever
  * a client sends, the answer is never a 5xx, always the agreed JSON, and every 200 stands
  * for a stored message that passes validation (or for a filled honeypot). The fields sent
- * are the field table's, each by its kind.
+ * are the field list's, each by its kind.
  */
 import * as fc from 'fast-check';
 import { expect, it } from 'vitest';

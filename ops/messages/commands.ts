@@ -85,8 +85,8 @@ async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promi
     throw new CommandError(`Message ${id} is being delivered by the retry job right now; look again with show ${id} in a minute.`);
   }
   // A failed message stays failed if SES refuses again; any other goes back to the retry job.
-  const courier = { table: target.table, ses: target.ses, route, fields: CONTACT_FIELDS };
-  const result = await deliver(courier, message, { at: now, isLast: message.status === 'failed' });
+  const setup = { table: target.table, ses: target.ses, route, fields: CONTACT_FIELDS };
+  const result = await deliver(setup, message, { at: now, isLast: message.status === 'failed' });
   if (result.outcome !== 'emailed') {
     const status = result.outcome === 'failed' ? "stays 'failed'" : "is 'received': the retry job will try again";
     throw new CommandError(`SES ${target.sesWhere} did not accept the e-mail (${result.error}); message ${id} ${status}.`);

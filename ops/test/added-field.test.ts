@@ -1,8 +1,8 @@
 /**
- * A field added to the contact-field table (the shared row in @site/testing/fixtures/fields)
+ * A field added to the contact-field list (the shared row in @site/testing/fixtures/fields)
  * is shown by `npm run messages` without any other change: `show` lists it with the form's
  * fields, `export` answers with it. The function's side of the same walk is in
- * lambda/test/field-table.test.ts.
+ * lambda/test/added-field.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { FIELDS_WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
@@ -17,7 +17,7 @@ const stored = messageMaker({ idPrefix: '01JFUNCTIE', from: new Date('2026-03-02
   functie: TYPED,
 } as never);
 
-describe('a field added to the contact-field table, in npm run messages', () => {
+describe('a field added to the contact-field list, in npm run messages', () => {
   it('is listed by show with the form’s fields, in the table’s order', () => {
     const lines = messageText(stored, FIELDS_WITH_JOB_TITLE).split('\n');
     const fieldRows = lines.filter((line) => /^(name|email|phone|company|message|functie)\s/.test(line));

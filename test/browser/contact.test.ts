@@ -156,7 +156,7 @@ describe('contact form against the real handler and emulators', () => {
     async (_, __, options, perRow, javaScriptEnabled) => {
       const { page } = await site.open('/', { ...options, javaScriptEnabled });
       const grid = page.locator('.form-grid');
-      // The field table's shapes, made from the form's own fields: single-line fields (odd and even
+      // The field list's shapes, made from the form's own fields: single-line fields (odd and even
       // counts) with a multi-line one after them, before them or between them.
       const layouts: [string, string[]][] = [
         ['as built', ['name', 'email', 'phone', 'company', 'message']],

@@ -22,7 +22,7 @@ describe('the form’s result pages (no scripts)', () => {
     expect(screen.getByRole('link', { name: formResults.sent.link.label })).toHaveAttribute('href', '/');
   });
 
-  it('says what each field asks for, from the field table, and how to get the typed text back', async () => {
+  it('says what each field asks for, from the field list, and how to get the typed text back', async () => {
     render(<App route="form-check" />);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(formResults.check.headline);
     const rules = within(screen.getByRole('main'))

@@ -1,5 +1,5 @@
 /**
- * Which visitor an address is, at the edges a mutation run found untested: only an address
+ * Which visitor an address is, at the edges of IPv6 notation: only an address
  * whose first five groups are all zero and whose sixth is ffff is IPv4-mapped (anything else
  * with ffff there is an IPv6 subscriber, held to its /64 and /48 however it picks its last
  * 32 bits), and an IPv4-mapped address is read with every octet as long as it is. Addresses
@@ -8,9 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
-import { countedNetworks, visitorAddress } from '../../src/visitor-limit';
+import { countedNetworks, visitorAddress } from '../src/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
-import { useContactStack } from '../support/contact-stack';
+import { useContactStack } from './support/contact-stack';
 
 describe('an address with ffff in its sixth group', () => {
   it('is an IPv6 visitor, keyed by its /64, when any of the five groups before it is not zero', () => {

@@ -1,20 +1,20 @@
 /**
  * What a function is built from: its configuration and its clients, and for tests the field
- * table and the clock. The handlers' entries (handlers/) build them from Lambda's environment;
+ * list and the clock. The handlers' entries (handlers/) build them from Lambda's environment;
  * the local stack and the tests build them for the emulators.
  */
-import type { FieldTable } from '@site/core/field-spec';
+import type { FieldList } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { AwsClients } from './aws';
 import type { LambdaConfig } from './config';
-import type { Courier } from './delivery';
+import type { DeliverySetup } from './delivery';
 import { mailRoute } from './mail';
 
-export interface FunctionParts<Config extends LambdaConfig = LambdaConfig> {
+export interface FunctionDependencies<Config extends LambdaConfig = LambdaConfig> {
   config: Config;
   clients: AwsClients;
   /** The contact fields: CONTACT_FIELDS, unless a test adds one. */
-  fields?: FieldTable;
+  fields?: FieldList;
   /** The time now: the system's clock, unless a test sets one. */
   clock?: () => Date;
 }
@@ -22,7 +22,7 @@ export interface FunctionParts<Config extends LambdaConfig = LambdaConfig> {
 export const systemClock = (): Date => new Date();
 
 /** The table, SES, the route and the fields, as one delivery attempt needs them. */
-export function courierOf({ config, clients, fields = CONTACT_FIELDS }: FunctionParts): Courier {
+export function deliverySetup({ config, clients, fields = CONTACT_FIELDS }: FunctionDependencies): DeliverySetup {
   return {
     table: { name: config.tableName, client: clients.documents },
     ses: clients.ses,

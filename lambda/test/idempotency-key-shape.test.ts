@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { normaliseIdempotencyKey } from '../../src/idempotency';
+import { normaliseIdempotencyKey } from '../src/idempotency';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
-import { useContactStack } from '../support/contact-stack';
+import { useContactStack } from './support/contact-stack';
 
 const UUID = '0f8fad5b-d19b-4fd0-a6f2-7a8e5b9c1d2e';
 

@@ -1,14 +1,14 @@
 import { useState, type ChangeEvent } from 'react';
 import { API_PATH, HONEYPOT_FIELD, INPUT_TYPE, fieldNames, type ContactFields } from '@site/core/contract';
-import { type ContactFieldSpec, type FieldTable } from '@site/core/field-spec';
+import { type ContactFieldSpec, type FieldList } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { lengthState, type LengthState } from '../contact-checks';
+import { lengthState, type LengthState } from './contact-checks';
 import { focusFrame, keepClear } from '../focus-in-view';
 import { contactForm as text } from '../content/site';
-import { useContactForm } from '../hooks/useContactForm';
+import { useContactForm } from './useContactForm';
 import { useSettledValue } from '../hooks/useSettledValue';
 import { ContactSent } from './ContactSent';
-import { Icon } from './Icon';
+import { Icon } from '../components/Icon';
 import { joinLastWords } from '../typography';
 
 /** How long typing must pause before a screen reader hears how many characters are left. */
@@ -89,7 +89,7 @@ function Field({ name, field, value, problem, onChange }: FieldProps) {
  * way for a confirmation once the message is sent. It stays in the page, hidden and empty,
  * so another message starts from the same form.
  */
-export function ContactForm<T extends FieldTable = ContactFields>({ fields = CONTACT_FIELDS as FieldTable as T }: { fields?: T }) {
+export function ContactForm<T extends FieldList = ContactFields>({ fields = CONTACT_FIELDS as FieldList as T }: { fields?: T }) {
   const { values, problems, sending, sent, writeAnother, form, onChange, onSubmit } = useContactForm(fields);
   const [typingIn, setTypingIn] = useState<string>();
   const typed = typingIn === undefined ? undefined : lengthState(values[typingIn] ?? '', fields[typingIn]!.limit);

@@ -1,24 +1,24 @@
 /**
- * A field added to the contact-field table (the shared row in @site/local/field-fixture)
+ * A field added to the contact-field list (the shared row in @site/local/field-fixture)
  * reaches every part of the site without any other change: the form, the no-script check
  * page's rules, and the privacy statement's list of what the form collects. The function's
  * side of the same walk (validation, storage, e-mail, `npm run messages`) is in
- * lambda/test/field-table.test.ts.
+ * lambda/test/added-field.test.ts.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HONEYPOT_FIELD } from '@site/core/contract';
 import { FIELDS_WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
-import { ContactForm } from './components/ContactForm';
-import { FormResult } from './components/FormResult';
+import { ContactForm } from './contact/ContactForm';
+import { FormResult } from './contact/FormResult';
 import { privacySections, type Block } from './content/privacy';
 import { ToastProvider, Toaster } from './toast';
 import { contactForm } from './content/site';
 
 const FILLED = { name: 'Anna de Vries', email: 'anna@bedrijf.nl', message: 'Graag een gesprek.' };
 
-describe('a field added to the contact-field table', () => {
+describe('a field added to the contact-field list', () => {
   it('gets an input of its own on the form, and what was typed there is sent', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('{"id":"x"}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -10,10 +10,10 @@ import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/testing/test-values';
-import { bodyHash, contentKey, idempotencyHashKeys } from '../../src/idempotency';
-import { visitorHash, visitorHashKey } from '../../src/visitor-limit';
+import { bodyHash, contentKey, idempotencyHashKeys } from '../src/idempotency';
+import { visitorHash, visitorHashKey } from '../src/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
-import { useContactStack } from '../support/contact-stack';
+import { useContactStack } from './support/contact-stack';
 
 /** HKDF-SHA-256 of the secret with an empty salt and `info`, 32 bytes: how a deploy's keys have been derived. */
 const derived = (secret: string, info: string) => Buffer.from(hkdfSync('sha256', secret, '', info, 32));

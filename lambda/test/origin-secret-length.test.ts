@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
 
-import { originSecretsFrom, readContactConfig } from '../../src/config';
-import { MIN_ORIGIN_SECRET_LENGTH } from '../../src/origin-verify';
+import { originSecretsFrom, readContactConfig } from '../src/config';
+import { MIN_ORIGIN_SECRET_LENGTH } from '../src/origin-verify';
 import { answer, cloudFrontOriginHeaders, contactEvent, VALID_BODY } from '@site/testing/api-events';
-import { useContactStack } from '../support/contact-stack';
+import { useContactStack } from './support/contact-stack';
 
 /** A generated secret of exactly `length` characters. */
 const secretOf = (length: number) => randomBytes(length).toString('base64url').slice(0, length);

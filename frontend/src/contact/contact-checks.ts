@@ -1,11 +1,11 @@
 /**
  * What the form checks before it sends, with the server's own rules and sentences from the
- * field table (the server checks again; this only spares the visitor a round trip), and how
- * near a field is to its limit. Pure functions of the values and the field table.
+ * field list (the server checks again; this only spares the visitor a round trip), and how
+ * near a field is to its limit. Pure functions of the values and the field list.
  */
 import { ENCODED_WORD_EMAIL_MESSAGE, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
 import { EMAIL_PATTERN, fieldNames, hasEncodedWord } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 
 /** Per field, the Dutch sentence that says what is wrong with it. */
 export type FieldProblems = Partial<Record<string, string>>;
@@ -17,7 +17,7 @@ export interface FormCheck {
 }
 
 /** `values` are the trimmed texts that would be sent. */
-export function checkFields(values: Readonly<Record<string, string>>, fields: FieldTable): FormCheck {
+export function checkFields(values: Readonly<Record<string, string>>, fields: FieldList): FormCheck {
   const problems: FieldProblems = {};
   let missingRequired = false;
   for (const name of fieldNames(fields)) {

@@ -17,28 +17,28 @@ import {
   type ContactErrorResponse,
   type ContactFields,
 } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { checkFields, type FieldProblems } from '../contact-checks';
+import { checkFields, type FieldProblems } from './contact-checks';
 import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
-import { firstNameOf } from '../first-name';
+import { firstNameOf } from './first-name';
 import { focusInView } from '../focus-in-view';
-import { retryAfterMinutes } from '../retry-after';
+import { retryAfterMinutes } from './retry-after';
 import { useToast, type ToastDetailLine } from '../toast';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 /** What is in each input of the form: every field of the table, and the honeypot. */
-export type ContactFormValues<T extends FieldTable = ContactFields> = Record<keyof T & string, string> &
+export type ContactFormValues<T extends FieldList = ContactFields> = Record<keyof T & string, string> &
   Record<typeof HONEYPOT_FIELD, string>;
 
-export function emptyValues<T extends FieldTable>(fields: T): ContactFormValues<T> {
+export function emptyValues<T extends FieldList>(fields: T): ContactFormValues<T> {
   return Object.fromEntries([...fieldNames(fields), HONEYPOT_FIELD].map((name) => [name, ''])) as ContactFormValues<T>;
 }
 
 /** The per-field sentences of a 400 answer, for the fields this form has; nothing when there are none. */
-async function answeredProblems(response: Response, fields: FieldTable): Promise<FieldProblems> {
+async function answeredProblems(response: Response, fields: FieldList): Promise<FieldProblems> {
   if (response.status !== 400) return {};
   try {
     const { fields: answered } = (await response.json()) as ContactErrorResponse;
@@ -81,7 +81,7 @@ class RefusedError extends Error {
  * carries its message (aria-invalid, aria-describedby), so a screen reader reads the message
  * with the field.
  */
-function useFieldProblems(form: RefObject<HTMLFormElement | null>, fields: FieldTable) {
+function useFieldProblems(form: RefObject<HTMLFormElement | null>, fields: FieldList) {
   const [problems, setProblems] = useState<FieldProblems>({});
   const focusPending = useRef(false);
   useEffect(() => {
@@ -111,7 +111,7 @@ function useFieldProblems(form: RefObject<HTMLFormElement | null>, fields: Field
  * fields by then (typed before the app was there, or put back by the browser on Back) becomes
  * the form's state before anything renders again, so not a character is lost or sent without.
  */
-function useAdoptTypedValues<T extends FieldTable>(
+function useAdoptTypedValues<T extends FieldList>(
   form: RefObject<HTMLFormElement | null>,
   fields: T,
   setValues: Dispatch<SetStateAction<ContactFormValues<T>>>,
@@ -135,7 +135,7 @@ export interface SentMessage {
 }
 
 /** The given name in the field the browser autofills with a person's name, as it was sent. */
-function firstNameIn(body: Record<string, string>, fields: FieldTable): string | undefined {
+function firstNameIn(body: Record<string, string>, fields: FieldList): string | undefined {
   const nameField = fieldNames(fields).find((name) => fields[name]!.autoComplete === 'name');
   return nameField === undefined ? undefined : firstNameOf(body[nameField]!);
 }
@@ -146,7 +146,7 @@ function firstNameIn(body: Record<string, string>, fields: FieldTable): string |
  */
 function useWriteAnother(
   form: RefObject<HTMLFormElement | null>,
-  fields: FieldTable,
+  fields: FieldList,
   sent: SentMessage | null,
   setSent: (sent: null) => void,
 ) {
@@ -164,7 +164,7 @@ function useWriteAnother(
   };
 }
 
-export function useContactForm<T extends FieldTable = ContactFields>(fields: T = CONTACT_FIELDS as FieldTable as T) {
+export function useContactForm<T extends FieldList = ContactFields>(fields: T = CONTACT_FIELDS as FieldList as T) {
   const toast = useToast();
   const [values, setValues] = useState(() => emptyValues(fields));
   const [sending, setSending] = useState(false);

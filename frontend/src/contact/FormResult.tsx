@@ -1,15 +1,15 @@
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { directContact, emailHref, firm, phoneHref, sentConfirmation } from '../content/site';
 import { formResults } from '../content/form-results';
 import type { FormResultPage } from '../routes';
-import { Icon } from './Icon';
-import { StatusPage } from './StatusPage';
+import { Icon } from '../components/Icon';
+import { StatusPage } from '../components/StatusPage';
 import { joinLastWords } from '../typography';
 
-/** What each of `names` asks for, from the contact-field table, so the page can never disagree with the server. */
-function FieldRules({ fields, names }: { fields: FieldTable; names: readonly string[] }) {
+/** What each of `names` asks for, from the contact-field list, so the page can never disagree with the server. */
+function FieldRules({ fields, names }: { fields: FieldList; names: readonly string[] }) {
   const text = formResults.check;
   return (
     <ul className="form-result-rules">
@@ -39,7 +39,7 @@ function DirectContact() {
  * of these). Each says what happened and what to do next; the Back button keeps what was typed.
  * `fields` is the contract's table unless a test passes another.
  */
-export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormResultPage & { fields?: FieldTable }) {
+export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormResultPage & { fields?: FieldList }) {
   const text = formResults[result];
   // One drawn icon for every result: a tick when the message is on its way, else a sign to look.
   const code = <Icon name={result === 'sent' ? 'success' : 'error'} className="status-icon" />;

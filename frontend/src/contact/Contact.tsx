@@ -3,8 +3,8 @@ import { contact, expertise, expertiseInDutch, firm, phoneHref, sectionIds } fro
 import { useReveal } from '../hooks/useReveal';
 import { useRotatingItem } from '../hooks/useRotatingItem';
 import { ContactForm } from './ContactForm';
-import { Icon } from './Icon';
-import { SectionHeader } from './SectionHeader';
+import { Icon } from '../components/Icon';
+import { SectionHeader } from '../components/SectionHeader';
 import { joinLastWords } from '../typography';
 
 const termLang = (term: (typeof expertise)[number]) => (expertiseInDutch.includes(term) ? undefined : 'en');

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { contactForm, firm, phoneHref, sentConfirmation as text } from '../content/site';
 import { focusFrame, focusInView } from '../focus-in-view';
-import { Icon } from './Icon';
+import { Icon } from '../components/Icon';
 
 interface ContactSentProps {
   firstName: string | undefined;

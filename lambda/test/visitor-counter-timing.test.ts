@@ -1,6 +1,5 @@
 /**
- * The visitor's counter (visitor-counter.ts) at the edges a mutation run found unguarded,
- * against dynalite: a message found stored costs the visitor until the window ends, also
+ * When the visitor's counter (visitor-counter.ts) frees a place, against dynalite: a message found stored costs the visitor until the window ends, also
  * when it is erased or tried again afterwards; the moment a refusal names is the earliest
  * one at which an entry not stored settles, and none when every message was stored; what
  * other requests of the same visitor do to the counter between two calls of one count (a

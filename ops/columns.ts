@@ -1,5 +1,5 @@
 /**
- * Tables of text for people: padded columns for a terminal, and Markdown for reports. One
+ * Rows of text for people: padded columns for a terminal, and Markdown for reports. One
  * formatter for `npm run messages`, the robustness report and the benchmark's.
  */
 
@@ -13,7 +13,7 @@ function columnWidths(rows: readonly (readonly string[])[], minimum = 0): number
 }
 
 /** Rows (a header row first, if any) as columns padded to line up, two spaces apart. */
-export function textTable(rows: readonly (readonly string[])[]): string {
+export function alignedColumns(rows: readonly (readonly string[])[]): string {
   const widths = columnWidths(rows);
   return rows
     .map((row) =>

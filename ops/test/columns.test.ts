@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { markdownTable, textTable } from '../text-table';
+import { markdownTable, alignedColumns } from '../columns';
 
-describe('textTable', () => {
+describe('alignedColumns', () => {
   it('lines columns up by characters, two spaces apart, without trailing spaces', () => {
     expect(
-      textTable([
+      alignedColumns([
         ['metric', 'ratio', 'result'],
         ['LCP', '1.05× baseline', ''],
         ['Zoë 😀', '—', 'pass'],

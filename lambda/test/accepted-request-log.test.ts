@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES } from '@site/core/contract';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
-import { useContactStack } from '../support/contact-stack';
+import { useContactStack } from './support/contact-stack';
 
 const SITE = 'www.example.nl';
 const JSON_TYPE = { 'content-type': 'application/json' };

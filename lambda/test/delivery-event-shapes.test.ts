@@ -1,10 +1,10 @@
 /**
- * The delivery-event consumer at the edges a mutation run found unguarded: the exact words
+ * The delivery-event consumer at the edges of SES's documented shapes: the exact words
  * an operator reads in the `problem` of a malformed event (a time that is no time, an event
  * of another kind, a payload that is no object at all); the objects SES documents for Send
  * and Rendering Failure, whose absence is malformed too; the mail servers' answers (none at
  * all, recipients without one, more than the stored outcome keeps); and attempt tags that
- * only look like a number. Events are SES's documented examples (support/ses-events.ts), fed
+ * only look like a number. Events are SES's documented examples (@site/testing/ses-events), fed
  * to the consumer against dynalite for messages the contact function really stored.
  */
 import { describe, expect, it } from 'vitest';

@@ -6,9 +6,9 @@
  * in, it would be stored, and the firm's e-mail would offer no number to dial.
  */
 import { describe, expect, it } from 'vitest';
-import { validateContactMessage } from '../../src/schema';
+import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
-import { useContactStack } from '../support/contact-stack';
+import { useContactStack } from './support/contact-stack';
 
 /** The invisible characters genuine text keeps (written out here, not taken from characters.ts). */
 const KEPT_IN_TEXT = {

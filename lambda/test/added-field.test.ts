@@ -1,15 +1,15 @@
 /**
- * The contact-field table is the one description of the fields: a field added to it (the
+ * The contact-field list is the one description of the fields: a field added to it (the
  * shared row in @site/testing/fixtures/fields) is validated, hashed, stored and e-mailed
  * without any other change. `npm run messages` shows it (ops/test/added-field.test.ts); the
  * site's side of the same walk (the form, its check page, the privacy statement) is in
- * frontend/src/field-table.test.tsx.
+ * frontend/src/added-field.test.tsx.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS, tooLongMessage } from '@site/core/content/contact-fields';
 import { FIELD_LIMITS, REQUIRED_FIELDS } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { FIELDS_WITH_JOB_TITLE as WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
 import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 import { createContactHandler } from '../src/contact-handler';
@@ -18,7 +18,7 @@ import { validateContactMessage } from '../src/schema';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useLocalAws } from './support/contact-stack';
 
-function valid<T extends FieldTable>(body: unknown, table: T) {
+function valid<T extends FieldList>(body: unknown, table: T) {
   const result = validateContactMessage(body, table);
   if (!result.ok) throw new Error(`expected a valid message: ${JSON.stringify(result.fields)}`);
   return result.value;
