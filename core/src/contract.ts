@@ -9,6 +9,17 @@ import type { FieldKind, FieldList } from './field-spec';
 
 export const API_PATH = '/api/send-contact-email';
 
+/**
+ * GET: a proof-of-work challenge (altcha-lib's, signed, single use, with an expiry) for the
+ * page's script to solve off the main thread while the visitor types, and send back as the
+ * body's STAMP_FIELD. A message without one is never refused, it only scores higher
+ * (core/src/spam.ts). Same origin, so no third party sees the visitor.
+ */
+export const CHALLENGE_PATH = '/api/challenge';
+
+/** The body key of the solved challenge (a string: base64 of altcha-lib's payload JSON); not a contact field. */
+export const STAMP_FIELD = 'stamp';
+
 /** A UUID chosen by the client; the same key within IDEMPOTENCY_TTL_SECONDS yields the first answer. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -60,6 +71,12 @@ export const FORM_RESULT_PAGES = {
   failed: '/niet-verzonden',
   /** Over the visitor limit (429): when sending works again, or call or e-mail instead. */
   limited: '/niet-verzonden/limiet',
+  /**
+   * The whole site's rate limit (API Gateway's stage throttle, 429 without Retry-After): busy
+   * for everyone, not this visitor's limit. The CloudFront Function on /api/* sends a form
+   * post here, since the throttle answers before the function can.
+   */
+  busy: '/niet-verzonden/druk',
 } as const;
 
 export type FormResult = keyof typeof FORM_RESULT_PAGES;
@@ -100,12 +117,13 @@ export type FieldValues<T extends FieldList = ContactFields> = Flatten<
 
 /**
  * A field that people never see or fill; bots that fill every input do. A filled honeypot
- * gets the same 200 as a real message, so the bot learns nothing, and nothing is stored or sent.
+ * gets the same answer as any message, so the bot learns nothing; the message is stored and
+ * held for the digest like any suspect one (core/src/spam.ts), never e-mailed on its own.
  */
 export const HONEYPOT_FIELD = 'website';
 
 /** What the page sends. */
-export type ContactRequestBody = FieldValues & { [HONEYPOT_FIELD]?: string };
+export type ContactRequestBody = FieldValues & { [HONEYPOT_FIELD]?: string; [STAMP_FIELD]?: string };
 
 export interface ContactSuccessResponse {
   id: string;
