@@ -7,7 +7,7 @@
 import { SUSPECT_SCORE, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spam';
 import type { ContactMessage } from './schema';
 import { budgetKindOf, type BudgetKind, type MailBudgets } from './mail-budget';
-import { fingerprintOf, signalsOf, type Observations } from './spam-signals';
+import { fingerprintOf, senderTag, signalsOf, type Observations } from './spam-signals';
 import { countSameText, takeMailBudget, useStamp } from './spam-store';
 import { checkStamp, type StampKeys } from './stamp';
 import type { MessageTable } from './store';
@@ -25,6 +25,8 @@ export interface Judged {
   contact: ContactMessage;
   stamp: unknown;
   honeypot: boolean;
+  /** Who sent it, as repeatedText counts senders (senderTag); none for the same message sent again, which was counted. */
+  sender?: { network: string } | { messageId: string };
   now: Date;
 }
 
@@ -43,7 +45,8 @@ export async function assess(
     stamp = { kind: 'used' };
   }
   const fingerprint = fingerprintOf(context.fingerprintKey, message.contact.message);
-  const repeatedIn = await countSameText(table, fingerprint, message.messageId, message.now);
+  const sender = message.sender && senderTag(context.fingerprintKey, message.sender);
+  const repeatedIn = await countSameText(table, fingerprint, sender, message.now);
   const signals = signalsOf({
     stamp,
     receivedAt: Math.floor(message.now.getTime() / 1000),

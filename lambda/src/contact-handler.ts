@@ -42,8 +42,8 @@ import { claimIdempotencyKey, deleteIdempotencyRecord } from './idempotency-reco
 import { storeMessage, type MessageTable } from './store';
 import { returnMailBudget } from './spam-store';
 import { newChallenge } from './stamp';
-import { countMessage, releaseMessage, type Reservation } from './visitor-counter';
-import { countedNetworks, limitOf, secondsLeft, visitorCounterId, visitorHash, windowAt } from './visitor-limit';
+import type { Reservation } from './visitor-counter';
+import { checkVisitor, releaseVisitor, type VisitorCheck } from './visitor-check';
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -118,8 +118,8 @@ function newMessage(
 }
 
 function storeFailed(error: unknown, releaseError?: string): Handled {
-  const error_ = [describeError(error), releaseError && `release: ${releaseError}`].filter(Boolean).join('; ');
-  return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'store_failed', attempts: 0, error: error_ };
+  const described = [describeError(error), releaseError && `release: ${releaseError}`].filter(Boolean).join('; ');
+  return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'store_failed', attempts: 0, error: described };
 }
 
 function configError(error: unknown): Handled {
@@ -127,19 +127,9 @@ function configError(error: unknown): Handled {
   return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'config_error', attempts: 0, error: (error as Error).message };
 }
 
-/** A release gets this long: the visitor is waiting for the 503, and settling (visitor-counter.ts) takes over when it fails. */
-const RELEASE_TIMEOUT_MS = 1_000;
-
-/** Gives the message's places back; the error's name when that failed (the counters then settle it later). */
-async function release(service: Service, reservations: readonly Reservation[]): Promise<string | undefined> {
-  try {
-    await Promise.all(
-      reservations.map((reservation) => releaseMessage(service.table, reservation, AbortSignal.timeout(RELEASE_TIMEOUT_MS))),
-    );
-    return undefined;
-  } catch (error) {
-    return describeError(error);
-  }
+/** Who sent a message, as repeatedText counts senders: the visitor's network, or the message where none is known. */
+function senderOf(visitor: VisitorCheck, messageId: string): { network: string } | { messageId: string } {
+  return visitor.kind === 'counted' && visitor.network !== undefined ? { network: visitor.network } : { messageId };
 }
 
 function visitorLimited(retryAfterSeconds: number): Handled {
@@ -149,47 +139,6 @@ function visitorLimited(retryAfterSeconds: number): Handled {
     outcome: 'visitor_limited',
     attempts: 0,
   };
-}
-
-/**
- * Counts the message against every network its viewer counts against (visitor-limit.ts),
- * or refuses it (429) when one of them is full, giving back what it counted. The viewer
- * address can be trusted only because the origin check before this proved the request came
- * through CloudFront, which sets it from the connection.
- */
-async function countAgainstVisitor(
-  event: APIGatewayProxyEventV2,
-  service: Service,
-  messageId: string,
-  now: Date,
-): Promise<Handled | Reservation[] | 'uncounted'> {
-  const { visitorLimit, visitorHashKey } = service.config;
-  if (visitorLimit.messages === 0) return [];
-  const networks = countedNetworks(headerValue(event.headers, VIEWER_ADDRESS_HEADER));
-  // Refusing everyone for a missing header would be worse than the stage throttle alone.
-  if (networks === undefined) return 'uncounted';
-  const window = windowAt(now, visitorLimit.windowSeconds);
-  const reservations: Reservation[] = [];
-  for (const { network, kind } of networks) {
-    const counter = { id: visitorCounterId(visitorHash(visitorHashKey, network), window), messageId, limit: limitOf(visitorLimit, kind) };
-    let counted;
-    try {
-      counted = await countMessage(service.table, { ...counter, expiresAt: window.endsAt, now });
-    } catch (error) {
-      // No answer is not no write: a count that timed out may have been applied (or be applied
-      // yet). Take back what this request may have written, conditional on its own time; a
-      // count that lands after this release is settled later (visitor-counter.ts).
-      const unanswered: Reservation = { counterId: counter.id, messageId, at: now.getTime(), added: true };
-      return storeFailed(error, await release(service, [...reservations, unanswered]));
-    }
-    if (counted.outcome === 'over') {
-      await release(service, reservations);
-      const settles = counted.retryAt === undefined ? Infinity : Math.ceil((counted.retryAt - now.getTime()) / 1000);
-      return visitorLimited(Math.max(1, Math.min(secondsLeft(window, now), settles)));
-    }
-    reservations.push(counted.reservation);
-  }
-  return reservations;
 }
 
 /** Refuses a post from another site's page (cross-site.ts), before anything of it is read. */
@@ -246,24 +195,37 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   if ('outcome' in claim) return claim;
   const { id } = claim;
   // After validation and the claim, so only a valid message counts, and a retry of it counts once; before anything is stored.
-  const counted = await countAgainstVisitor(event, service, id, now);
-  if (!Array.isArray(counted) && counted !== 'uncounted') {
+  const visitor = await checkVisitor(
+    service.table,
+    {
+      address: headerValue(event.headers, VIEWER_ADDRESS_HEADER),
+      limit: service.config.visitorLimit,
+      hashKey: service.config.visitorHashKey,
+    },
+    id,
+    now,
+  );
+  if (visitor.kind === 'failed') return storeFailed(visitor.error, visitor.releaseError);
+  if (visitor.kind === 'over') {
     // A refused message leaves nothing behind: the key is free for the same message in a later window.
-    if (counted.outcome === 'visitor_limited' && claim.claimed) await unclaim(service, idempotencyKey!, id);
-    return counted;
+    if (claim.claimed) await unclaim(service, idempotencyKey!, id);
+    return visitorLimited(visitor.retryAfterSeconds);
   }
+  const reservations = visitor.kind === 'counted' ? visitor.reservations : [];
   let assessment: Assessment;
   let disposition: Disposition;
   try {
-    const judged = { messageId: id, contact, stamp: body[STAMP_FIELD], honeypot: isHoneypotFilled(body), now };
+    // The request that made the message counts its sender; the same message sent again was counted by it.
+    const sender = idempotencyKey !== undefined && !claim.claimed ? undefined : senderOf(visitor, id);
+    const judged = { messageId: id, contact, stamp: body[STAMP_FIELD], honeypot: isHoneypotFilled(body), sender, now };
     assessment = await assess(judged, { table: service.table, ...service.config });
     disposition = await dispose(assessment, service.table, service.config.mailBudgets, now);
   } catch (error) {
-    return storeFailed(error, counted === 'uncounted' ? undefined : await release(service, counted));
+    return storeFailed(error, await releaseVisitor(service.table, reservations));
   }
   const message = newMessage({ id, contact, idempotencyKey }, { assessment, disposition }, now, service.config.retentionDays);
-  const handled = await storeAndSend(message, disposition, counted, service, now);
-  return { ...handled, assessment, ...(counted === 'uncounted' && { uncounted: true }) };
+  const handled = await storeAndSend(message, disposition, reservations, service, now);
+  return { ...handled, assessment, ...(visitor.kind === 'uncounted' && { uncounted: true }) };
 }
 
 /**
@@ -295,9 +257,12 @@ async function claimedId(
   }
 }
 
-/** Takes back this request's reservation of a key; best effort (it expires with IDEMPOTENCY_TTL_SECONDS anyway). */
+/** The visitor is waiting for the 429 meanwhile; the key expires with IDEMPOTENCY_TTL_SECONDS anyway. */
+const UNCLAIM_TIMEOUT_MS = 1_000;
+
+/** Takes back this request's reservation of a key; best effort. */
 async function unclaim(service: Service, key: string, messageId: string): Promise<void> {
-  await deleteIdempotencyRecord(service.table, { key, messageId }, AbortSignal.timeout(RELEASE_TIMEOUT_MS)).catch(() => false);
+  await deleteIdempotencyRecord(service.table, { key, messageId }, AbortSignal.timeout(UNCLAIM_TIMEOUT_MS)).catch(() => false);
 }
 
 /** Gives back the e-mail a message that was not stored (or was stored before) took from its budget. */
@@ -311,7 +276,7 @@ async function returnBudget(service: Service, disposition: Disposition, now: Dat
 async function storeAndSend(
   message: StoredMessage,
   disposition: Disposition,
-  counted: Reservation[] | 'uncounted',
+  reservations: readonly Reservation[],
   service: Service,
   now: Date,
 ): Promise<Handled> {
@@ -324,7 +289,7 @@ async function storeAndSend(
     }
   } catch (error) {
     await returnBudget(service, disposition, now);
-    return storeFailed(error, counted === 'uncounted' ? undefined : await release(service, counted));
+    return storeFailed(error, await releaseVisitor(service.table, reservations));
   }
   if (disposition.status === 'held') {
     return { response: jsonResponse(200, { id }), outcome: 'stored_held', attempts: 0, messageId: id, heldFor: disposition.heldFor };

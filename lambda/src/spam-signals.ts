@@ -16,7 +16,7 @@ export interface Observations {
   name: string;
   company?: string;
   message: string;
-  /** Messages of this text today, this one included. */
+  /** Senders of this text today (addresses, or messages where no address is known), this one included. */
   repeatedIn: number;
   honeypot: boolean;
 }
@@ -67,4 +67,14 @@ export function fingerprintOf(key: Buffer, message: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
   return createHmac('sha256', key).update(normalised, 'utf8').digest('hex').slice(0, 32);
+}
+
+/**
+ * Who sent a text, as far as repeatedText counts: the visitor's counted network (an IPv4
+ * address or an IPv6 /64, visitor-limit.ts), or the message itself when CloudFront named no
+ * address. Keyed with the fingerprint key, so it matches no visitor counter's hash.
+ */
+export function senderTag(key: Buffer, sender: { network: string } | { messageId: string }): string {
+  const value = 'network' in sender ? `network:${sender.network}` : `message:${sender.messageId}`;
+  return createHmac('sha256', key).update(value, 'utf8').digest('hex').slice(0, 32);
 }

@@ -4,7 +4,7 @@
  * day. Items of their own (no status, no address, no text: keyed hashes, ids and counts),
  * each with a TTL, so none is ever in an index and none outlives its day by much.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, writeIfCondition } from './conditional-write';
 import { budgetWindows, type BudgetKind, type BudgetWindow, type MailBudget } from './mail-budget';
 import type { MessageTable } from './store';
@@ -30,21 +30,28 @@ export function useStamp(table: MessageTable, stamp: { id: string; expiresAt: nu
 }
 
 /**
- * Counts `messageId` as one of the messages with the text of `fingerprint` today (UTC), and
- * answers how many there are. A set of ids, so a message sent again counts once.
+ * Counts `sender` (senderTag in spam-signals.ts) as one of those who sent the text of
+ * `fingerprint` today (UTC), and answers how many have; without a sender (the same message
+ * sent again, already counted) it only reads. A set of keyed tags, so a sender who sends the
+ * text again counts once; it holds no message id, so nothing in it leads to a message.
  */
-export async function countSameText(table: MessageTable, fingerprint: string, messageId: string, now: Date): Promise<number> {
+export async function countSameText(table: MessageTable, fingerprint: string, sender: string | undefined, now: Date): Promise<number> {
   const day = Math.floor(now.getTime() / 1000 / DAY_SECONDS);
+  const Key = { id: `text#${fingerprint}#${day}` };
+  if (sender === undefined) {
+    const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key, ProjectionExpression: 'senders' }));
+    return (Item?.senders as Set<string> | undefined)?.size ?? 0;
+  }
   const { Attributes } = await table.client.send(
     new UpdateCommand({
       TableName: table.name,
-      Key: { id: `text#${fingerprint}#${day}` },
-      UpdateExpression: 'ADD messages :message SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-      ExpressionAttributeValues: { ':message': new Set([messageId]), ':expiresAt': (day + 2) * DAY_SECONDS },
+      Key,
+      UpdateExpression: 'ADD senders :sender SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+      ExpressionAttributeValues: { ':sender': new Set([sender]), ':expiresAt': (day + 2) * DAY_SECONDS },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return (Attributes?.messages as Set<string> | undefined)?.size ?? 1;
+  return (Attributes?.senders as Set<string> | undefined)?.size ?? 1;
 }
 
 function spend(table: MessageTable, window: BudgetWindow, by: 1 | -1) {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES } from '@site/core/contract';
-import { contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { contactEvent, ownMessage } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const SITE = 'www.example.nl';
@@ -40,14 +40,14 @@ describe('an accepted request', () => {
   };
 
   it.each(ACCEPTED)('from %s logs no misconfiguration warning', async (_, headers) => {
-    const { status, entry } = await logOf(headers, VALID_BODY);
+    const { status, entry } = await logOf(headers, ownMessage());
     expect(status).toBe(200);
     expectNoWarning(entry);
   });
 
   it('as a form post from the site’s own page logs no misconfiguration warning', async () => {
     const headers = { 'content-type': FORM_CONTENT_TYPE, host: SITE, origin: `https://${SITE}`, 'sec-fetch-site': 'same-origin' };
-    const { status, headers: answered, entry } = await logOf(headers, new URLSearchParams(VALID_BODY).toString());
+    const { status, headers: answered, entry } = await logOf(headers, new URLSearchParams(ownMessage()).toString());
     expect(status).toBe(303);
     expect(answered).toMatchObject({ Location: FORM_RESULT_PAGES.sent });
     expectNoWarning(entry);

@@ -11,7 +11,7 @@ import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADE
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { secondsLeft, windowAt } from '../src/visitor-limit';
-import { answer, contactEvent, VALID_BODY, type EventParts } from '@site/testing/api-events';
+import { answer, contactEvent, ownMessage, VALID_BODY, type EventParts } from '@site/testing/api-events';
 import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import { useContactStack } from './support/contact-stack';
 import { readContactConfig } from '../src/config';
@@ -91,7 +91,8 @@ describe('a request that did not come through CloudFront', () => {
 });
 
 describe('the visitor limit', () => {
-  const from = (viewer: string, body: unknown = VALID_BODY, headers: Record<string, string> = JSON_TYPE) => send({ viewer, body, headers });
+  const from = (viewer: string, body: unknown = ownMessage(), headers: Record<string, string> = JSON_TYPE) =>
+    send({ viewer, body, headers });
 
   it(`lets a visitor send ${TEST_VISITOR_LIMIT.messages} messages in a window, then answers 429 in Dutch with Retry-After, storing and e-mailing nothing`, async () => {
     for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) expect((await from('192.0.2.10')).statusCode).toBe(200);
@@ -122,13 +123,22 @@ describe('the visitor limit', () => {
     expect((await from('192.0.2.31', VALID_BODY, { ...JSON_TYPE, [IDEMPOTENCY_HEADER]: key })).statusCode).toBe(200);
   });
 
-  it('counts only valid messages: invalid ones and the honeypot leave no counter and use up nothing', async () => {
+  it('counts only valid messages: invalid ones leave no counter and use up nothing', async () => {
     for (let i = 0; i < 2 * TEST_VISITOR_LIMIT.messages; i += 1) {
       expect((await from('192.0.2.40', { ...VALID_BODY, email: 'geen adres' })).statusCode).toBe(400);
-      expect((await from('192.0.2.40', { ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.test' })).statusCode).toBe(200);
     }
     await expectNothingKept();
     expect((await from('192.0.2.40')).statusCode).toBe(200);
+  });
+
+  it('counts a filled honeypot like any stored message: a bot that fills it is held, and limited like anyone', async () => {
+    for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) {
+      expect((await from('192.0.2.41', ownMessage({ [HONEYPOT_FIELD]: 'https://spam.test' }))).statusCode).toBe(200);
+    }
+    expect((await from('192.0.2.41', ownMessage({ [HONEYPOT_FIELD]: 'https://spam.test' }))).statusCode).toBe(429);
+    const stored = await stack.aws.messages();
+    expect(stored.map((message) => message.status)).toEqual(Array(TEST_VISITOR_LIMIT.messages).fill('held'));
+    expect(await stack.aws.sentEmails()).toEqual([]);
   });
 
   it('keeps no visitor address in the table or the logs', async () => {

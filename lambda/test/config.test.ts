@@ -5,6 +5,8 @@ import { readConfig, readDeliveryEventConfig, readGuardConfig, readRetryConfig }
 import { handler } from '../src/handlers/send-contact-email';
 import { idempotencyHashKeys } from '../src/idempotency';
 import { visitorHashKey } from '../src/visitor-limit';
+import { stampKeys } from '../src/stamp';
+import { fingerprintKey } from '../src/spam-signals';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { captureLogs } from '@site/testing/logs';
 
@@ -65,7 +67,16 @@ describe('readDeliveryEventConfig', () => {
   });
 });
 
-const GUARD = { ORIGIN_VERIFY: TEST_ORIGIN_SECRET, VISITOR_LIMIT: '5', VISITOR_IPV6_NETWORK_LIMIT: '20', VISITOR_WINDOW_SECONDS: '600' };
+const GUARD = {
+  ORIGIN_VERIFY: TEST_ORIGIN_SECRET,
+  VISITOR_LIMIT: '5',
+  VISITOR_IPV6_NETWORK_LIMIT: '20',
+  VISITOR_WINDOW_SECONDS: '600',
+  MAIL_BUDGET_PER_HOUR: '10',
+  MAIL_BUDGET_PER_DAY: '40',
+  SITE_MAIL_BUDGET_PER_HOUR: '30',
+  SITE_MAIL_BUDGET_PER_DAY: '120',
+};
 
 describe('readGuardConfig', () => {
   it('reads the origin secret and the visitor limit, and derives the keys addresses and idempotency hashes are made with from the secret', () => {
@@ -74,8 +85,19 @@ describe('readGuardConfig', () => {
       visitorLimit: { messages: 5, ipv6Network: 20, windowSeconds: 600 },
       visitorHashKey: visitorHashKey(TEST_ORIGIN_SECRET),
       idempotencyHashKeys: idempotencyHashKeys({ current: TEST_ORIGIN_SECRET }),
+      stampKeys: stampKeys(TEST_ORIGIN_SECRET),
+      fingerprintKey: fingerprintKey(TEST_ORIGIN_SECRET),
+      mailBudgets: { ordinary: { perHour: 10, perDay: 40 }, site: { perHour: 30, perDay: 120 } },
     });
-    expect(readGuardConfig(GUARD).idempotencyHashKeys.current.key).not.toEqual(visitorHashKey(TEST_ORIGIN_SECRET));
+    const keys = readGuardConfig(GUARD);
+    const distinct = [
+      keys.visitorHashKey,
+      keys.idempotencyHashKeys.current.key,
+      keys.fingerprintKey,
+      keys.stampKeys.signature,
+      keys.stampKeys.keySignature,
+    ];
+    expect(new Set(distinct.map((key) => Buffer.from(key).toString('hex'))).size).toBe(distinct.length);
   });
 
   it('holds the previous secret’s idempotency key during a rotation, so a retry across it is still checked', () => {
@@ -85,12 +107,9 @@ describe('readGuardConfig', () => {
     expect(keys.previous!.name).not.toBe(keys.current.name);
   });
 
-  it.each(['ORIGIN_VERIFY', 'VISITOR_LIMIT', 'VISITOR_IPV6_NETWORK_LIMIT', 'VISITOR_WINDOW_SECONDS'])(
-    'names %s when it is missing',
-    (name) => {
-      expect(() => readGuardConfig({ ...GUARD, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
-    },
-  );
+  it.each(Object.keys(GUARD))('names %s when it is missing', (name) => {
+    expect(() => readGuardConfig({ ...GUARD, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
 });
 
 describe("Lambda's entry without configuration", () => {

@@ -12,7 +12,7 @@ import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import { crossSiteSignal } from '../src/cross-site';
-import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const SITE = 'www.example.nl';
@@ -135,14 +135,14 @@ describe('through the handler', () => {
 
   it('accepts the site’s own JSON and form posts, and clients that send neither header', async () => {
     const own = answer(
-      await stack.handler(contactEvent({ headers: { ...JSON_TYPE, ...OWN_PAGE, [IDEMPOTENCY_HEADER]: randomUUID() }, body: VALID_BODY })),
+      await stack.handler(contactEvent({ headers: { ...JSON_TYPE, ...OWN_PAGE, [IDEMPOTENCY_HEADER]: randomUUID() }, body: ownMessage() })),
     );
     expect(own.statusCode).toBe(200);
     const form = await stack.handler(
-      contactEvent({ headers: { ...FORM_TYPE, ...OWN_PAGE }, body: new URLSearchParams({ ...VALID_BODY, name: 'Formulier' }).toString() }),
+      contactEvent({ headers: { ...FORM_TYPE, ...OWN_PAGE }, body: new URLSearchParams(ownMessage({ name: 'Formulier' })).toString() }),
     );
     expect(form).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.sent } });
-    const curl = answer(await stack.handler(contactEvent({ headers: JSON_TYPE, body: { ...VALID_BODY, name: 'Zonder browser' } })));
+    const curl = answer(await stack.handler(contactEvent({ headers: JSON_TYPE, body: ownMessage({ name: 'Zonder browser' }) })));
     expect(curl.statusCode).toBe(200);
     expect(await stack.aws.messages()).toHaveLength(3);
     expect(await stack.aws.sentEmails()).toHaveLength(3);

@@ -12,7 +12,7 @@ import { ENCODED_WORD_EMAIL_MESSAGE } from '@site/core/content/contact-fields';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { MAIL_FROM } from '@site/testing/test-values';
 import { createRetryJob } from '../src/retry';
-import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const stack = useContactStack();
@@ -23,7 +23,7 @@ const RLO_NAME = '=?utf-8?b?4oCuZ25wLmV4ZSDigK1CZXRhYWwgZGUgZmFjdHV1cg==?=';
 
 /** The e-mail the firm receives for a message with these fields, parsed as a mail client parses it. */
 async function received(fields: Record<string, string>) {
-  const response = answer(await stack.handler(contactEvent({ body: { ...VALID_BODY, ...fields } })));
+  const response = answer(await stack.handler(contactEvent({ body: ownMessage(fields) })));
   expect(response.statusCode).toBe(200);
   const [sent] = await stack.aws.sentEmails();
   return PostalMime.parse(await stack.aws.rawEmail(sent!.messageId));
@@ -55,7 +55,7 @@ describe('the sender', () => {
     expect(first.from).toEqual({ name: NOTIFICATION_TEXT.sender, address: MAIL_FROM });
 
     // A message SES refused the first time: the retry job sends it, through the same route.
-    const response = answer(await stack.handler(contactEvent({ body: { ...VALID_BODY, name: 'Opnieuw' } })));
+    const response = answer(await stack.handler(contactEvent({ body: ownMessage({ name: 'Opnieuw' }) })));
     const stored = (await stack.aws.message(response.json.id!))!;
     await stack.aws.put({ ...stored, status: 'received', attempts: 1, lastAttemptAt: new Date(0).toISOString() });
     await stack.aws.clearEmails();
@@ -76,7 +76,7 @@ describe('an address holding an encoded word', () => {
     'jan=?utf-8?b?QA==?=@voorbeeld.nl',
   ])('is refused with the field named in Dutch, and nothing is stored or sent: %s', async (email) => {
     const before = (await stack.aws.items()).length;
-    const response = answer(await stack.handler(contactEvent({ body: { ...VALID_BODY, email } })));
+    const response = answer(await stack.handler(contactEvent({ body: ownMessage({ email }) })));
     expect(response.statusCode).toBe(400);
     expect(response.json.fields).toEqual({ email: ENCODED_WORD_EMAIL_MESSAGE });
     expect(await stack.aws.items()).toHaveLength(before);

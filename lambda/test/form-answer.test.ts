@@ -45,6 +45,7 @@ describe('formResultFor', () => {
       '/controleer-bericht',
       '/niet-verzonden',
       '/niet-verzonden/limiet',
+      '/niet-verzonden/druk',
     ]);
   });
 

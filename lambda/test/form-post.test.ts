@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_FORM_BODY_BYTES } from '@site/core/contract';
 import { contentKey } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
-import { contactEvent, VALID_BODY, type EventParts } from '@site/testing/api-events';
+import { contactEvent, ownMessage, VALID_BODY, type EventParts } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const stack = useContactStack();
@@ -32,7 +32,8 @@ const messagesNamed = async (name: string) => (await stack.aws.messages()).filte
 describe('a valid form post', () => {
   it('is stored and e-mailed once, and sent on to the confirmation page with 303', async () => {
     const name = `Anna ${randomUUID()}`;
-    const response = await post(encoded({ ...VALID_BODY, name }));
+    const fields = ownMessage({ name });
+    const response = await post(encoded(fields));
     expect(response).toEqual({
       statusCode: 303,
       headers: { Location: FORM_RESULT_PAGES.sent, 'Cache-Control': 'no-store' },
@@ -40,7 +41,7 @@ describe('a valid form post', () => {
     });
     const [stored, ...others] = await messagesNamed(name);
     expect(others).toEqual([]);
-    expect(stored).toMatchObject({ ...VALID_BODY, name, status: 'emailed', attempts: 1 });
+    expect(stored).toMatchObject({ ...fields, status: 'emailed', attempts: 1 });
     expect(await stack.aws.sentEmails()).toHaveLength(1);
     expect(lastLog()).toMatchObject({ outcome: 'stored_and_emailed', format: 'form', status: 303, messageId: stored!.id });
   });
@@ -56,7 +57,7 @@ describe('a valid form post', () => {
 
   it('is accepted base64-encoded, as API Gateway may pass a form body, with a charset', async () => {
     const name = `Base ${randomUUID()}`;
-    const response = await post(Buffer.from(encoded({ ...VALID_BODY, name })).toString('base64'), {
+    const response = await post(Buffer.from(encoded(ownMessage({ name }))).toString('base64'), {
       headers: { 'Content-Type': `${FORM}; charset=UTF-8` },
       isBase64Encoded: true,
     });
@@ -66,7 +67,7 @@ describe('a valid form post', () => {
 
   it('fits whenever the same message fits as JSON: 5000 euro signs are 45 KB encoded', async () => {
     const name = `Euro ${randomUUID()}`;
-    const body = encoded({ ...VALID_BODY, name, message: '€'.repeat(5000) });
+    const body = encoded(ownMessage({ name, message: '€'.repeat(5000) }));
     expect(Buffer.byteLength(body)).toBeGreaterThan(45_000);
     expect((await post(body)).headers.Location).toBe(FORM_RESULT_PAGES.sent);
     expect((await messagesNamed(name))[0]?.message).toHaveLength(5000);
@@ -76,7 +77,8 @@ describe('a valid form post', () => {
 describe('the same form post again (double click, reload, Back and send again)', () => {
   it('is one message and one e-mail, with the confirmation page every time', async () => {
     const name = `Dubbel ${randomUUID()}`;
-    const body = encoded({ ...VALID_BODY, name });
+    const fields = ownMessage({ name });
+    const body = encoded(fields);
     const answers = await Promise.all([post(body), post(body)]);
     answers.push(await post(body));
     for (const response of answers) expect(response.headers.Location).toBe(FORM_RESULT_PAGES.sent);
@@ -86,20 +88,21 @@ describe('the same form post again (double click, reload, Back and send again)',
     expect(lastLog()).toMatchObject({ outcome: 'duplicate', format: 'form', status: 303 });
 
     // The key is derived from the validated content: spacing the validation removes does not make it new.
-    const validated = validateContactMessage({ ...VALID_BODY, name });
+    const validated = validateContactMessage(fields);
     if (!validated.ok) throw new Error('expected a valid message');
     const record = (await stack.aws.items()).find(
       (item) => item.id === `idempotency#${contentKey(stack.aws.config.idempotencyHashKeys.current, validated.value)}`,
     );
     expect(record).toMatchObject({ messageId: messages[0]!.id });
-    await post(encoded({ ...VALID_BODY, name: `  ${name} ` }));
+    await post(encoded({ ...fields, name: `  ${name} ` }));
     expect(await messagesNamed(name)).toHaveLength(1);
   });
 
   it('is a new message once the text is changed', async () => {
     const name = `Gewijzigd ${randomUUID()}`;
-    await post(encoded({ ...VALID_BODY, name }));
-    await post(encoded({ ...VALID_BODY, name, message: `${VALID_BODY.message} En nog iets.` }));
+    const fields = ownMessage({ name });
+    await post(encoded(fields));
+    await post(encoded({ ...fields, message: `${fields.message} En nog iets.` }));
     expect(await messagesNamed(name)).toHaveLength(2);
     expect(await stack.aws.sentEmails()).toHaveLength(2);
   });
@@ -108,7 +111,7 @@ describe('the same form post again (double click, reload, Back and send again)',
     const name = `Sleutel ${randomUUID()}`;
     const key = randomUUID();
     const headers = { 'content-type': FORM, [IDEMPOTENCY_HEADER.toLowerCase()]: key };
-    await post(encoded({ ...VALID_BODY, name }), { headers });
+    await post(encoded(ownMessage({ name })), { headers });
     expect((await post(encoded({ ...VALID_BODY, name, message: 'Iets anders.' }), { headers })).headers.Location).toBe(
       FORM_RESULT_PAGES.failed,
     );
@@ -149,13 +152,15 @@ describe('a form post that cannot be accepted as typed', () => {
     expect(lastLog()).toMatchObject({ outcome: 'invalid', format: 'form', status: 303 });
   });
 
-  it('answers a filled honeypot with the confirmation page, and stores and sends nothing', async () => {
-    const itemsBefore = (await stack.aws.items()).length;
-    const response = await post(encoded({ ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.example' }));
+  it('answers a filled honeypot with the confirmation page, and stores the message held, e-mailing nothing', async () => {
+    const name = `Honingpot ${randomUUID()}`;
+    const response = await post(encoded(ownMessage({ name, [HONEYPOT_FIELD]: 'https://spam.example' })));
     expect(response.headers.Location).toBe(FORM_RESULT_PAGES.sent);
-    expect((await stack.aws.items()).length).toBe(itemsBefore);
+    const [stored] = await messagesNamed(name);
+    expect(stored).toMatchObject({ status: 'held', heldFor: 'suspect', signals: expect.arrayContaining(['honeypot']) });
+    expect(stored).not.toHaveProperty(HONEYPOT_FIELD);
     expect(await stack.aws.sentEmails()).toEqual([]);
-    expect(lastLog()).toMatchObject({ outcome: 'spam', status: 303 });
+    expect(lastLog()).toMatchObject({ outcome: 'stored_held', heldFor: 'suspect', status: 303 });
   });
 });
 

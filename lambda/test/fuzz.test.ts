@@ -1,7 +1,7 @@
 /**
  * Generated requests of every shape through the real handler and the stand-ins: whatever
  * a client sends, the answer is never a 5xx, always the agreed JSON, and every 200 stands
- * for a stored message that passes validation (or for a filled honeypot). The fields sent
+ * for a stored message that passes validation (a filled honeypot's held). The fields sent
  * are the field list's, each by its kind.
  */
 import * as fc from 'fast-check';
@@ -158,11 +158,10 @@ it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it
       const sent = sentObject(generated);
       expect(sent).toBeDefined();
       const stored = await stack.aws.message(response.json.id!);
-      if (stored === undefined) {
-        expect(honeypotFilled(sent!)).toBe(true);
-        return;
-      }
-      expect(honeypotFilled(sent!)).toBe(false);
+      expect(stored).toBeDefined();
+      if (!stored) return;
+      expect(stored.signals?.includes('honeypot')).toBe(honeypotFilled(sent!));
+      if (honeypotFilled(sent!)) expect(stored.status).toBe('held');
       const storedFields = Object.fromEntries(FIELDS.flatMap((name) => (stored[name] === undefined ? [] : [[name, stored[name]]])));
       expect(validateContactMessage(storedFields)).toEqual({ ok: true, value: storedFields });
       expect(validateContactMessage(sent)).toEqual({ ok: true, value: storedFields });
@@ -176,13 +175,15 @@ it(`answers ${RUNS} generated requests without a 5xx, and stores exactly what it
 
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect(stack.logs.entries()).toHaveLength(RUNS);
-  // The generators must reach storage often enough for the property to mean something.
-  expect(counts.get(200) ?? 0).toBeGreaterThan(RUNS / 8);
+  // The generators must reach storage often enough for the property to mean something (a
+  // filled honeypot is validated like any message, so about a tenth of the runs are stored).
+  expect(counts.get(200) ?? 0).toBeGreaterThan(RUNS / 12);
   for (const status of [400, 405, 413, 415]) expect(counts.get(status) ?? 0).toBeGreaterThan(0);
 
   const messages = await stack.aws.messages();
-  expect(messages.every((stored) => stored.status === 'emailed' && stored.attempts === 1)).toBe(true);
-  expect(await stack.aws.sentEmails()).toHaveLength(messages.length);
+  const emailed = messages.filter((stored) => stored.status === 'emailed');
+  expect(messages.every((stored) => (stored.status === 'emailed' && stored.attempts === 1) || stored.status === 'held')).toBe(true);
+  expect(await stack.aws.sentEmails()).toHaveLength(emailed.length);
   for (const name of FIELDS) {
     expect(messages.every((stored) => (stored[name]?.length ?? 0) <= CONTACT_FIELDS[name].limit)).toBe(true);
   }
