@@ -146,8 +146,6 @@ export interface StoredMessage extends FieldValues {
   fingerprint?: string;
   /** Why a held message was not e-mailed on its own. */
   heldFor?: HeldFor;
-  /** When the firm's digest counted it (ISO); a digest counts each held message once. */
-  digestedAt?: string;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -189,5 +187,4 @@ export const BOOKKEEPING_ATTRIBUTES = [
   'signals',
   'fingerprint',
   'heldFor',
-  'digestedAt',
 ] as const satisfies readonly (keyof StoredMessage)[];

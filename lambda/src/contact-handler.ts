@@ -39,7 +39,7 @@ import { isFromCloudFront } from './origin-verify';
 import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
 import { claimIdempotencyKey, deleteIdempotencyRecord } from './idempotency-records';
-import { storeMessage, type MessageTable } from './store';
+import { getMessage, storeMessage, type MessageTable } from './store';
 import { returnMailBudget } from './spam-store';
 import { newChallenge } from './stamp';
 import type { Reservation } from './visitor-counter';
@@ -212,6 +212,16 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
     return visitorLimited(visitor.retryAfterSeconds);
   }
   const reservations = visitor.kind === 'counted' ? visitor.reservations : [];
+  // The same message sent again after it was stored: answered as it was, before it is judged
+  // again, so a burst of retries costs reads, not the budget's counters.
+  if (idempotencyKey !== undefined && !claim.claimed) {
+    try {
+      if (await getMessage(service.table, id))
+        return { response: jsonResponse(200, { id }), outcome: 'duplicate', attempts: 0, messageId: id };
+    } catch (error) {
+      return storeFailed(error, await releaseVisitor(service.table, reservations));
+    }
+  }
   let assessment: Assessment;
   let disposition: Disposition;
   try {

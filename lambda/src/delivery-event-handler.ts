@@ -21,7 +21,7 @@ import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from './
 export type DeliveryEventHandler = (event: unknown, context?: Context) => Promise<void>;
 
 /** What the consumer did with an event. */
-type Outcome = 'sent' | 'record_failed' | OutcomeRecord | (typeof DELIVERY_EVENT_LOG.unmatched)[number];
+type Outcome = 'sent' | 'digest' | 'record_failed' | OutcomeRecord | (typeof DELIVERY_EVENT_LOG.unmatched)[number];
 
 // What the monitoring counts as not ours must be an outcome this consumer logs.
 DELIVERY_EVENT_LOG.notOurs satisfies readonly Outcome[];
@@ -38,6 +38,8 @@ function described(report: DeliveryReport): Omit<LogEntry, 'level' | 'msg'> {
       return { problem: report.problem };
     case 'untagged':
       return { eventType: report.eventType, sesMessageId: report.sesMessageId };
+    case 'digest':
+      return { eventType: report.eventType, [DELIVERY_EVENT_LOG.reportsField]: report.status, sesMessageId: report.sesMessageId };
     case 'sent':
       return { eventType: report.eventType, messageId: report.messageId, sesMessageId: report.sesMessageId };
     case 'outcome': {
@@ -62,6 +64,8 @@ async function handled(report: DeliveryReport, table: MessageTable): Promise<Out
       return report.kind;
     case 'sent':
       return 'sent';
+    case 'digest':
+      return 'digest';
     case 'outcome':
       return recordDeliveryOutcome(table, report.messageId, report.outcome);
   }
@@ -71,6 +75,7 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   recorded: 'info',
   superseded: 'info',
   sent: 'info',
+  digest: 'info',
   unknown_message: 'warn',
   not_our_attempt: 'warn',
   untagged: 'warn',

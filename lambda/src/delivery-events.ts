@@ -22,6 +22,8 @@ export type DeliveryReport =
   | { kind: 'outcome'; eventType: SesEventType; messageId: string; outcome: DeliveryOutcome }
   /** SES accepted an e-mail: the sender recorded that itself. */
   | { kind: 'sent'; eventType: SesEventType; messageId?: string; sesMessageId: string }
+  /** An outcome of the firm's digest (digest.ts): no message to record it on, only the log line the alarms count. */
+  | { kind: 'digest'; eventType: SesEventType; status: DeliveryOutcome['status']; sesMessageId: string }
   /** An e-mail without our tags (sent through the set by something else). */
   | { kind: 'untagged'; eventType: SesEventType; sesMessageId: string }
   /** Not an SES event as documented; `problem` names the first thing wrong, never a value. */
@@ -162,6 +164,9 @@ export function readDeliveryEvent(input: unknown): DeliveryReport {
     throw error;
   }
   if (findings === undefined) return { kind: 'sent', eventType, messageId, sesMessageId: mail.messageId };
+  if (tag(mail.tags, DELIVERY_TAGS.digest, TAG_VALUE) !== undefined) {
+    return { kind: 'digest', eventType, status: findings.status, sesMessageId: mail.messageId };
+  }
   if (messageId === undefined || attempt === undefined) return { kind: 'untagged', eventType, sesMessageId: mail.messageId };
   return {
     kind: 'outcome',

@@ -1,12 +1,15 @@
 /**
  * The retry job: e-mails stored messages that SES did not accept the first time, backing
- * off exponentially per message, and gives up (status 'failed') after the last attempt. Each
- * run also counts what the alarms watch: messages still waiting, and messages SES accepted
- * whose delivery it has not confirmed within the delivery alarm's time.
+ * off exponentially per message, and gives up (status 'failed') after the last attempt. It
+ * never sends a held message: it sends the firm's digest of them, at most hourly. Each run
+ * also counts what the alarms watch, reading a bounded page whatever the backlog (COUNT_CAP
+ * in store.ts): messages still waiting, and messages SES accepted whose delivery it has not
+ * confirmed within the delivery alarm's time.
  */
 import { RETRY_RUN_LOG } from '@site/core/log-lines';
 import type { StoredMessage } from '@site/core/table';
 import { deliver, type DeliverySetup, type DeliveryResult } from './delivery';
+import { sendDigest } from './digest';
 import { describeError, errorLocation, withoutDetails, writeLog } from './log';
 import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
 import type { RetryConfig } from './config';
@@ -35,6 +38,10 @@ export interface RetrySummary {
   pending: number;
   /** Messages SES accepted, received longer ago than the delivery alarm's time, whose delivery it has not confirmed. */
   notDelivered: number;
+  /** Held messages the firm's digest counted in this run (digest.ts); 0 when none was due or sent. */
+  digested: number;
+  /** The digest was due, but SES refused it (by error name); the next run tries again. */
+  digestError?: string;
 }
 
 // The alarms read these fields of the run's summary line.
@@ -78,7 +85,7 @@ async function runRetry(setup: DeliverySetup, options: RetryOptions & { now: Dat
   const { minAgeMs, maxAttempts, backoffBaseMs, limit } = { ...RETRY_DEFAULTS, ...options };
   const { now } = options;
   const { table } = setup;
-  const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0 };
+  const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0, digested: 0 };
   let attemptsMade = 0;
   let failuresInARow = 0;
 
@@ -95,6 +102,10 @@ async function runRetry(setup: DeliverySetup, options: RetryOptions & { now: Dat
     summary[result.outcome === 'emailed' ? 'delivered' : result.outcome] += 1;
     logAttempt(message, result);
   }
+  // Held messages never reach this loop (it reads status 'received' only): the firm hears of them here.
+  const digest = await sendDigest(setup, now);
+  if (digest.outcome === 'sent') summary.digested = digest.count;
+  if (digest.outcome === 'failed') summary.digestError = describeError(digest.error);
   summary.pending = await countUndelivered(table, new Date(now.getTime() - minAgeMs));
   summary.notDelivered = await countNotDelivered(table, new Date(now.getTime() - options.deliveryAlarmMinutes * 60_000));
   return summary;

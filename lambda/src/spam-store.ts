@@ -4,7 +4,8 @@
  * day. Items of their own (no status, no address, no text: keyed hashes, ids and counts),
  * each with a TTL, so none is ever in an index and none outlives its day by much.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { IndexName, MessageStatus, StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from './conditional-write';
 import { budgetWindows, type BudgetKind, type BudgetWindow, type MailBudget } from './mail-budget';
 import type { MessageTable } from './store';
@@ -82,4 +83,58 @@ export async function takeMailBudget(table: MessageTable, kind: BudgetKind, budg
 /** Gives an e-mail back to both windows: the message it was taken for was not stored. Best effort. */
 export async function returnMailBudget(table: MessageTable, kind: BudgetKind, budget: MailBudget, now: Date): Promise<void> {
   await Promise.all(budgetWindows(kind, budget, now).map((window) => spend(table, window, -1)));
+}
+
+/** When the last digest went out, and the last held message it counted (ISO): its one item. */
+export interface DigestState {
+  sentAt?: string;
+  through?: string;
+}
+
+const DIGEST_STATE_ID = 'digest#state';
+
+export async function readDigestState(table: MessageTable): Promise<DigestState> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id: DIGEST_STATE_ID }, ConsistentRead: true }));
+  return { sentAt: Item?.sentAt as string | undefined, through: Item?.through as string | undefined };
+}
+
+/** Moves the digest's state from `from` to `to`; false when another run moved it first. */
+export function claimDigest(table: MessageTable, from: DigestState, to: DigestState): Promise<boolean> {
+  return writeIfCondition(() =>
+    table.client.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: { id: DIGEST_STATE_ID, ...to },
+        ...(from.sentAt === undefined
+          ? { ConditionExpression: 'attribute_not_exists(sentAt)' }
+          : { ConditionExpression: 'sentAt = :sentAt', ExpressionAttributeValues: { ':sentAt': from.sentAt } }),
+      }),
+    ),
+  );
+}
+
+/** Held messages that arrived after `after` (ISO), oldest first, at most `cap`; `more` when there are others. */
+export async function listHeldSince(
+  table: MessageTable,
+  after: string | undefined,
+  cap: number,
+): Promise<{ messages: StoredMessage[]; more: boolean }> {
+  const messages: StoredMessage[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: 'byStatus' satisfies IndexName,
+        KeyConditionExpression: '#status = :held AND receivedAt > :after',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':held': 'held' satisfies MessageStatus, ':after': after ?? '' },
+        Limit: cap - messages.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    messages.push(...((page.Items ?? []) as StoredMessage[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined && messages.length < cap);
+  return { messages, more: startKey !== undefined };
 }

@@ -6,7 +6,15 @@
  * idempotency-records.ts, visitor counters in visitor-counter.ts, and the operator's own
  * queries beside the commands that use them (ops/messages/queries.ts).
  */
-import { GetCommand, PutCommand, UpdateCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  paginateQuery,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { AWAITING_DELIVERY, type DeliveryOutcome, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from './conditional-write';
 
@@ -206,36 +214,49 @@ export async function* listUndelivered(table: MessageTable, receivedBefore: Date
   }
 }
 
-/** How many messages older than `receivedBefore` still wait for delivery: what the undelivered alarm watches. */
-export async function countUndelivered(table: MessageTable, receivedBefore: Date): Promise<number> {
-  const pages = paginateQuery({ client: table.client, pageSize: 1000 }, { ...undeliveredQuery(table, receivedBefore), Select: 'COUNT' });
+/**
+ * The most any count of the retry job reads: a run's reads stay the same however large a
+ * backlog grows (a wave of 100,000 messages included), and a count of COUNT_CAP means "that
+ * many or more", which every alarm on it reads as far past its threshold.
+ */
+export const COUNT_CAP = 1000;
+
+/** Counts what `query` finds, reading at most COUNT_CAP items (a filter counts fewer than it reads). */
+async function countUpTo(table: MessageTable, query: QueryCommandInput): Promise<number> {
   let count = 0;
-  for await (const page of pages) count += page.Count ?? 0;
+  let read = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await table.client.send(new QueryCommand({ ...query, Select: 'COUNT', Limit: COUNT_CAP - read, ExclusiveStartKey: startKey }));
+    count += page.Count ?? 0;
+    read += page.ScannedCount ?? page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined && read < COUNT_CAP);
   return count;
+}
+
+/** How many messages older than `receivedBefore` still wait for delivery (up to COUNT_CAP): what the undelivered alarm watches. */
+export function countUndelivered(table: MessageTable, receivedBefore: Date): Promise<number> {
+  return countUpTo(table, undeliveredQuery(table, receivedBefore));
 }
 
 /**
  * How many messages that arrived before `receivedBefore` SES accepted through a configuration
- * set and has not reported delivered (or bounced, …): what the not-delivered alarm watches.
- * Messages e-mailed before delivery events existed carry no configuration set, and no event
- * will ever come for them, so they do not count.
+ * set and has not reported delivered (or bounced, …), up to COUNT_CAP: what the not-delivered
+ * alarm watches. Messages e-mailed before delivery events existed carry no configuration set,
+ * and no event will ever come for them, so they do not count.
  */
 export async function countNotDelivered(table: MessageTable, receivedBefore: Date): Promise<number> {
   let count = 0;
   for (const status of AWAITING_DELIVERY) {
-    const pages = paginateQuery(
-      { client: table.client, pageSize: 1000 },
-      {
-        TableName: table.name,
-        IndexName: STATUS_INDEX,
-        KeyConditionExpression: '#status = :status AND receivedAt < :before',
-        FilterExpression: 'attribute_exists(configurationSet)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':before': receivedBefore.toISOString() },
-        Select: 'COUNT',
-      },
-    );
-    for await (const page of pages) count += page.Count ?? 0;
+    count += await countUpTo(table, {
+      TableName: table.name,
+      IndexName: STATUS_INDEX,
+      KeyConditionExpression: '#status = :status AND receivedAt < :before',
+      FilterExpression: 'attribute_exists(configurationSet)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status, ':before': receivedBefore.toISOString() },
+    });
   }
-  return count;
+  return Math.min(count, COUNT_CAP);
 }
