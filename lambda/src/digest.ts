@@ -19,8 +19,8 @@ import { claimDigest, listHeldSince, readDigestState, type DigestState } from '.
 
 /** At most one digest in this time. */
 export const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
-/** Held messages one digest reads: the rest is counted by the next. */
-export const DIGEST_READ_CAP = 1000;
+/** Held messages one digest reads (a page of 1 MB holds about 1,000): the rest is counted by the next. */
+export const DIGEST_READ_CAP = 5000;
 /** Held messages shown in full, the best-scoring first. */
 export const DIGEST_IN_FULL = 10;
 
@@ -46,7 +46,9 @@ export function digestOf(held: readonly StoredMessage[], more: boolean): Digest 
     if (message.heldFor) heldFor[message.heldFor] += 1;
     for (const signal of message.signals ?? []) signals[signal] += 1;
   }
-  const inFull = [...held].sort((a, b) => (a.score ?? 0) - (b.score ?? 0) || a.receivedAt.localeCompare(b.receivedAt)).slice(0, DIGEST_IN_FULL);
+  const inFull = [...held]
+    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0) || a.receivedAt.localeCompare(b.receivedAt))
+    .slice(0, DIGEST_IN_FULL);
   return { count: held.length, more, since: held[0]!.receivedAt, through: held.at(-1)!.receivedAt, heldFor, signals, inFull };
 }
 
@@ -102,9 +104,7 @@ export function digestEmail(digest: Digest, route: MailRoute, fields: FieldList)
 }
 
 export type DigestResult =
-  | { outcome: 'sent'; count: number }
-  | { outcome: 'none' | 'not_due' }
-  | { outcome: 'failed'; error: unknown; count: number };
+  { outcome: 'sent'; count: number } | { outcome: 'none' | 'not_due' } | { outcome: 'failed'; error: unknown; count: number };
 
 /**
  * Sends the digest of the messages held since the last one, if there are any and the last is

@@ -33,8 +33,9 @@ export async function newChallenge(keys: StampKeys, now: Date): Promise<Challeng
     cost: STAMP_DIFFICULTY.cost,
     counter: randomInt(STAMP_DIFFICULTY.maxCounter, 0),
     deriveKey,
-    expiresAt: issuedAt + STAMP_DIFFICULTY.expiresSeconds,
-    data: { issuedAt, id: randomBytes(8).toString('hex') },
+    // In the signed data rather than altcha-lib's own expiresAt, which it checks against the
+    // system clock: the function's clock (dependencies.ts) is the one every rule reads.
+    data: { issuedAt, expiresAt: issuedAt + STAMP_DIFFICULTY.expiresSeconds, id: randomBytes(8).toString('hex') },
     hmacSignatureSecret: keys.signature,
     hmacKeySignatureSecret: keys.keySignature,
   });
@@ -66,8 +67,9 @@ export async function checkStamp(stamp: unknown, keys: StampKeys, now: Date): Pr
   if (typeof stamp !== 'string' || stamp.length > MAX_STAMP_LENGTH) return { kind: 'invalid' };
   const payload = payloadOf(stamp);
   if (!payload) return { kind: 'invalid' };
-  const { expiresAt, data } = payload.challenge.parameters;
+  const { data } = payload.challenge.parameters;
   const issuedAt = data?.issuedAt;
+  const expiresAt = data?.expiresAt;
   const id = data?.id;
   if (typeof expiresAt !== 'number' || typeof issuedAt !== 'number' || typeof id !== 'string') return { kind: 'invalid' };
   if (expiresAt <= now.getTime() / 1000) return { kind: 'invalid' };

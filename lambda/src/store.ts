@@ -227,7 +227,9 @@ async function countUpTo(table: MessageTable, query: QueryCommandInput): Promise
   let read = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await table.client.send(new QueryCommand({ ...query, Select: 'COUNT', Limit: COUNT_CAP - read, ExclusiveStartKey: startKey }));
+    const page = await table.client.send(
+      new QueryCommand({ ...query, Select: 'COUNT', Limit: COUNT_CAP - read, ExclusiveStartKey: startKey }),
+    );
     count += page.Count ?? 0;
     read += page.ScannedCount ?? page.Count ?? 0;
     startKey = page.LastEvaluatedKey;

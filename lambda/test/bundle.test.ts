@@ -134,7 +134,7 @@ describe('the retry-undelivered bundle', () => {
   it('is within the same budget and runs', async () => {
     expect(retryBundle.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
     const run = await runBundle(retryBundle.outfile, { source: 'aws.events' });
-    expect(run.result).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0 });
+    expect(run.result).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0, digested: 0 });
     expect(run.logs).toEqual([expect.objectContaining({ msg: 'retry-undelivered' })]);
   });
 });

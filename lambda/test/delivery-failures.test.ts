@@ -89,6 +89,7 @@ describe('when SES does not accept the e-mail', () => {
       skipped: 0,
       pending: 0,
       notDelivered: 0,
+      digested: 0,
     });
     // After it, the backoff after one failed attempt still holds it back.
     expect(await retryUndelivered({ now: minutesFromNow(2) })).toMatchObject({ examined: 1, skipped: 1, pending: 1 });
@@ -102,6 +103,7 @@ describe('when SES does not accept the e-mail', () => {
       skipped: 0,
       pending: 0,
       notDelivered: 0,
+      digested: 0,
     });
     const [email, ...others] = await aws.sentEmails();
     expect(others).toEqual([]);
