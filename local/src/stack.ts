@@ -9,7 +9,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
-import { deliveryAlarmHoursFrom, ipv6NetworkLimitFrom, mailBudgetsFrom, retentionDaysFrom, visitorLimitFrom, type Config } from '@site/core/node/deploy-config';
+import {
+  deliveryAlarmHoursFrom,
+  ipv6NetworkLimitFrom,
+  mailBudgetsFrom,
+  retentionDaysFrom,
+  visitorLimitFrom,
+  type Config,
+} from '@site/core/node/deploy-config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { createAwsClients, createDocumentClient } from '@site/lambda/aws';

@@ -28,7 +28,7 @@ export const TEST_MESSAGE: ContactRequestBody = {
 export const DELIVER_WAIT_MS = 120_000;
 
 /** Where the message stopped; `delivered` is the one good end. */
-export type Stop = 'not accepted' | 'not stored' | 'not sent' | 'bounced' | 'complained' | 'rejected' | 'no event in time';
+export type Stop = 'not accepted' | 'not stored' | 'held' | 'not sent' | 'bounced' | 'complained' | 'rejected' | 'no event in time';
 
 /** Where the test message ended, in one line. */
 export type Ending = { done: true; delivered: true; line: string } | { done: true; delivered: false; stop: Stop; line: string };
@@ -67,6 +67,13 @@ export function verdictOf(id: string, message: StoredMessage | undefined, final:
             `message ${id} is stored, but SES has not accepted its e-mail (${message.attempts} attempts${message.lastError ? `, last error ${message.lastError}` : ''}); the retry job tries again (${show})`,
           )
         : { done: false, progress: 'stored, not yet accepted by SES' };
+    // Stored, but not e-mailed on its own: the mail budget is spent (a wave?) or it scored as suspect.
+    case 'held':
+    case 'spam':
+      return failed(
+        'held',
+        `message ${id} is stored but ${message.status === 'spam' ? 'marked as spam' : `held (${message.heldFor ?? 'suspect'}, signals: ${(message.signals ?? []).join(', ') || 'none'})`}; the firm hears of it in the hourly digest, or: npm run messages -- release ${id} (${show})`,
+      );
     case 'emailed':
     case 'delayed': {
       const state = message.status === 'delayed' ? `delayed (${serverSaid(message)})` : 'accepted by SES, no delivery event yet';
