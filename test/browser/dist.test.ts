@@ -48,6 +48,7 @@ const PAGES = [
   ['controleer-bericht.html', 'form-check', formResults.check.headline],
   ['niet-verzonden.html', 'form-failed', formResults.failed.headline],
   ['niet-verzonden/limiet.html', 'form-limited', formResults.limited.headline],
+  ['niet-verzonden/druk.html', 'form-busy', formResults.busy.headline],
   ['controleer-bericht/email-message.html', 'form-check/email-message', formResults.check.refused(2)],
   ['via-andere-website.html', 'form-crossSite', formResults.crossSite.headline],
 ] as const;
