@@ -17,6 +17,12 @@ export interface ApiRateLimit {
   burst: number;
 }
 
+/** E-mails a kind of message may cost per hour and per day before the rest is held for the digest. */
+export interface MailBudget {
+  perHour: number;
+  perDay: number;
+}
+
 /** What the contact function allows each visitor address: see lambda/src/visitor-limit.ts. */
 export interface VisitorLimitConfig {
   /** Messages per visitor address per window. */
@@ -89,6 +95,24 @@ export interface Config {
    * past it, MessagesNotDelivered fires.
    */
   deliveryAlarmHours: number;
+  /**
+   * E-mails that messages other than clean ones from the site's own form may cost: sent one
+   * by one while within it, held for the digest past it (core/src/spam.ts).
+   */
+  mailBudget: MailBudget;
+  /**
+   * The separate, higher budget of clean messages from the site's own form (a valid
+   * proof-of-work stamp and no signal at all), so a person still gets through at once while a
+   * wave spends the other budget.
+   */
+  siteMailBudget: MailBudget;
+  /**
+   * E-mails SES lets the account send in 24 hours: 200 in the sandbox, 50,000 or what AWS
+   * granted with production access. The budgets and the digests must fit under it.
+   */
+  sesDailyQuota: number;
+  /** Days a message an operator marked as spam is kept (`npm run messages -- purge`), much less than retentionDays. */
+  spamRetentionDays: number;
 }
 
 /**
@@ -108,7 +132,22 @@ export const DEFAULTS = {
   // Far beyond a normal delivery (seconds) or a greylisting delay (minutes to an hour), well
   // within the 14 hours SES keeps retrying before it gives up with a bounce.
   deliveryAlarmHours: 3,
+  // A small firm's ordinary day is a handful of messages; a wave spends these within minutes.
+  mailBudget: { perHour: 10, perDay: 40 },
+  siteMailBudget: { perHour: 30, perDay: 120 },
+  // The SES sandbox: the budgets and 24 hourly digests fit under it on a new account.
+  sesDailyQuota: 200,
+  spamRetentionDays: 14,
 } as const;
+
+/**
+ * Messages an hour Exchange Online accepts from one sender before it bounces the rest
+ * (5.2.121): the budgets of an hour, and its digest, stay well below it.
+ */
+export const MAILBOX_SENDER_LIMIT_PER_HOUR = 1200;
+
+/** At most one digest an hour (lambda/src/digest.ts): what the budgets must leave room for. */
+export const DIGESTS_PER_DAY = 24;
 
 /** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */
 export const VISITOR_LIMIT_BOUNDS = { messages: 1000, windowMinutes: 24 * 60 } as const;
@@ -229,6 +268,11 @@ const VISITOR_LIMIT = settingObject(
   '{"messages": 5, "windowMinutes": 10}',
 );
 
+const MAIL_BUDGET = settingObject(
+  { perHour: wholeNumber(1, MAILBOX_SENDER_LIMIT_PER_HOUR), perDay: wholeNumber(1, 50_000) },
+  '{"perHour": 10, "perDay": 40}',
+);
+
 const RESERVED_CONCURRENCY = falseOrWholeNumber(
   1,
   MAX_RESERVED_CONCURRENCY,
@@ -273,6 +317,10 @@ export const SETTINGS = {
   wafRateLimit: v.optional(WAF_RATE, DEFAULTS.wafRateLimit),
   hstsIncludeSubdomains: v.optional(trueOrFalse, DEFAULTS.hstsIncludeSubdomains),
   deliveryAlarmHours: v.optional(wholeNumber(1, 24), DEFAULTS.deliveryAlarmHours),
+  mailBudget: v.optional(MAIL_BUDGET, DEFAULTS.mailBudget),
+  siteMailBudget: v.optional(MAIL_BUDGET, DEFAULTS.siteMailBudget),
+  sesDailyQuota: v.optional(wholeNumber(1, 10_000_000), DEFAULTS.sesDailyQuota),
+  spamRetentionDays: v.optional(wholeNumber(1, 365), DEFAULTS.spamRetentionDays),
 };
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -374,6 +422,15 @@ export function defaultIpv6NetworkLimit(messages: number): number {
 
 const isWithin = (domain: string, zone: string) => domain === zone || domain.endsWith(`.${zone}`);
 
+/** An hour's budget is never more than its day's. */
+const budgetWithinItsDay = (key: 'mailBudget' | 'siteMailBudget') =>
+  rule(
+    [key],
+    (s) => s[key].perHour <= s[key].perDay,
+    (s) => `perHour (${s[key].perHour}) is more than perDay (${s[key].perDay}).`,
+    key,
+  );
+
 /** The whole context: every key's rule, then the rules between keys, then the derived defaults. */
 export const CONFIG_SCHEMA = v.pipe(
   v.record(v.string(), v.unknown()),
@@ -426,6 +483,28 @@ export const CONFIG_SCHEMA = v.pipe(
     (s) => s.originSecretPreviousVersion === undefined || s.originSecretPreviousVersion !== s.originSecretVersion,
     'is the same as originSecretVersion; it names the version being replaced.',
     'originSecretPreviousVersion',
+  ),
+  budgetWithinItsDay('mailBudget'),
+  budgetWithinItsDay('siteMailBudget'),
+  rule(
+    ['mailBudget', 'siteMailBudget'],
+    (s) => s.mailBudget.perHour + s.siteMailBudget.perHour + 1 <= MAILBOX_SENDER_LIMIT_PER_HOUR,
+    `with siteMailBudget.perHour and the hour's digest, more than the ${MAILBOX_SENDER_LIMIT_PER_HOUR} e-mails an hour a mailbox such as Exchange Online accepts from one sender; the rest would bounce.`,
+    'mailBudget',
+  ),
+  rule(
+    ['mailBudget', 'siteMailBudget', 'sesDailyQuota'],
+    (s) => s.mailBudget.perDay + s.siteMailBudget.perDay + DIGESTS_PER_DAY <= s.sesDailyQuota,
+    (s) =>
+      `mailBudget.perDay (${s.mailBudget.perDay}), siteMailBudget.perDay (${s.siteMailBudget.perDay}) and ${DIGESTS_PER_DAY} digests are more than sesDailyQuota (${s.sesDailyQuota}) e-mails a day: ` +
+      'raise sesDailyQuota once AWS grants a higher SES quota (docs/first-deploy.md), or lower the budgets.',
+    'sesDailyQuota',
+  ),
+  rule(
+    ['spamRetentionDays', 'retentionDays'],
+    (s) => s.spamRetentionDays <= s.retentionDays,
+    (s) => `${s.spamRetentionDays} is more than retentionDays (${s.retentionDays}); spam is kept shorter than a message, never longer.`,
+    'spamRetentionDays',
   ),
   v.transform(withDerivedDefaults),
 );
@@ -493,4 +572,14 @@ export function visitorLimitFrom(context: Record<string, unknown>): VisitorLimit
  */
 export function ipv6NetworkLimitFrom(context: Record<string, unknown>, messages: number): number {
   return settingFrom(context, 'ipv6NetworkLimit') ?? defaultIpv6NetworkLimit(messages);
+}
+
+/** The mail budgets a synth with this context uses; the local stack gives its function the same. */
+export function mailBudgetsFrom(context: Record<string, unknown>): { mailBudget: MailBudget; siteMailBudget: MailBudget } {
+  return { mailBudget: settingFrom(context, 'mailBudget'), siteMailBudget: settingFrom(context, 'siteMailBudget') };
+}
+
+/** How long a message marked as spam is kept: `npm run messages -- purge` reads it from cdk.json, as a deploy would. */
+export function spamRetentionDaysFrom(context: Record<string, unknown>): number {
+  return settingFrom(context, 'spamRetentionDays');
 }

@@ -45,7 +45,20 @@ export interface FunctionSettings {
   deliveryAlarmHours: number;
   originSecret: string;
   visitorLimit: { messages: number; ipv6Network: number; windowSeconds: number };
+  mailBudget: { perHour: number; perDay: number };
+  siteMailBudget: { perHour: number; perDay: number };
 }
+
+/**
+ * The contact function's mail budgets (core/src/spam.ts): e-mails per hour and per day of
+ * ordinary messages, and of clean ones from the site's own form.
+ */
+export const MAIL_BUDGET_ENV = {
+  perHour: 'MAIL_BUDGET_PER_HOUR',
+  perDay: 'MAIL_BUDGET_PER_DAY',
+  sitePerHour: 'SITE_MAIL_BUDGET_PER_HOUR',
+  sitePerDay: 'SITE_MAIL_BUDGET_PER_DAY',
+} as const;
 
 /**
  * Every function's settings in one environment, under the names above, as the local stack and
@@ -64,5 +77,9 @@ export function functionEnvironment(settings: FunctionSettings): Record<string, 
     [VISITOR_LIMIT_ENV.messages]: String(settings.visitorLimit.messages),
     [VISITOR_LIMIT_ENV.ipv6Network]: String(settings.visitorLimit.ipv6Network),
     [VISITOR_LIMIT_ENV.windowSeconds]: String(settings.visitorLimit.windowSeconds),
+    [MAIL_BUDGET_ENV.perHour]: String(settings.mailBudget.perHour),
+    [MAIL_BUDGET_ENV.perDay]: String(settings.mailBudget.perDay),
+    [MAIL_BUDGET_ENV.sitePerHour]: String(settings.siteMailBudget.perHour),
+    [MAIL_BUDGET_ENV.sitePerDay]: String(settings.siteMailBudget.perDay),
   };
 }

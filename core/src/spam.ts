@@ -21,8 +21,11 @@ export const SPAM_SIGNALS = {
   linkInMessage: { weight: 1, meaning: 'a web address in the message' },
   /** MANY_LINKS or more web addresses in the message. */
   manyLinks: { weight: 3, meaning: 'three or more web addresses in the message' },
-  /** The same text from REPEATED_FROM or more addresses within a day. */
-  repeatedText: { weight: 3, meaning: 'the same text from several addresses today' },
+  /**
+   * The same text in REPEATED_IN or more messages within a day, from one address or many. A
+   * message sent again (the same Idempotency-Key, or a form post of the same text) is one message.
+   */
+  repeatedText: { weight: 3, meaning: 'the same text in several messages today' },
   /** The hidden field people never see was filled. */
   honeypot: { weight: 5, meaning: 'the hidden field that only bots fill' },
 } as const satisfies Record<string, { weight: number; meaning: string }>;
@@ -39,8 +42,8 @@ export const FAST_FILL_SECONDS = 5;
 /** Web addresses in a message from which it counts as many. */
 export const MANY_LINKS = 3;
 
-/** Distinct visitors sending the same text within a day from which it is a repeated text. */
-export const REPEATED_FROM = 3;
+/** Messages of the same text within a day from which it is a repeated text. */
+export const REPEATED_IN = 3;
 
 /** Why a message was held rather than e-mailed on its own. */
 export const HELD_FOR = ['suspect', 'budget'] as const;

@@ -3,6 +3,7 @@
  * handler, the retry job, the CDK table and the local stack's CreateTable.
  */
 import type { FieldValues } from './contract';
+import type { HeldFor, SpamSignal } from './spam';
 
 export const DEFAULT_TABLE_NAME = 'contact-messages';
 
@@ -57,10 +58,24 @@ export function keyAttributes(): KeyAttribute[] {
 
 /**
  * A message's delivery state. `received`: waiting for (another) e-mail attempt; `emailed`:
- * SES accepted it, its outcome not yet reported; `failed`: the retry job gave up. The rest
- * are what SES's delivery events report about the last attempt (DELIVERY_OUTCOMES).
+ * SES accepted it, its outcome not yet reported; `failed`: the retry job gave up; `held`:
+ * suspect, or past the mail budget, so the firm hears of it in the digest and an operator
+ * releases it (core/src/spam.ts); `spam`: marked so by the operator in a wave, kept for a
+ * short time only. The rest are what SES's delivery events report about the last attempt
+ * (DELIVERY_OUTCOMES).
  */
-export const MESSAGE_STATUSES = ['received', 'emailed', 'delayed', 'delivered', 'complained', 'bounced', 'rejected', 'failed'] as const;
+export const MESSAGE_STATUSES = [
+  'received',
+  'emailed',
+  'delayed',
+  'delivered',
+  'complained',
+  'bounced',
+  'rejected',
+  'failed',
+  'held',
+  'spam',
+] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
@@ -124,6 +139,15 @@ export interface StoredMessage extends FieldValues {
   /** The last delivery event that counted; a newer attempt's events replace it. */
   outcome?: DeliveryOutcome;
   expiresAt: number;
+  /** The spam score and the signals it is made of (core/src/spam.ts); absent on messages stored before scoring. */
+  score?: number;
+  signals?: SpamSignal[];
+  /** A keyed hash of the message's text (never the text), so a wave of the same text is found without reading it. */
+  fingerprint?: string;
+  /** Why a held message was not e-mailed on its own. */
+  heldFor?: HeldFor;
+  /** When the firm's digest counted it (ISO); a digest counts each held message once. */
+  digestedAt?: string;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -161,4 +185,9 @@ export const BOOKKEEPING_ATTRIBUTES = [
   'configurationSet',
   'outcome',
   'expiresAt',
+  'score',
+  'signals',
+  'fingerprint',
+  'heldFor',
+  'digestedAt',
 ] as const satisfies readonly (keyof StoredMessage)[];

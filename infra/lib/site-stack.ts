@@ -10,7 +10,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { DELIVERY_ALARM_ENV, FUNCTION_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import { DELIVERY_ALARM_ENV, FUNCTION_ENV, MAIL_BUDGET_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
 import type { Config } from '@site/core/node/deploy-config';
 import { Alarms } from './constructs/alarms';
 import { ContactApi } from './constructs/contact-api';
@@ -89,6 +89,10 @@ export class SiteStack extends Stack {
         [VISITOR_LIMIT_ENV.messages]: String(config.visitorLimit.messages),
         [VISITOR_LIMIT_ENV.ipv6Network]: String(config.ipv6NetworkLimit),
         [VISITOR_LIMIT_ENV.windowSeconds]: String(config.visitorLimit.windowMinutes * 60),
+        [MAIL_BUDGET_ENV.perHour]: String(config.mailBudget.perHour),
+        [MAIL_BUDGET_ENV.perDay]: String(config.mailBudget.perDay),
+        [MAIL_BUDGET_ENV.sitePerHour]: String(config.siteMailBudget.perHour),
+        [MAIL_BUDGET_ENV.sitePerDay]: String(config.siteMailBudget.perDay),
       },
       retryEnvironment: { [DELIVERY_ALARM_ENV.minutes]: String(config.deliveryAlarmHours * 60) },
       retention,

@@ -5,9 +5,12 @@
  * each handler's entry (handlers/) reads its environment once, with these.
  */
 import * as v from 'valibot';
-import { DELIVERY_ALARM_ENV, FUNCTION_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import { DELIVERY_ALARM_ENV, FUNCTION_ENV, MAIL_BUDGET_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
 import { idempotencyHashKeys, type HashKeys } from './idempotency';
+import type { MailBudgets } from './mail-budget';
 import { MIN_ORIGIN_SECRET_LENGTH, type OriginSecrets } from './origin-verify';
+import { fingerprintKey } from './spam-signals';
+import { stampKeys, type StampKeys } from './stamp';
 import { visitorHashKey, type VisitorLimit } from './visitor-limit';
 
 /** Set, and not blank. */
@@ -122,16 +125,34 @@ export function visitorLimitFrom(env: NodeJS.ProcessEnv): VisitorLimit {
   });
 }
 
+/** The mail budgets (mail-budget.ts): e-mails per hour and per day, of ordinary messages and of clean ones from the site's form. */
+export function mailBudgetsFrom(env: NodeJS.ProcessEnv): MailBudgets {
+  const budgets = read(env, {
+    perHour: [MAIL_BUDGET_ENV.perHour, count(1)],
+    perDay: [MAIL_BUDGET_ENV.perDay, count(1)],
+    sitePerHour: [MAIL_BUDGET_ENV.sitePerHour, count(1)],
+    sitePerDay: [MAIL_BUDGET_ENV.sitePerDay, count(1)],
+  });
+  return {
+    ordinary: { perHour: budgets.perHour, perDay: budgets.perDay },
+    site: { perHour: budgets.sitePerHour, perDay: budgets.sitePerDay },
+  };
+}
+
 /**
  * What only the contact function is given, and checks before anything else: the origin
- * secret, and the keys derived from it: the one visitor addresses are hashed with, and those
- * idempotency hashes are made with.
+ * secret, and the keys derived from it: the one visitor addresses are hashed with, those
+ * idempotency hashes are made with, those stamps are signed with and the one texts are
+ * fingerprinted with; and what it spends e-mails by.
  */
 export interface GuardConfig {
   origin: OriginSecrets;
   visitorLimit: VisitorLimit;
   visitorHashKey: Buffer;
   idempotencyHashKeys: HashKeys;
+  stampKeys: StampKeys;
+  fingerprintKey: Buffer;
+  mailBudgets: MailBudgets;
 }
 
 export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
@@ -141,6 +162,9 @@ export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
     visitorLimit: visitorLimitFrom(env),
     visitorHashKey: visitorHashKey(origin.current),
     idempotencyHashKeys: idempotencyHashKeys(origin),
+    stampKeys: stampKeys(origin.current),
+    fingerprintKey: fingerprintKey(origin.current),
+    mailBudgets: mailBudgetsFrom(env),
   };
 }
 

@@ -12,6 +12,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
+import type { HeldFor } from '@site/core/spam';
 import {
   FETCH_SITE_HEADER,
   ORIGIN_HEADER,
@@ -25,7 +26,9 @@ import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
 import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
+import { CHALLENGE_PATH, STAMP_FIELD } from '@site/core/contract';
 import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
+import { assess, dispose, type Assessment, type Disposition } from './assessment';
 import type { ContactConfig } from './config';
 import { crossSiteSignal, type CrossSiteSignal } from './cross-site';
 import { deliver, type DeliverySetup } from './delivery';
@@ -37,6 +40,8 @@ import { deliverySetup, systemClock, type FunctionDependencies } from './depende
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
 import { claimIdempotencyKey, deleteIdempotencyRecord } from './idempotency-records';
 import { storeMessage, type MessageTable } from './store';
+import { returnMailBudget } from './spam-store';
+import { newChallenge } from './stamp';
 import { countMessage, releaseMessage, type Reservation } from './visitor-counter';
 import { countedNetworks, limitOf, secondsLeft, visitorCounterId, visitorHash, windowAt } from './visitor-limit';
 
@@ -45,10 +50,11 @@ export type ContactHandler = (event: APIGatewayProxyEventV2, context?: Context) 
 type Outcome =
   | 'stored_and_emailed'
   | 'stored_email_deferred'
+  | 'stored_held'
   | 'duplicate'
   | 'invalid'
   | 'idempotency_conflict'
-  | 'spam'
+  | 'challenge'
   | 'not_through_cloudfront'
   | 'cross_site'
   | 'visitor_limited'
@@ -72,6 +78,9 @@ interface Handled {
   crossSite?: CrossSiteSignal;
   /** Where an unexpected error was thrown (errorLocation). */
   where?: string;
+  /** A stored message's spam score, its signals and, when held, why (core/src/spam.ts): no visitor data. */
+  assessment?: Assessment;
+  heldFor?: HeldFor;
 }
 
 /** What every request of one handler works with. */
@@ -83,7 +92,14 @@ interface Service {
   clock: () => Date;
 }
 
-function newMessage(id: string, contact: ContactMessage, now: Date, retentionDays: number, idempotencyKey?: string): StoredMessage {
+function newMessage(
+  message: { id: string; contact: ContactMessage; idempotencyKey?: string },
+  judged: { assessment: Assessment; disposition: Disposition },
+  now: Date,
+  retentionDays: number,
+): StoredMessage {
+  const { id, contact, idempotencyKey } = message;
+  const { assessment, disposition } = judged;
   return {
     // Only what the visitor typed (validation left nothing else in `contact`) plus our bookkeeping.
     ...contact,
@@ -91,8 +107,12 @@ function newMessage(id: string, contact: ContactMessage, now: Date, retentionDay
     ...(idempotencyKey !== undefined && { idempotencyKey }),
     id,
     receivedAt: now.toISOString(),
-    status: 'received',
+    status: disposition.status,
+    ...(disposition.status === 'held' && { heldFor: disposition.heldFor }),
     attempts: 0,
+    score: assessment.score,
+    signals: assessment.signals,
+    fingerprint: assessment.fingerprint,
     expiresAt: expiresAtFor(now.toISOString(), retentionDays),
   };
 }
@@ -185,11 +205,22 @@ function refuseCrossSite(event: APIGatewayProxyEventV2): Handled | undefined {
   return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'cross_site', attempts: 0, crossSite: signal };
 }
 
+/** A fresh proof-of-work challenge for the page's script (stamp.ts); never cached, never stored. */
+async function challenge(service: Service): Promise<Handled> {
+  const body = JSON.stringify({ challenge: await newChallenge(service.config.stampKeys, service.clock()) });
+  return {
+    response: { statusCode: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, body },
+    outcome: 'challenge',
+    attempts: 0,
+  };
+}
+
 async function receive(event: APIGatewayProxyEventV2, service: Service): Promise<Handled> {
   // First of all: a request that did not come through CloudFront is not read any further.
   if (!isFromCloudFront(headerValue(event.headers, ORIGIN_VERIFY_HEADER), service.config.origin)) {
     return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'not_through_cloudfront', attempts: 0 };
   }
+  if (event.requestContext?.http?.method === 'GET' && event.rawPath === CHALLENGE_PATH) return challenge(service);
   // Only a POST can send anything; another method gets its 405 whoever asks.
   const crossSite = event.requestContext?.http?.method === 'POST' ? refuseCrossSite(event) : undefined;
   return crossSite ?? receiveFromSite(event, service);
@@ -199,9 +230,6 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   const parsed = parseContactRequest(event, service.fields);
   if (!parsed.ok) return { response: parsed.response, outcome: 'invalid', attempts: 0 };
   const { body, format } = parsed.request;
-
-  // Before validation, so a bot gets the same answer whatever else it filled in.
-  if (isHoneypotFilled(body)) return { response: jsonResponse(200, { id: ulid() }), outcome: 'spam', attempts: 0 };
 
   const validation = validateContactMessage(body, service.fields);
   if (!validation.ok) {
@@ -224,8 +252,18 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
     if (counted.outcome === 'visitor_limited' && claim.claimed) await unclaim(service, idempotencyKey!, id);
     return counted;
   }
-  const handled = await storeAndSend(newMessage(id, contact, now, service.config.retentionDays, idempotencyKey), counted, service, now);
-  return counted === 'uncounted' ? { ...handled, uncounted: true } : handled;
+  let assessment: Assessment;
+  let disposition: Disposition;
+  try {
+    const judged = { messageId: id, contact, stamp: body[STAMP_FIELD], honeypot: isHoneypotFilled(body), now };
+    assessment = await assess(judged, { table: service.table, ...service.config });
+    disposition = await dispose(assessment, service.table, service.config.mailBudgets, now);
+  } catch (error) {
+    return storeFailed(error, counted === 'uncounted' ? undefined : await release(service, counted));
+  }
+  const message = newMessage({ id, contact, idempotencyKey }, { assessment, disposition }, now, service.config.retentionDays);
+  const handled = await storeAndSend(message, disposition, counted, service, now);
+  return { ...handled, assessment, ...(counted === 'uncounted' && { uncounted: true }) };
 }
 
 /**
@@ -262,16 +300,34 @@ async function unclaim(service: Service, key: string, messageId: string): Promis
   await deleteIdempotencyRecord(service.table, { key, messageId }, AbortSignal.timeout(RELEASE_TIMEOUT_MS)).catch(() => false);
 }
 
-/** Stores the message (giving its places back when that fails), then e-mails it. */
-async function storeAndSend(message: StoredMessage, counted: Reservation[] | 'uncounted', service: Service, now: Date): Promise<Handled> {
+/** Gives back the e-mail a message that was not stored (or was stored before) took from its budget. */
+async function returnBudget(service: Service, disposition: Disposition, now: Date): Promise<void> {
+  if (disposition.status !== 'received') return;
+  const { budget } = disposition;
+  await returnMailBudget(service.table, budget, service.config.mailBudgets[budget], now).catch(() => undefined);
+}
+
+/** Stores the message (giving its places and its e-mail back when that fails), then e-mails it unless it is held. */
+async function storeAndSend(
+  message: StoredMessage,
+  disposition: Disposition,
+  counted: Reservation[] | 'uncounted',
+  service: Service,
+  now: Date,
+): Promise<Handled> {
   const { id } = message;
   try {
     // 'exists': an earlier request with this Idempotency-Key stored it and sends the e-mail.
     if ((await storeMessage(service.table, message)) === 'exists') {
+      await returnBudget(service, disposition, now);
       return { response: jsonResponse(200, { id }), outcome: 'duplicate', attempts: 0, messageId: id };
     }
   } catch (error) {
+    await returnBudget(service, disposition, now);
     return storeFailed(error, counted === 'uncounted' ? undefined : await release(service, counted));
+  }
+  if (disposition.status === 'held') {
+    return { response: jsonResponse(200, { id }), outcome: 'stored_held', attempts: 0, messageId: id, heldFor: disposition.heldFor };
   }
 
   const delivery = await deliver(service.setup, message, { at: now, isLast: false });
@@ -286,10 +342,11 @@ async function storeAndSend(message: StoredMessage, counted: Reservation[] | 'un
 
 const LEVEL: Record<Outcome, LogEntry['level']> = {
   stored_and_emailed: 'info',
+  stored_held: 'info',
   duplicate: 'info',
   invalid: 'info',
   idempotency_conflict: 'info',
-  spam: 'info',
+  challenge: 'info',
   not_through_cloudfront: 'info',
   cross_site: 'info',
   visitor_limited: 'info',
@@ -332,6 +389,9 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
       messageId: handled.messageId,
       error: handled.error,
       where: handled.where,
+      score: handled.assessment?.score,
+      signals: handled.assessment?.signals.join(','),
+      heldFor: handled.heldFor,
       crossSite: handled.crossSite,
       visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
     });

@@ -17,7 +17,7 @@ import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { bodyHash } from '../src/idempotency';
 import { mailbox } from '../src/mail-header';
 import { validateContactMessage } from '../src/schema';
-import { answer, contactEvent, VALID_BODY, type EventParts } from '@site/testing/api-events';
+import { answer, contactEvent, ownMessage, VALID_BODY, type EventParts } from '@site/testing/api-events';
 import { MAIL_FROM, MAIL_TO } from '@site/testing/test-values';
 import { useContactStack } from './support/contact-stack';
 
@@ -26,7 +26,9 @@ const stack = useContactStack();
 beforeEach(() => stack.aws.clearEmails());
 
 const send = async (parts: EventParts) => answer(await stack.handler(contactEvent(parts)));
-const withKey = (key: string, body: unknown = VALID_BODY): EventParts => ({
+/** The same text for the same key (a retry), another for another key: one text from many visitors is a wave's mark. */
+const keyedBody = (key: string) => ({ ...VALID_BODY, message: `${VALID_BODY.message} (${key.slice(0, 8).toLowerCase()})` });
+const withKey = (key: string, body: unknown = keyedBody(key)): EventParts => ({
   headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER.toLowerCase()]: key },
   body,
 });
@@ -84,6 +86,10 @@ describe('a valid message', () => {
       configurationSet: stack.aws.config.configurationSet,
       emailedAt: expect.any(String),
       lastAttemptAt: expect.any(String),
+      // Sent without the page's script (no stamp), and nothing else: within the mail budget (spam.test.ts).
+      score: 2,
+      signals: ['noStamp'],
+      fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     const receivedSeconds = Date.parse(stored!.receivedAt) / 1000;
     const retention = stack.aws.config.retentionDays * 86_400;
@@ -148,8 +154,9 @@ describe('a valid message', () => {
   });
 
   it('gets a new id every time when no Idempotency-Key is sent', async () => {
-    const first = await send({ body: VALID_BODY });
-    const second = await send({ body: VALID_BODY });
+    const body = ownMessage();
+    const first = await send({ body });
+    const second = await send({ body });
     expect(first.json.id).not.toBe(second.json.id);
     expect(await stack.aws.sentEmails()).toHaveLength(2);
   });
@@ -283,19 +290,24 @@ describe('a refused request stores nothing, sends nothing and says why in Dutch'
 });
 
 describe('the honeypot', () => {
-  it.each([
-    ['an otherwise valid message', { ...VALID_BODY, [HONEYPOT_FIELD]: 'https://spam.example' }],
-    ['an otherwise invalid message', { name: '', [HONEYPOT_FIELD]: 'spam' }],
-  ])('answers %s like a stored one, but stores and sends nothing', async (_, body) => {
-    const itemsBefore = (await stack.aws.items()).length;
-    const response = await send({ body });
+  it('answers an otherwise valid message like any other, stores it held for the digest, and e-mails nothing', async () => {
+    const response = await send({ body: { ...ownMessage(), [HONEYPOT_FIELD]: 'https://spam.example' } });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json)).toEqual(['id']);
     expect(isValid(response.json.id!)).toBe(true);
-    expect(await stack.aws.message(response.json.id!)).toBeUndefined();
-    expect((await stack.aws.items()).length).toBe(itemsBefore);
+    const stored = await stack.aws.message(response.json.id!);
+    expect(stored).toMatchObject({ status: 'held', heldFor: 'suspect', signals: expect.arrayContaining(['honeypot']) });
+    expect(stored).not.toHaveProperty(HONEYPOT_FIELD);
     expect(await stack.aws.sentEmails()).toEqual([]);
-    expect(lastLog()).toMatchObject({ outcome: 'spam', status: 200 });
+    expect(lastLog()).toMatchObject({ outcome: 'stored_held', status: 200, heldFor: 'suspect', score: expect.any(Number) });
+  });
+
+  it('refuses an otherwise invalid message like any other: the field named, nothing stored', async () => {
+    const itemsBefore = (await stack.aws.items()).length;
+    const response = await send({ body: { name: '', [HONEYPOT_FIELD]: 'spam' } });
+    expect(response.statusCode).toBe(400);
+    expect((await stack.aws.items()).length).toBe(itemsBefore);
+    expect(lastLog()).toMatchObject({ outcome: 'invalid', status: 400 });
   });
 });
 
@@ -343,7 +355,7 @@ describe('Idempotency-Key', () => {
   it('treats the same fields with other JSON spacing and key order as the same message', async () => {
     const key = randomUUID();
     const first = await send(withKey(key));
-    const { name, email, phone, company, message } = VALID_BODY;
+    const { name, email, phone, company, message } = keyedBody(key);
     const second = await send(withKey(key, JSON.stringify({ message, company, phone, email: ` ${email}`, name }, null, 2)));
     expect(second.json.id).toBe(first.json.id);
     expect(await stack.aws.sentEmails()).toHaveLength(1);
@@ -353,7 +365,7 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const responses = await Promise.all(Array.from({ length: 50 }, () => send(withKey(key))));
     const ids = new Set(responses.map((response) => response.json.id));
-    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     expect(ids.size).toBe(1);
     const [id] = ids;
     expect(await messageItems(id!)).toHaveLength(1);
@@ -370,8 +382,8 @@ describe('Idempotency-Key', () => {
   it('stores the message on a retry when an earlier request reserved the key but could not store it', async () => {
     const key = randomUUID();
     const reservedId = '01JD5R5XKQ0000000000000000';
-    const validated = validateContactMessage(VALID_BODY);
-    if (!validated.ok) throw new Error('VALID_BODY must be valid');
+    const validated = validateContactMessage(keyedBody(key));
+    if (!validated.ok) throw new Error('the keyed body must be valid');
     await stack.aws.put({
       id: `idempotency#${key}`,
       messageId: reservedId,
@@ -435,7 +447,7 @@ describe('the log', () => {
       'idempotency_conflict',
       'invalid',
       'invalid',
-      'spam',
+      'stored_held',
       'invalid',
       'invalid',
       'invalid',

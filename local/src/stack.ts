@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
-import { deliveryAlarmHoursFrom, ipv6NetworkLimitFrom, retentionDaysFrom, visitorLimitFrom } from '@site/core/node/deploy-config';
+import { deliveryAlarmHoursFrom, ipv6NetworkLimitFrom, mailBudgetsFrom, retentionDaysFrom, visitorLimitFrom, type Config } from '@site/core/node/deploy-config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { createAwsClients, createDocumentClient } from '@site/lambda/aws';
@@ -64,6 +64,11 @@ export interface LocalStackOptions {
    * in front (its own outbox). It cannot stop them, so stopDynamoDb and stopSes refuse.
    */
   standIns?: EmulatorUrls;
+  /**
+   * The mail budgets (core/src/spam.ts). Default: what a deploy with cdk.json as it is would
+   * use; a test that sends many messages and wants each e-mailed gives larger ones.
+   */
+  mailBudgets?: Pick<Config, 'mailBudget' | 'siteMailBudget'>;
 }
 
 /**
@@ -77,6 +82,9 @@ export const EPHEMERAL_STACK = {
   dataDir: null,
   retryIntervalMs: 0,
   quiet: true,
+  // Budgets no test or benchmark run reaches, so every message it sends is e-mailed: the
+  // budget's own tests give theirs.
+  mailBudgets: { mailBudget: { perHour: 100_000, perDay: 100_000 }, siteMailBudget: { perHour: 100_000, perDay: 100_000 } },
 } as const satisfies LocalStackOptions;
 
 export interface LocalStack {
@@ -220,6 +228,7 @@ function localFunctions(urls: EmulatorUrls, tableName: string, options: LocalSta
       ipv6Network: ipv6NetworkLimitFrom(CDK_JSON_CONTEXT, messages),
       windowSeconds: visitorLimit.windowMinutes * 60,
     },
+    ...(options.mailBudgets ?? mailBudgetsFrom(CDK_JSON_CONTEXT)),
   });
   // Read here as well, so a setting the function would refuse stops the start with its message.
   readContactConfig(settings);

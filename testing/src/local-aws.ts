@@ -30,7 +30,7 @@ import {
 } from '@site/emulators/servers';
 import { faultSwitch } from './fault-switch';
 import { STAND_INS } from './provided';
-import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET, TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from './test-values';
+import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET, TEST_MAIL_BUDGETS, TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from './test-values';
 
 export interface LocalAws {
   tableName: string;
@@ -116,6 +116,7 @@ export async function startLocalAws(): Promise<LocalAws> {
       deliveryAlarmHours: DEFAULTS.deliveryAlarmHours,
       originSecret: TEST_ORIGIN_SECRET,
       visitorLimit: TEST_VISITOR_LIMIT,
+      ...TEST_MAIL_BUDGETS,
     }),
     ...emulatorSdkEnv(urls),
   };

@@ -16,3 +16,12 @@ export const TEST_VISITOR_LIMIT = {
   ipv6Network: defaultIpv6NetworkLimit(DEFAULTS.visitorLimit.messages),
   windowSeconds: DEFAULTS.visitorLimit.windowMinutes * 60,
 } as const;
+
+/**
+ * Mail budgets no ordinary test file reaches, so a test that sends dozens of messages sees
+ * each e-mailed; the tests of the budget itself give the function their own.
+ */
+export const TEST_MAIL_BUDGETS = {
+  mailBudget: { perHour: 100_000, perDay: 100_000 },
+  siteMailBudget: { perHour: 100_000, perDay: 100_000 },
+} as const;

@@ -9,7 +9,7 @@ import type { SesDetailType } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
 import { createDeliveryEventHandler, type DeliveryEventHandler } from '../../src/delivery-event-handler';
 import { useContactStack, type ContactStack } from './contact-stack';
-import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { answer, contactEvent, ownMessage } from '@site/testing/api-events';
 import { sesEvent, VISITOR, type OurEmail } from '@site/testing/ses-events';
 
 export interface DeliveryStack extends ContactStack {
@@ -33,7 +33,7 @@ export function useDeliveryStack(): DeliveryStack {
   });
   beforeEach(() => stack.logs.clear());
   stack.emailedMessage = async () => {
-    const response = answer(await stack.handler(contactEvent({ body: { ...VALID_BODY, name: VISITOR.name, email: VISITOR.email } })));
+    const response = answer(await stack.handler(contactEvent({ body: ownMessage({ name: VISITOR.name, email: VISITOR.email }) })));
     const stored = await stack.aws.message(response.json.id!);
     expect(stored).toMatchObject({ status: 'emailed', attempts: 1, sesMessageId: expect.any(String) });
     return stored as Emailed;
