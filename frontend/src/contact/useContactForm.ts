@@ -13,6 +13,7 @@ import {
   API_PATH,
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
+  STAMP_FIELD,
   fieldNames,
   type ContactErrorResponse,
   type ContactFields,
@@ -25,6 +26,7 @@ import { firstNameOf } from './first-name';
 import { focusInView } from '../focus-in-view';
 import { retryAfterMinutes } from './retry-after';
 import { useToast, type ToastDetailLine } from '../toast';
+import { startStamp, takeStamp } from './stamp-loader';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -223,6 +225,8 @@ export function useContactForm<T extends FieldList = ContactFields>(fields: T = 
 
     const content = JSON.stringify(body);
     if (idempotency.current?.content !== content) idempotency.current = { key: crypto.randomUUID(), content };
+    // Not part of the content: a retry of the same message carries a fresh stamp, or none.
+    const stamped = takeStamp();
 
     inFlight.current = true;
     setSending(true);
@@ -232,7 +236,7 @@ export function useContactForm<T extends FieldList = ContactFields>(fields: T = 
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: idempotency.current.key },
-        body: content,
+        body: stamped === undefined ? content : JSON.stringify({ ...body, [STAMP_FIELD]: stamped }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       if (!response.ok) {
@@ -247,6 +251,8 @@ export function useContactForm<T extends FieldList = ContactFields>(fields: T = 
       show(toast.success(contactForm.messages.success));
     } catch (error) {
       console.error(error);
+      // The form stays in use: the next try gets a stamp of its own.
+      startStamp();
       toast.dismiss(loading);
       const tooMany = error instanceof RefusedError && error.response.status === TOO_MANY_REQUESTS;
       show(toast.error(contactForm.messages.failure, tooMany ? { detail: tooManyDetail(error.response, error.answer) } : undefined));
@@ -256,5 +262,5 @@ export function useContactForm<T extends FieldList = ContactFields>(fields: T = 
     }
   };
 
-  return { values, problems, sending, sent, writeAnother, form, onChange, onSubmit };
+  return { values, problems, sending, sent, writeAnother, form, onChange, onSubmit, onFirstUse: startStamp };
 }
