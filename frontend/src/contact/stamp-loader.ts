@@ -13,8 +13,14 @@ import type * as Solving from './stamp-solving';
 let solving: typeof Solving | undefined;
 
 export function startStamp(): void {
+  // Once loaded, at once: a dynamic import settles a task later, after the send button's
+  // focus would have started a worker behind the send that just took the stamp.
+  if (solving) return solving.start();
   // A chunk that fails to load (offline, a deploy in between) means no stamp, nothing more.
-  import('./stamp-solving').then((loaded) => (solving = loaded).start(), () => undefined);
+  import('./stamp-solving').then(
+    (loaded) => (solving = loaded).start(),
+    () => undefined,
+  );
 }
 
 export function takeStamp(): string | undefined {

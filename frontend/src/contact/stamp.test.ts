@@ -39,7 +39,10 @@ describe('isChallenge', () => {
     ['API Gateway’s error answer', { message: 'Not Found' }],
     ['no signature', { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', keyPrefix: 'k', cost: 1 } }],
     ['no parameters', { signature: 'abc' }],
-    ['a cost that is no number', { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', keyPrefix: 'k', cost: '1' }, signature: 'abc' }],
+    [
+      'a cost that is no number',
+      { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', keyPrefix: 'k', cost: '1' }, signature: 'abc' },
+    ],
     ['no key prefix', { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 1 }, signature: 'abc' }],
   ])('refuses %s, so a wrong answer is no stamp rather than a solve that never ends', (_, value) => {
     expect(isChallenge(value)).toBe(false);
@@ -59,7 +62,10 @@ describe('solveStamp and encodeStamp', () => {
 
   it('make a stamp whose altered challenge or solution no longer verifies', async () => {
     const payload = decode((await solveStamp(await functionsChallenge()))!);
-    const longer = { ...payload, challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, expiresAt: 4_102_444_800 } } };
+    const longer = {
+      ...payload,
+      challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, expiresAt: 4_102_444_800 } },
+    };
     // A key that was not derived: the key signature, not the counter, is what the check compares.
     const wrong = { ...payload, solution: { ...payload.solution, derivedKey: '0'.repeat(payload.solution.derivedKey.length) } };
     expect((await verify(longer)).verified).toBe(false);
