@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// A real HTTP server stands in for the API: this test runs in Node (vitest, jsdom), not in a page.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
