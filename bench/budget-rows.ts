@@ -7,6 +7,7 @@ import type { ColdImport } from './cold-import';
 import { CATEGORY_TITLES, judge, kb, longestTaskOf, medianLongestTask, METRIC_TITLES, metricText, ms, taskSource, times } from './format';
 import type { HandlerLatency } from './handler-latency';
 import type { HostileBodies } from './hostile-bodies';
+import type { StampSolveResult } from './stamp-solve';
 import { CATEGORIES } from './lighthouse';
 import type { ResourceKind } from './page-weight';
 import type { BenchResults, LighthouseComparison, Row, Status } from './results';
@@ -55,6 +56,9 @@ export function buildRows(results: BenchResults): Row[] {
     ...(results.hostileBodies
       ? [hostileBodiesRow(results.hostileBodies)]
       : [notMeasured('Lambda', 'Heaviest body', BUDGETS.hostileBodyVsMessage.text, 'hostileBodies')]),
+    ...(results.stampSolve
+      ? stampSolveRows(results.stampSolve)
+      : [notMeasured('Contact form', 'Proof-of-work stamp ready on a phone', BUDGETS.stampReadyP50Ms.text, 'stampSolve')]),
   ];
 }
 
@@ -287,4 +291,21 @@ export function hostileBodiesRow(hostile: HostileBodies): Row {
     ratio: times(hostile.worst.ratio, 'a message'),
     status: judge(hostile.worst.ratio, BUDGETS.hostileBodyVsMessage),
   };
+}
+
+/** The stamp worker on a phone's CPU: from its start to the stamp, median and p95, each against its budget. */
+export function stampSolveRows(stamp: StampSolveResult): Row[] {
+  const of = `${stamp.solves.length} solves, page CPU slowed ${stamp.cpuSlowdown}×, the worker ~1.5×; worker start + challenge + solve`;
+  const row = (metric: string, value: number, budget: (typeof BUDGETS)['stampReadyP50Ms' | 'stampReadyP95Ms']): Row => ({
+    area: 'Contact form',
+    metric,
+    budget: budget.text,
+    measured: ms(value),
+    ratio: times(value / budget.limit, 'budget'),
+    status: judge(value, budget),
+  });
+  return [
+    row(`Proof-of-work stamp ready on a phone, median (${of})`, stamp.ready.p50, BUDGETS.stampReadyP50Ms),
+    row(`Proof-of-work stamp ready on a phone, p95 (slowest ${ms(stamp.ready.max)})`, stamp.ready.p95, BUDGETS.stampReadyP95Ms),
+  ];
 }

@@ -5,6 +5,7 @@ import { failed } from './budget-rows';
 import { BUDGETS, COMPARISON_PAGES, LIGHTHOUSE_GOOD, SIDE_BY_SIDE, sideBySideText, type SideBySideId } from './budgets';
 import type { ColdImport } from './cold-import';
 import type { Environment } from './environment';
+import type { StampSolveResult } from './stamp-solve';
 import { findings } from './findings';
 import { CATEGORY_TITLES, kb, METRIC_TITLES, metricText, ms, times } from './format';
 import type { HandlerLatency } from './handler-latency';
@@ -24,6 +25,7 @@ export function renderMarkdown(results: BenchResults, rows: readonly Row[]): str
     ...(results.lighthouse ? lighthouseSection(results.lighthouse) : []),
     ...(results.pageWeight ? pageWeightSection(results.pageWeight, results.reactFloor) : []),
     ...lambdaSection(results),
+    ...(results.stampSolve ? stampSolveSection(results.stampSolve) : []),
     ...environmentSection(results.environment),
   ].join('\n');
 }
@@ -356,4 +358,29 @@ function environmentSection(env: Environment): string[] {
   );
   out.push('Raw figures, every run and sample: [results.json](results.json).', '');
   return out;
+}
+
+/** The stamp worker's solves on a phone's CPU: what each took, and what a derivation costs there. */
+export function stampSolveSection(stamp: StampSolveResult): string[] {
+  const { difficulty } = stamp;
+  return [
+    '## Proof-of-work stamp',
+    '',
+    `The built site's own stamp worker, started ${stamp.solves.length} times one after another in a Chromium page of the built site (its headers and CSP), ` +
+      `page CPU slowed ${stamp.cpuSlowdown}× (its workers only about 1.5×: this Chromium cannot slow a worker itself, see bench/stamp-solve.ts), each answered a fresh challenge as the function makes one ` +
+      `(${difficulty.algorithm}, cost ${difficulty.cost}, counter at random below ${difficulty.maxCounter.toLocaleString('en')}). ` +
+      "Ready: from the worker's start to its stamp (its load, the request, the solve); solve: altcha-lib's own time for the solve alone.",
+    '',
+    markdownTable(
+      ['', 'median', 'p95', 'slowest'],
+      [
+        ['ready', ms(stamp.ready.p50), ms(stamp.ready.p95), ms(stamp.ready.max)],
+        ['solve', ms(stamp.solve.p50), ms(stamp.solve.p95), '—'],
+      ],
+    ),
+    '',
+    `${Math.round(stamp.derivationsPerSecond).toLocaleString('en')} key derivations a second while solving, slowed: ` +
+      `the whole counter range would take ${ms((difficulty.maxCounter / stamp.derivationsPerSecond) * 1000)}.`,
+    '',
+  ];
 }

@@ -9,6 +9,7 @@ import type { PageWeight } from './page-weight';
 import type { ReactFloor } from './react-floor';
 import type { SideBySide } from './side-by-side';
 import type { SideBySideId } from './budgets';
+import type { StampSolveResult } from './stamp-solve';
 
 export interface LighthouseComparison {
   runs: number;
@@ -37,6 +38,7 @@ export interface BenchResults {
   coldImport?: ColdImport;
   handlerLatency?: HandlerLatency;
   hostileBodies?: HostileBodies;
+  stampSolve?: StampSolveResult;
   /** A part that could not be measured, by name, with why. Each one fails the run. */
   errors: Record<string, string>;
   durationSeconds: number;

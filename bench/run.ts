@@ -23,6 +23,7 @@ import { assertHydrated, compareInLighthouse } from './lighthouse-comparison';
 import { measurePageWeight } from './page-weight';
 import { buildReactOnlyPage, measureReactFloor } from './react-floor';
 import { buildRows, failed } from './budget-rows';
+import { measureStampSolves, STAMP_SOLVES } from './stamp-solve';
 import { renderText, writeReports } from './report';
 import type { BenchResults } from './results';
 
@@ -159,6 +160,10 @@ try {
       );
     } else results.errors.pageWeight = "needs the site's Lighthouse network requests, which failed";
   }
+
+  results.stampSolve = await part('stampSolve', `Proof-of-work stamp on a phone's CPU, ${STAMP_SOLVES} solves`, () =>
+    measureStampSolves({ siteDir: SITE_DIR, solves: STAMP_SOLVES }),
+  );
 } finally {
   await stack?.close();
 }

@@ -40,6 +40,8 @@ export default defineConfig(async ({ command }) => {
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
       ...(await deploymentDefines()),
     },
+    // The stamp worker (src/contact/stamp-worker.ts) as an ES module, as the page starts it.
+    worker: { format: 'es' as const },
     build: {
       // The app is imported after the first paint on purpose (src/loader.ts): nothing to preload.
       modulePreload: false,

@@ -49,6 +49,7 @@ describe('routing', () => {
     expect(routeFor(FORM_RESULT_PAGES.failed)).toBe('form-failed');
     expect(routeFor(FORM_RESULT_PAGES.crossSite)).toBe('form-crossSite');
     expect(routeFor(FORM_RESULT_PAGES.limited)).toBe('form-limited');
+    expect(routeFor(FORM_RESULT_PAGES.busy)).toBe('form-busy');
     // Every page the function may name refused fields in, in the table's order.
     expect(routeFor(refusedFieldsPage(['message', 'email']))).toBe('form-check/email-message');
     expect(routeFor(refusedFieldsPage(fieldNames(CONTACT_FIELDS)))).toBe(`form-check/${fieldNames(CONTACT_FIELDS).join('-')}`);

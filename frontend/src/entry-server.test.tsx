@@ -52,6 +52,7 @@ describe('prerender and hydration', () => {
     'form-check/email-message',
     'form-failed',
     'form-limited',
+    'form-busy',
     'form-crossSite',
   ])('hydrates the prerendered %s page without a mismatch', async (route) => {
     const { container, recoverable, consoleError } = await hydrate(route);

@@ -84,6 +84,7 @@ describe('renderHead', () => {
     ['form-check/name-email', formResults.check.title],
     ['form-failed', formResults.failed.title],
     ['form-limited', formResults.limited.title],
+    ['form-busy', formResults.busy.title],
     ['form-crossSite', formResults.crossSite.title],
   ] as const)('keeps the form result page %s out of search results, with a Dutch title', (route, title) => {
     const doc = parse(renderHead(route));

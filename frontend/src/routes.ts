@@ -17,6 +17,7 @@ export const PATHS = {
   'form-check': FORM_RESULT_PAGES.check,
   'form-failed': FORM_RESULT_PAGES.failed,
   'form-limited': FORM_RESULT_PAGES.limited,
+  'form-busy': FORM_RESULT_PAGES.busy,
 } as const satisfies Record<`form-${FormResult}` | 'home' | 'privacy', string>;
 
 /** Every non-empty combination of the table's fields, each in the table's order: 2^n - 1 of them. */

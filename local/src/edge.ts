@@ -28,6 +28,7 @@ import {
   fromHandlerResult,
   gatewayError,
   lambdaContext,
+  routeKeyOf,
   toApiGatewayEvent,
   unanswered,
   type ApiResponse,
@@ -286,8 +287,14 @@ const arrivalOf = (req: IncomingMessage): Arrival => ({
  * sandbox (function-sandbox.ts) is ended at its deadline however busy its code is; one
  * called in this thread can only be answered for once it lets the thread go.
  */
-async function invoke(options: ApiOptions, arrival: Arrival, headers: IncomingHttpHeaders, body: Buffer): Promise<ApiResponse> {
-  const event = toApiGatewayEvent({ ...arrival, headers, body }, CONTACT_ROUTE_KEY);
+async function invoke(
+  options: ApiOptions,
+  arrival: Arrival,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  routeKey = CONTACT_ROUTE_KEY,
+): Promise<ApiResponse> {
+  const event = toApiGatewayEvent({ ...arrival, headers, body }, routeKey);
   const context = lambdaContext(options.functionName, event.requestContext.requestId, Date.now() + options.functionTimeoutMs);
   const integrationTimeoutMs = options.integrationTimeoutMs ?? API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS * 1000;
   const gatewayGivesUp = integrationTimeoutMs < options.functionTimeoutMs;
@@ -315,10 +322,12 @@ function functionError(options: ApiOptions, error: string): void {
 /** API Gateway in front of the handler; `headers` are what reach it (CloudFront's, or the caller's own). */
 async function serveApi(req: IncomingMessage, res: ServerResponse, options: ApiOptions, headers: IncomingHttpHeaders): Promise<number> {
   const body = await readBody(req);
+  const arrival = arrivalOf(req);
+  const routeKey = routeKeyOf(arrival.method, pathOf(req.url));
   let response: ApiResponse;
   if (body === undefined) response = gatewayError(413, 'Request Entity Too Large');
-  else if (pathOf(req.url) !== API_PATH) response = gatewayError(404, 'Not Found');
-  else response = await invoke(options, arrivalOf(req), headers, body);
+  else if (routeKey === undefined) response = gatewayError(404, 'Not Found');
+  else response = await invoke(options, arrival, headers, body, routeKey);
   send(res, response.statusCode, response.headers, response.body, req.method === 'HEAD');
   return response.statusCode;
 }

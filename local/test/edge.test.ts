@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { securityHeaders } from '@site/core/node/security-headers';
 import { CACHE_CONTROL } from '@site/core/cache-control';
-import { API_PATH } from '@site/core/contract';
+import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
 import { makeSiteDir, SITE_INLINE_SCRIPT } from '@site/testing/fixtures/site';
 import { runStandIns } from '@site/testing/stand-ins';
 import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '../src/stack';
@@ -96,6 +96,22 @@ describe('local edge', () => {
     expect(response.status).toBe(415);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     expect(((await response.json()) as { error: unknown }).error).toEqual(expect.any(String));
+  });
+
+  it('hands a GET of the challenge path to the function, which answers a fresh signed challenge each time, never cached', async () => {
+    const ask = async () => {
+      const response = await fetch(site + CHALLENGE_PATH);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return ((await response.json()) as { challenge: { parameters: { nonce: string }; signature: string } }).challenge;
+    };
+    const [first, second] = [await ask(), await ask()];
+    expect(first.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.parameters.nonce).not.toBe(first.parameters.nonce);
+    // The route is GET only, as API Gateway's: a POST there matches no route.
+    const posted = await fetch(site + CHALLENGE_PATH, { method: 'POST' });
+    expect(posted.status).toBe(404);
+    expect(await posted.json()).toEqual({ message: 'Not Found' });
   });
 
   it('refuses a payload over API Gateway’s own limit without invoking the function', async () => {

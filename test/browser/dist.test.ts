@@ -48,6 +48,7 @@ const PAGES = [
   ['controleer-bericht.html', 'form-check', formResults.check.headline],
   ['niet-verzonden.html', 'form-failed', formResults.failed.headline],
   ['niet-verzonden/limiet.html', 'form-limited', formResults.limited.headline],
+  ['niet-verzonden/druk.html', 'form-busy', formResults.busy.headline],
   ['controleer-bericht/email-message.html', 'form-check/email-message', formResults.check.refused(2)],
   ['via-andere-website.html', 'form-crossSite', formResults.crossSite.headline],
 ] as const;
@@ -100,18 +101,22 @@ describe('the loader', () => {
 });
 
 describe('dist', () => {
-  it('ships only hashed JS, CSS and the one font file, and first-load JavaScript (the loader included) within 85 KB gzip', () => {
+  it('ships only hashed JS, CSS and the one font file, and first-load JavaScript (the loader included) within 85 KB gzip, the stamp’s solver not in it', () => {
     expect(assets.filter((name) => !/^[\w-]+-[\w-]{8}\.(js|css|woff2)$/.test(name))).toEqual([]);
     expect(assets.filter((name) => name.endsWith('.woff2'))).toHaveLength(1);
     const js = assets.filter((name) => name.endsWith('.js'));
     const firstLoad = firstLoadScripts();
     const gzip = firstLoad.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, 'assets', name))).length, gzipSync(LOADER).length);
     expect(gzip).toBeLessThanOrEqual(85_000);
-    // The privacy statement and the form's result pages come later, as chunks of their own.
+    // The privacy statement, the form's result pages and its proof-of-work stamp (the page's
+    // side and the worker with the solver) come later, as chunks of their own.
     expect(js.filter((name) => !firstLoad.includes(name)).map((name) => name.replace(/-[\w-]{8}\.js$/, ''))).toEqual([
       'FormResult',
       'PrivacyPage',
+      'stamp-solving',
+      'stamp-worker',
     ]);
+    for (const name of firstLoad) expect(read(`assets/${name}`)).not.toContain('keyPrefix');
     // Production React and JSX, even when the build was started from a test run (NODE_ENV=test).
     for (const name of js) expect(readFileSync(join(dist, 'assets', name), 'utf8')).not.toContain('jsxDEV');
   });

@@ -43,6 +43,7 @@ describe.each(VIEWPORTS)('type at %s px', (_, options) => {
       '/controleer-bericht/email',
       '/niet-verzonden',
       '/niet-verzonden/limiet',
+      '/niet-verzonden/druk',
       '/bestaat-niet',
     ]) {
       const { page } = await site.open(path, options);

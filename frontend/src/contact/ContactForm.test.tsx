@@ -359,7 +359,7 @@ describe('ContactForm messages at the fields', () => {
   it.each([
     ['a Retry-After of 421 seconds', { 'Retry-After': '421' }, 'U kunt over 8 minuten weer een bericht sturen.'],
     ['a Retry-After of 30 seconds', { 'Retry-After': '30' }, 'U kunt over 1 minuut weer een bericht sturen.'],
-    ['no Retry-After (the API’s own throttle)', {}, 'U kunt over enkele minuten weer een bericht sturen.'],
+    ['the function’s answer without Retry-After (the optional WAF rule’s)', {}, 'U kunt over enkele minuten weer een bericht sturen.'],
   ])(
     'over the limit with %s: keeps the spec’s failure text, then speaks of the visitor’s own limit, when to send again and how to reach the firm now',
     async (_, headers, again) => {
@@ -390,6 +390,30 @@ describe('ContactForm messages at the fields', () => {
       vi.useRealTimers();
     },
   );
+
+  it('at API Gateway’s stage throttle (429 before the function, no Retry-After): keeps the spec’s failure text, then says the site is busy for everyone, not the visitor’s own limit, and how to reach the firm now', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderForm();
+    await fill(user);
+    // API Gateway's own answer at a stage's rate limit.
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"message":"Too Many Requests"}', { status: 429, headers: { 'Content-Type': 'application/json' } }),
+    );
+    await user.click(submit());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
+    expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
+      contactForm.busy,
+      `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+    ]);
+    expect(alert).not.toHaveTextContent(contactForm.limited.again(undefined));
+    expect(within(alert).getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
+    expect(within(alert).getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
+    expect(submit()).toHaveAttribute('aria-busy', 'false');
+    for (const key of Object.keys(FILLED) as (keyof typeof FILLED)[]) expect(fields()[key]).toHaveValue(FILLED[key]);
+  });
 });
 
 describe('ContactForm once the message is sent', () => {

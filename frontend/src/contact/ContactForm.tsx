@@ -90,7 +90,7 @@ function Field({ name, field, value, problem, onChange }: FieldProps) {
  * so another message starts from the same form.
  */
 export function ContactForm<T extends FieldList = ContactFields>({ fields = CONTACT_FIELDS as FieldList as T }: { fields?: T }) {
-  const { values, problems, sending, sent, writeAnother, form, onChange, onSubmit } = useContactForm(fields);
+  const { values, problems, sending, sent, writeAnother, form, onChange, onSubmit, onFirstUse } = useContactForm(fields);
   const [typingIn, setTypingIn] = useState<string>();
   const typed = typingIn === undefined ? undefined : lengthState(values[typingIn] ?? '', fields[typingIn]!.limit);
   const announcement = useSettledValue(typed?.near ? `${fields[typingIn!]!.label}: ${countText(typed)}` : '', COUNT_ANNOUNCE_DELAY_MS);
@@ -110,6 +110,7 @@ export function ContactForm<T extends FieldList = ContactFields>({ fields = CONT
         method="post"
         action={API_PATH}
         onSubmit={(event) => void onSubmit(event)}
+        onFocus={onFirstUse}
         aria-labelledby="contact-form-title"
       >
         <h3 id="contact-form-title" className="contact-form-title">

@@ -78,6 +78,18 @@ describe('the form’s result pages (no scripts)', () => {
     expect(main.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+?\d+$/));
   });
 
+  it('at the site’s own rate limit: the toast’s words, busy for everyone and not the visitor’s own limit, and how to reach the firm now', async () => {
+    render(<App route="form-busy" />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(formResults.busy.headline);
+    expect(screen.getByText(contactForm.busy)).toBeInTheDocument();
+    expect(screen.queryByText(contactForm.limited.again(__VISITOR_WINDOW_MINUTES__, { atMost: true }))).toBeNull();
+    expect(screen.getByText(BACK)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
+    expect(main.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+?\d+$/));
+    expect(main.getByRole('link', { name: formResults.busy.link.label })).toHaveAttribute('href', '/#contact');
+  });
+
   it('says a failure is not the visitor’s doing, to try again later, and how to reach the firm directly', async () => {
     render(<App route="form-failed" />);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(formResults.failed.headline);

@@ -63,7 +63,7 @@ export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormRes
         </>
       )}
       {'back' in text && <p className="status-text">{joinLastWords(text.back)}</p>}
-      {(result === 'failed' || result === 'limited') && <DirectContact />}
+      {(result === 'failed' || result === 'limited' || result === 'busy') && <DirectContact />}
       <a className="btn btn-primary" href={text.link.href}>
         {text.link.label}
         <Icon name="arrowRight" />

@@ -13,6 +13,7 @@ import {
   API_PATH,
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
+  STAMP_FIELD,
   fieldNames,
   type ContactErrorResponse,
   type ContactFields,
@@ -25,6 +26,7 @@ import { firstNameOf } from './first-name';
 import { focusInView } from '../focus-in-view';
 import { retryAfterMinutes } from './retry-after';
 import { useToast, type ToastDetailLine } from '../toast';
+import { startStamp, takeStamp } from './stamp-loader';
 
 /** A request without an answer by then counts as failed, so the visitor is never left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -37,41 +39,56 @@ export function emptyValues<T extends FieldList>(fields: T): ContactFormValues<T
   return Object.fromEntries([...fieldNames(fields), HONEYPOT_FIELD].map((name) => [name, ''])) as ContactFormValues<T>;
 }
 
-/** The per-field sentences of a 400 answer, for the fields this form has; nothing when there are none. */
-async function answeredProblems(response: Response, fields: FieldList): Promise<FieldProblems> {
-  if (response.status !== 400) return {};
+/** The function's JSON error answer, when the answer is one; an answer from before the function (API Gateway's) is not. */
+async function errorAnswer(response: Response): Promise<ContactErrorResponse | undefined> {
   try {
-    const { fields: answered } = (await response.json()) as ContactErrorResponse;
-    const entries = Object.entries(answered ?? {}).filter(([name, text]) => Object.hasOwn(fields, name) && typeof text === 'string');
-    return Object.fromEntries(entries);
+    const answer = (await response.json()) as unknown;
+    return typeof answer === 'object' && answer !== null && typeof (answer as ContactErrorResponse).error === 'string'
+      ? (answer as ContactErrorResponse)
+      : undefined;
   } catch {
-    return {};
+    return undefined;
   }
+}
+
+/** The per-field sentences of a 400 answer, for the fields this form has; nothing when there are none. */
+function answeredProblems(status: number, answer: ContactErrorResponse | undefined, fields: FieldList): FieldProblems {
+  if (status !== 400) return {};
+  const entries = Object.entries(answer?.fields ?? {}).filter(([name, text]) => Object.hasOwn(fields, name) && typeof text === 'string');
+  return Object.fromEntries(entries);
 }
 
 /** HTTP's "Too Many Requests": the function's visitor limit, or API Gateway's throttle. */
 const TOO_MANY_REQUESTS = 429;
 
+/** The firm's phone and address, for a visitor who cannot send now. */
+const directContactLine: ToastDetailLine = [
+  `${directContact.call} `,
+  { href: phoneHref, label: firm.phone },
+  ` ${directContact.mail} `,
+  { href: emailHref, label: firm.email },
+  '.',
+];
+
 /**
- * Under the spec's failure text when the visitor is over the limit: trying again at once
- * would fail too, so when it will work, and how to reach the firm meanwhile.
+ * Under the spec's failure text when a 429 stops the send: trying again at once would fail
+ * too, so why, when it will work, and how to reach the firm meanwhile. The visitor's own limit
+ * answers with the function's JSON (so does the optional WAF rule, without Retry-After);
+ * API Gateway's stage throttle answers before the function, with `{"message": …}` and no
+ * Retry-After, and then the site is busy for everyone.
  */
-function limitedDetail(response: Response): ToastDetailLine[] {
-  return [
-    [contactForm.limited.again(retryAfterMinutes(response.headers.get('Retry-After')))],
-    [
-      `${directContact.call} `,
-      { href: phoneHref, label: firm.phone },
-      ` ${directContact.mail} `,
-      { href: emailHref, label: firm.email },
-      '.',
-    ],
-  ];
+function tooManyDetail(response: Response, answer: ContactErrorResponse | undefined): ToastDetailLine[] {
+  const retryAfter = response.headers.get('Retry-After');
+  const ownLimit = answer !== undefined || retryAfter !== null;
+  return [[ownLimit ? contactForm.limited.again(retryAfterMinutes(retryAfter)) : contactForm.busy], directContactLine];
 }
 
 /** A send that got an answer, but not a good one. */
 class RefusedError extends Error {
-  constructor(readonly response: Response) {
+  constructor(
+    readonly response: Response,
+    readonly answer: ContactErrorResponse | undefined,
+  ) {
     super(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
   }
 }
@@ -208,6 +225,8 @@ export function useContactForm<T extends FieldList = ContactFields>(fields: T = 
 
     const content = JSON.stringify(body);
     if (idempotency.current?.content !== content) idempotency.current = { key: crypto.randomUUID(), content };
+    // Not part of the content: a retry of the same message carries a fresh stamp, or none.
+    const stamped = takeStamp();
 
     inFlight.current = true;
     setSending(true);
@@ -217,12 +236,13 @@ export function useContactForm<T extends FieldList = ContactFields>(fields: T = 
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: idempotency.current.key },
-        body: content,
+        body: stamped === undefined ? content : JSON.stringify({ ...body, [STAMP_FIELD]: stamped }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       if (!response.ok) {
-        showProblems(await answeredProblems(response, fields));
-        throw new RefusedError(response);
+        const answer = await errorAnswer(response);
+        showProblems(answeredProblems(response.status, answer, fields));
+        throw new RefusedError(response, answer);
       }
       idempotency.current = null;
       setValues(emptyValues(fields));
@@ -231,14 +251,16 @@ export function useContactForm<T extends FieldList = ContactFields>(fields: T = 
       show(toast.success(contactForm.messages.success));
     } catch (error) {
       console.error(error);
+      // The form stays in use: the next try gets a stamp of its own.
+      startStamp();
       toast.dismiss(loading);
-      const limited = error instanceof RefusedError && error.response.status === TOO_MANY_REQUESTS;
-      show(toast.error(contactForm.messages.failure, limited ? { detail: limitedDetail(error.response) } : undefined));
+      const tooMany = error instanceof RefusedError && error.response.status === TOO_MANY_REQUESTS;
+      show(toast.error(contactForm.messages.failure, tooMany ? { detail: tooManyDetail(error.response, error.answer) } : undefined));
     } finally {
       inFlight.current = false;
       setSending(false);
     }
   };
 
-  return { values, problems, sending, sent, writeAnother, form, onChange, onSubmit };
+  return { values, problems, sending, sent, writeAnother, form, onChange, onSubmit, onFirstUse: startStamp };
 }

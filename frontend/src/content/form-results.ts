@@ -53,4 +53,12 @@ export const formResults = {
     back: backToForm,
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },
+  /** The whole site over its rate limit: in the toast's words, which are true for everyone who lands here. */
+  busy: {
+    title: 'Bericht niet verzonden',
+    headline: 'Uw bericht kon niet worden verzonden',
+    text: contactForm.busy,
+    back: backToForm,
+    link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
+  },
 } as const;

@@ -157,6 +157,13 @@ describe('the rules of the spec', () => {
     for (const line of [toast, page]) expect(line).not.toMatch(/fout|storing|mis/);
   });
 
+  it('says the site is busy in the same words in the toast and on the no-script page, never as the visitor’s own limit', () => {
+    expect(formResults.busy.text).toBe(contactForm.busy);
+    expect(contactForm.busy).not.toBe(contactForm.limited.again(undefined));
+    // Nothing the visitor did: it speaks neither of their messages nor of a fault.
+    expect(contactForm.busy).not.toMatch(/u hebt|fout|storing|mis/i);
+  });
+
   it('links the privacy statement from the form note and the footer', () => {
     expect(contactForm.privacyLink.href).toBe('/privacy');
     expect(footer.privacyLink.href).toBe('/privacy');

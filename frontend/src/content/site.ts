@@ -276,6 +276,12 @@ export const contactForm = {
         minutes === undefined ? 'over enkele minuten' : inMinutes(minutes)
       } weer een bericht sturen.`,
   },
+  /**
+   * Under the spec's failure text when the whole site is over its rate limit (API Gateway's
+   * stage throttle, a 429 without the function's answer): busy for everyone, not the visitor's
+   * own limit, and it passes within a minute. The no-script page /niet-verzonden/druk says the same.
+   */
+  busy: 'Het is op dit moment erg druk op onze website; aan u ligt het niet. Probeer het over een minuut opnieuw.',
 } as const;
 
 /**
