@@ -44,7 +44,7 @@ export interface WatchedPage {
 }
 
 /** `settings`: what a suite changes in the stack; the visitor limit's own sets a limit of its own. */
-export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'> = {}): Promise<Site> {
+export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit' | 'mailBudgets'> = {}): Promise<Site> {
   const stack = await startLocalStack({ ...EPHEMERAL_STACK, ...settings });
   let browser: Browser;
   try {
