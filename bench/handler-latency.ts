@@ -75,7 +75,8 @@ const TYPICAL: Record<FieldKind, (i: number) => string> = {
   text: (i) => `Marieke van den Berg ${i}`,
   email: (i) => `marieke.vandenberg+${i}@voorbeeld-groothandel.nl`,
   phone: () => '+31 6 12345678',
-  multiline: () => MESSAGE_TEXT,
+  // Numbered too: the same text from many addresses is a wave's mark (repeatedText), and a held message sends no e-mail.
+  multiline: (i) => `${MESSAGE_TEXT} Kenmerk ${i}.`,
 };
 
 /** Every field of the table filled with a typical value of its kind, cut to its limit. */
