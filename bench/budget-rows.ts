@@ -8,6 +8,7 @@ import { CATEGORY_TITLES, judge, kb, longestTaskOf, medianLongestTask, METRIC_TI
 import type { HandlerLatency } from './handler-latency';
 import type { HostileBodies } from './hostile-bodies';
 import type { StampSolveResult } from './stamp-solve';
+import type { SpamWaveResult } from './spam-wave';
 import { CATEGORIES } from './lighthouse';
 import type { ResourceKind } from './page-weight';
 import type { BenchResults, LighthouseComparison, Row, Status } from './results';
@@ -59,6 +60,9 @@ export function buildRows(results: BenchResults): Row[] {
     ...(results.stampSolve
       ? stampSolveRows(results.stampSolve)
       : [notMeasured('Contact form', 'Proof-of-work stamp ready on a phone', BUDGETS.stampReadyP50Ms.text, 'stampSolve')]),
+    ...(results.spamWave
+      ? spamWaveRows(results.spamWave)
+      : [notMeasured('Spam wave', 'E-mails per 1,000 spam messages', BUDGETS.waveEmailsPer1000.text, 'spamWave')]),
   ];
 }
 
@@ -307,5 +311,30 @@ export function stampSolveRows(stamp: StampSolveResult): Row[] {
   return [
     row(`Proof-of-work stamp ready on a phone, median (${of})`, stamp.ready.p50, BUDGETS.stampReadyP50Ms),
     row(`Proof-of-work stamp ready on a phone, p95 (slowest ${ms(stamp.ready.max)})`, stamp.ready.p95, BUDGETS.stampReadyP95Ms),
+  ];
+}
+
+export function spamWaveRows(wave: SpamWaveResult): Row[] {
+  const per1000 = (value: number) => (value * 1000) / wave.messages;
+  const of = `${wave.messages} messages in an hour from as many addresses, ${wave.stored} stored, ${wave.held} held; mailBudget ${wave.perHour}/h`;
+  const emails = per1000(wave.emails);
+  const units = wave.writeUnits / wave.messages;
+  return [
+    {
+      area: 'Spam wave',
+      metric: `E-mails per 1,000 spam messages (${of})`,
+      budget: BUDGETS.waveEmailsPer1000.text,
+      measured: `${emails.toFixed(0)} (SES sends ${per1000(wave.sesSends).toFixed(0)})`,
+      ratio: times(emails / BUDGETS.waveEmailsPer1000.limit, 'budget'),
+      status: wave.stored === wave.messages ? judge(Math.max(emails, per1000(wave.sesSends)), BUDGETS.waveEmailsPer1000) : 'fail',
+    },
+    {
+      area: 'Spam wave',
+      metric: `DynamoDB per spam message (${per1000(wave.dynamoWrites).toFixed(0)} write requests per 1,000)`,
+      budget: BUDGETS.waveWriteUnitsPerMessage.text,
+      measured: `${units.toFixed(2)} write units`,
+      ratio: times(units / BUDGETS.waveWriteUnitsPerMessage.limit, 'budget'),
+      status: judge(units, BUDGETS.waveWriteUnitsPerMessage),
+    },
   ];
 }

@@ -85,6 +85,15 @@ export const BUDGETS = {
    */
   stampReadyP50Ms: { limit: 1500, comparison: '<=', text: '≤ 1.5 s median' },
   stampReadyP95Ms: { limit: 3000, comparison: '<=', text: '≤ 3 s p95' },
+  /**
+   * A spam wave of 1,000 messages in an hour (spam-wave.ts), with the deploy's default mail
+   * budget: the firm's inbox gets at most the hour's budget and one digest, whatever the wave;
+   * SES sends nothing more. Each message costs the writes of its own path (its visitor counter,
+   * its text's sender count, the message itself, the budget's count or its refusal), never more
+   * as the wave grows: ≤ 5 write units each.
+   */
+  waveEmailsPer1000: { limit: 11, comparison: '<=', text: '≤ mailBudget.perHour + 1 digest (11)' },
+  waveWriteUnitsPerMessage: { limit: 5, comparison: '<=', text: '≤ 5 write units a message' },
 } as const satisfies Record<string, Budget>;
 
 /** The pages Lighthouse measures beside the site, in the same run, runs interleaved (site, no-script, React-only, site, …). */

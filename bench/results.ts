@@ -10,6 +10,7 @@ import type { ReactFloor } from './react-floor';
 import type { SideBySide } from './side-by-side';
 import type { SideBySideId } from './budgets';
 import type { StampSolveResult } from './stamp-solve';
+import type { SpamWaveResult } from './spam-wave';
 
 export interface LighthouseComparison {
   runs: number;
@@ -39,6 +40,7 @@ export interface BenchResults {
   handlerLatency?: HandlerLatency;
   hostileBodies?: HostileBodies;
   stampSolve?: StampSolveResult;
+  spamWave?: SpamWaveResult;
   /** A part that could not be measured, by name, with why. Each one fails the run. */
   errors: Record<string, string>;
   durationSeconds: number;

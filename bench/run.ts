@@ -24,6 +24,7 @@ import { measurePageWeight } from './page-weight';
 import { buildReactOnlyPage, measureReactFloor } from './react-floor';
 import { buildRows, failed } from './budget-rows';
 import { measureStampSolves, STAMP_SOLVES } from './stamp-solve';
+import { measureSpamWave, WAVE_MESSAGES } from './spam-wave';
 import { renderText, writeReports } from './report';
 import type { BenchResults } from './results';
 
@@ -111,6 +112,7 @@ try {
         warmup: LATENCY_WARMUP,
       }),
     );
+    results.spamWave = await part('spamWave', `A spam wave of ${WAVE_MESSAGES} messages in an hour`, () => measureSpamWave(emulators));
     results.hostileBodies = await part('hostileBodies', `The heaviest bodies against a message, ${HOSTILE_BODY_CALLS} calls each`, () =>
       measureHostileBodies({
         stack: emulators,
@@ -123,6 +125,7 @@ try {
     results.errors.coldImport ??= 'needs the Lambda bundle and the local stack';
     results.errors.handlerLatency ??= 'needs the Lambda bundle and the local stack';
     results.errors.hostileBodies ??= 'needs the Lambda bundle and the local stack';
+    results.errors.spamWave ??= 'needs the local stack';
   }
 
   const reactOnlyDir = join(WORK_DIR, 'react-floor');

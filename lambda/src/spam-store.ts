@@ -7,6 +7,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IndexName, MessageStatus, StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from './conditional-write';
+import { REPEATED_IN } from '@site/core/spam';
 import { budgetWindows, type BudgetKind, type BudgetWindow, type MailBudget } from './mail-budget';
 import type { MessageTable } from './store';
 
@@ -32,27 +33,36 @@ export function useStamp(table: MessageTable, stamp: { id: string; expiresAt: nu
 
 /**
  * Counts `sender` (senderTag in spam-signals.ts) as one of those who sent the text of
- * `fingerprint` today (UTC), and answers how many have; without a sender (the same message
- * sent again, already counted) it only reads. A set of keyed tags, so a sender who sends the
- * text again counts once; it holds no message id, so nothing in it leads to a message.
+ * `fingerprint` today (UTC), and answers how many have, up to REPEATED_IN: once that many
+ * have, the text is repeated and the item stops growing, so a wave from 100,000 addresses
+ * costs one small write each, never an item near DynamoDB's 400 KB. Without a sender (the
+ * same message sent again, already counted) it only reads. A set of keyed tags, so a sender
+ * who sends the text again counts once; it holds no message id, so nothing in it leads to a
+ * message.
  */
 export async function countSameText(table: MessageTable, fingerprint: string, sender: string | undefined, now: Date): Promise<number> {
   const day = Math.floor(now.getTime() / 1000 / DAY_SECONDS);
   const Key = { id: `text#${fingerprint}#${day}` };
   if (sender === undefined) {
     const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key, ProjectionExpression: 'senders' }));
-    return (Item?.senders as Set<string> | undefined)?.size ?? 0;
+    return Math.min((Item?.senders as Set<string> | undefined)?.size ?? 0, REPEATED_IN);
   }
-  const { Attributes } = await table.client.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key,
-      UpdateExpression: 'ADD senders :sender SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-      ExpressionAttributeValues: { ':sender': new Set([sender]), ':expiresAt': (day + 2) * DAY_SECONDS },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return (Attributes?.senders as Set<string> | undefined)?.size ?? 1;
+  let senders: Set<string> | undefined;
+  const write = await conditionalWrite(async () => {
+    const { Attributes } = await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key,
+        UpdateExpression: 'ADD senders :sender SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        ConditionExpression: 'attribute_not_exists(senders) OR size(senders) < :full',
+        ExpressionAttributeValues: { ':sender': new Set([sender]), ':expiresAt': (day + 2) * DAY_SECONDS, ':full': REPEATED_IN },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    senders = Attributes?.senders as Set<string> | undefined;
+  });
+  if (!write.applied) return REPEATED_IN;
+  return Math.min(senders?.size ?? 1, REPEATED_IN);
 }
 
 function spend(table: MessageTable, window: BudgetWindow, by: 1 | -1) {
