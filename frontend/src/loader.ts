@@ -4,8 +4,10 @@
  * complete and styled without script, so no script is requested before the page has painted:
  * the app (the entry named in data-entry) is imported once the first contentful paint is
  * reported and the page has loaded, when the browser is next idle — or at once, when the
- * visitor acts first. Its text never changes with a build (the entry's address is an
- * attribute), so neither does the CSP's hash.
+ * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback, and
+ * Inter's faces (described in the page by typeface.ts) are added at the first paint, to take
+ * over as they arrive. Its text never changes with a build (the entry's address is an
+ * attribute, the faces are data), so neither does the CSP's hash.
  */
 (() => {
   const entry = document.currentScript?.dataset.entry;
@@ -14,6 +16,13 @@
   const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   /** The longest an idle callback may wait on a page that is never idle. */
   const IDLE_TIMEOUT_MS = 2000;
+
+  const addTypeface = () => {
+    const data = document.getElementById('typeface')?.textContent;
+    if (!data || !('fonts' in document)) return;
+    const { family, weight, faces } = JSON.parse(data) as { family: string; weight: string; faces: { src: string; unicodeRange: string }[] };
+    for (const { src, unicodeRange } of faces) document.fonts.add(new FontFace(family, `url(${src})`, { weight, unicodeRange, display: 'swap' }));
+  };
 
   let requested = false;
   const start = () => {
@@ -36,7 +45,11 @@
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
+      addTypeface();
       afterLoad();
     }).observe({ type: 'paint', buffered: true });
-  } else afterLoad();
+  } else {
+    addTypeface();
+    afterLoad();
+  }
 })();
