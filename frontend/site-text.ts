@@ -13,7 +13,10 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 
 type Node = DefaultTreeAdapterMap['childNode'];
 type RoutesModule = typeof import('./src/routes');
-type EntryServerModule = typeof import('./src/entry-server');
+/** The server bundle's one export (src/entry-server.tsx), typed here: its components need the build's globals to type-check. */
+interface EntryServerModule {
+  render: (route: string) => Promise<{ html: string }>;
+}
 
 /**
  * The modules every text a visitor reads comes from (docs/design.md, "Texts"): the site's
@@ -105,7 +108,9 @@ export function charactersOf(texts: readonly string[]): string {
 async function stylesheets(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return Promise.all(
-    entries.filter((entry) => entry.isFile() && entry.name.endsWith('.css')).map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
+    entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.css'))
+      .map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
   );
 }
 

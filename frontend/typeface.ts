@@ -93,7 +93,7 @@ export function codePointsOf(unicodeRange: string): Set<number> {
 export function unicodeRangeOf(points: Iterable<number>): string {
   const sorted = [...new Set(points)].sort((a, b) => a - b);
   const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     const hex = (point: number) => point.toString(16).toUpperCase();

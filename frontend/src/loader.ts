@@ -20,8 +20,13 @@
   const addTypeface = () => {
     const data = document.getElementById('typeface')?.textContent;
     if (!data || !('fonts' in document)) return;
-    const { family, weight, faces } = JSON.parse(data) as { family: string; weight: string; faces: { src: string; unicodeRange: string }[] };
-    for (const { src, unicodeRange } of faces) document.fonts.add(new FontFace(family, `url(${src})`, { weight, unicodeRange, display: 'swap' }));
+    const { family, weight, faces } = JSON.parse(data) as {
+      family: string;
+      weight: string;
+      faces: { src: string; unicodeRange: string }[];
+    };
+    for (const { src, unicodeRange } of faces)
+      document.fonts.add(new FontFace(family, `url(${src})`, { weight, unicodeRange, display: 'swap' }));
   };
 
   let requested = false;
