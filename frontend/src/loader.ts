@@ -4,10 +4,14 @@
  * complete and styled without script, so no script is requested before the page has painted:
  * the app (the entry named in data-entry) is imported once the first contentful paint is
  * reported and the page has loaded, when the browser is next idle — or at once, when the
- * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback, and
- * Inter's faces (described in the page by typeface.ts) are added at the first paint, to take
- * over as they arrive. Its text never changes with a build (the entry's address is an
- * attribute, the faces are data), so neither does the CSP's hash.
+ * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback;
+ * at the first paint the first view's face (described in the page by typeface.ts) is
+ * fetched, and once it is there every face is added at once, so the page is laid out again
+ * once, in Inter, with nothing moving. Adding a face changes the fonts of every text of its
+ * family, and one added before its file arrived would cost a second pass over the whole
+ * page. The rest of the Latin range is fetched only if a character of it is shown. Its text
+ * never changes with a build (the entry's address is an attribute, the faces are data), so
+ * neither does the CSP's hash.
  */
 (() => {
   const entry = document.currentScript?.dataset.entry;
@@ -25,8 +29,15 @@
       weight: string;
       faces: { src: string; unicodeRange: string }[];
     };
-    for (const { src, unicodeRange } of faces)
-      document.fonts.add(new FontFace(family, `url(${src})`, { weight, unicodeRange, display: 'swap' }));
+    const [firstView, ...rest] = faces.map(
+      ({ src, unicodeRange }) => new FontFace(family, `url(${src})`, { weight, unicodeRange, display: 'swap' }),
+    );
+    if (!firstView) return;
+    // A file that does not arrive leaves the page in the fallback, as it has been drawn.
+    firstView.load().then(
+      () => [firstView, ...rest].forEach((face) => document.fonts.add(face)),
+      () => undefined,
+    );
   };
 
   let requested = false;

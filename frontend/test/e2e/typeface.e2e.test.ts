@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_CONTROL } from '@site/core/cache-control';
 import { FORM_RESULT_PAGES } from '@site/core/contract';
 import { contactForm, sentConfirmation } from '../../src/content/site';
-import { startSite, type Site } from './support';
+import { nextFrames, startSite, type Site } from './support';
 
 let site: Site;
 beforeAll(async () => {
@@ -79,12 +79,12 @@ async function elementsNotInTheTypeface(page: Page): Promise<{ others: string[];
   return { others: [...others], textElements };
 }
 
-/** Until every face a page needs has arrived and the text has been laid out in it. */
+/** Until the faces are added, every face the page needs has arrived, and the text has been laid out in it. */
 async function fontsSettled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+  // The loader adds the faces once the first view's has arrived; until then the set has none of them to wait for.
+  await page.waitForFunction((family) => [...document.fonts].some((face) => face.family.replace(/"/g, '') === family), FAMILY);
+  await page.evaluate(() => document.fonts.ready);
+  await nextFrames(page);
 }
 
 describe('the typeface', () => {
@@ -189,6 +189,8 @@ describe('the typeface', () => {
     async (_, options) => {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
+      let asked!: () => void;
+      const askedFor = new Promise<void>((resolve) => (asked = resolve));
       const { page } = await site.open('/', options, {
         // The load event waits for the held font.
         waitUntil: 'domcontentloaded',
@@ -201,15 +203,15 @@ describe('the typeface', () => {
           });
           // Held until the page is seen painted in the fallback: a connection as slow as it takes.
           await p.route(FONT_FILE, async (route) => {
+            asked();
             await released;
             await route.continue();
           });
         },
       });
-      // Painted, the loader has added the faces, and the first view's is on its way.
-      await page.waitForFunction(() =>
-        [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loading'),
-      );
+      // Painted, and the first view's face is on its way.
+      await askedFor;
+      await nextFrames(page);
       const { others } = await elementsNotInTheTypeface(page);
       expect(others.length, 'the page is drawn in the fallback meanwhile').toBeGreaterThan(10);
       // One of the local Arial-metric fonts the fallback face names (typeface.ts).
