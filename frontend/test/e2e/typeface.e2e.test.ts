@@ -111,12 +111,23 @@ describe('the typeface', () => {
     expect(first!.filter((range) => rest!.includes(range))).toEqual([]);
   });
 
-  it('asks for the first view’s file only once the page has painted, and sets the page in it', async () => {
+  it('asks for the first view’s file only once the page has painted, sets the page in it, and only then starts the app', async () => {
     const paintedAtRequest: boolean[] = [];
+    const typefaceAddedAtApp: boolean[] = [];
     const watched = await site.open('/', undefined, {
       beforeLoad: async (page) => {
         await page.route(FONT_FILE, async (route: Route) => {
           paintedAtRequest.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0));
+          await route.continue();
+        });
+        // The app's entry, asked for by the loader: by then the page has been set in Inter.
+        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+          typefaceAddedAtApp.push(
+            await page.evaluate(
+              (family) => [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded'),
+              FAMILY,
+            ),
+          );
           await route.continue();
         });
       },
@@ -126,6 +137,7 @@ describe('the typeface', () => {
     const { typeface } = await headOf('/');
     expect(await requestedFonts(page)).toEqual([typeface.faces[0]!.src]);
     expect(paintedAtRequest).toEqual([true]);
+    expect(typefaceAddedAtApp).toEqual([true]);
     expect(await loadedRanges(page)).toEqual([typeface.faces[0]!.unicodeRange]);
     expect(watched.foreignRequests).toEqual([]);
     expect(await watched.cspViolations()).toEqual([]);
