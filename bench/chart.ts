@@ -151,8 +151,7 @@ function scoreRows(lh: LighthouseComparison): ChartRow[] {
 
 /**
  * Thresholds that land on the same spot (two budgets whose comparison pages scored alike) as
- * one line with both labels; the rest in order, their labels on two lines, alternately left
- * and right of their line, so that neighbours do not write over each other.
+ * one line with both labels; the rest in order, their labels on two lines taken in turn.
  */
 function placedThresholds(row: ChartRow, x: (value: number) => number) {
   const merged: { x: number; labels: string[] }[] = [];
@@ -162,7 +161,14 @@ function placedThresholds(row: ChartRow, x: (value: number) => number) {
     if (same) same.labels.push(threshold.label);
     else merged.push({ x: at, labels: [threshold.label] });
   }
-  return merged.map((line, i) => ({ ...line, label: line.labels.join(' · '), line: i % 2, anchor: i % 2 ? 'start' : 'end' }));
+  // On each of the two lines the first label ends at its threshold, the later ones start at theirs, so none runs into another.
+  const seen = [false, false];
+  return merged.map((line, i) => {
+    const row = i % 2;
+    const anchor = seen[row] ? 'start' : 'end';
+    seen[row] = true;
+    return { ...line, label: line.labels.join(' · '), line: row, anchor };
+  });
 }
 
 function panel(title: string, rows: ChartRow[], top: number): { svg: string; height: number } {
