@@ -21,8 +21,8 @@ import type { CDPSession } from 'playwright-core';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { ProcessedNavigation } from 'lighthouse/core/computed/processed-navigation.js';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
-import { launchChromium } from '@site/local/chromium';
-import type { RunningServer } from '@site/local/emulators';
+import { launchChromium } from '@site/testing/chromium';
+import type { RunningServer } from '@site/emulators/servers';
 import { startStaticSite } from './static-site';
 import { median, round } from './stats';
 

@@ -4,7 +4,7 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULTS } from '@site/core/deploy-config';
+import { DEFAULTS } from '@site/core/node/deploy-config';
 import { CONTACT_REQUEST_LOG, DELIVERY_EVENT_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
 import { API_4XX_SURGE, SES_REPUTATION } from '../lib/alarm-catalogue';
 import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
