@@ -35,7 +35,7 @@ export function stripScripts(html: string): { html: string; removed: number } {
 /**
  * Where the page names its web font: the typeface's data block, from which the loader adds
  * the faces at the first paint, and the stylesheet of the same faces for a browser without
- * script (frontend/typeface.ts).
+ * script (frontend/build/typeface.ts).
  */
 const TYPEFACE_DATA = new RegExp(`<script\\b[^>]*\\bid="${TYPEFACE_ELEMENT_ID}"[^>]*>[\\s\\S]*?</script\\s*>`, 'gi');
 const TYPEFACE_NOSCRIPT = /<noscript>\s*<link\b[^>]*\brel="stylesheet"[^>]*\/typeface-[^>]*>\s*<\/noscript>/gi;

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { checkContentFacts, deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build-facts.ts';
-import { inlineLoader } from './inline-loader.ts';
-import { typeface } from './typeface.ts';
+import { checkContentFacts, deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build/build-facts.ts';
+import { inlineLoader } from './build/inline-loader.ts';
+import { typeface } from './build/typeface.ts';
 
 /** In dev the page is not prerendered; it still gets the real <head> (title, icon, meta) of its route. */
 function devHead(): Plugin {

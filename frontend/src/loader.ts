@@ -1,11 +1,11 @@
 /**
  * The app's loader: the one script in the HTML, inlined into every page by the build
- * (inline-loader.ts) and allowed by the CSP through its hash. The prerendered page is
+ * (build/inline-loader.ts) and allowed by the CSP through its hash. The prerendered page is
  * complete and styled without script, so no script is requested before the page has painted:
  * the app (the entry named in data-entry) is imported once the first contentful paint is
  * reported and the page has loaded, when the browser is next idle — or at once, when the
  * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback;
- * at the first paint the first view's face (described in the page by typeface.ts) is
+ * at the first paint the first view's face (described in the page by build/typeface.ts) is
  * fetched, and once it is there every face is added at once, so the page is laid out again
  * once, in Inter, with nothing moving. Adding a face changes the fonts of every text of its
  * family, and one added before its file arrived would cost a second pass over the whole

@@ -28,7 +28,7 @@ interface Typeface {
   faces: { src: string; unicodeRange: string }[];
 }
 
-/** The typeface a page hands its loader (typeface.ts), and the fonts its head preloads. */
+/** The typeface a page hands its loader (frontend/build/typeface.ts), and the fonts its head preloads. */
 async function headOf(path: string): Promise<{ typeface: Typeface; preloads: number; noscriptStylesheet: string | undefined }> {
   const html = await (await fetch(site.url(path))).text();
   const data = /<script type="application\/json" id="typeface">([^<]*)<\/script>/.exec(html);
@@ -226,7 +226,7 @@ describe('the typeface', () => {
       await nextFrames(page);
       const { others } = await elementsNotInTheTypeface(page);
       expect(others.length, 'the page is drawn in the fallback meanwhile').toBeGreaterThan(10);
-      // One of the local Arial-metric fonts the fallback face names (typeface.ts).
+      // One of the local Arial-metric fonts the fallback face names (frontend/build/typeface.ts).
       expect(others.filter((line) => !/: (Arial|Liberation Sans|Arimo)$/.test(line))).toEqual([]);
       release();
       await page.waitForFunction(() =>

@@ -227,7 +227,7 @@ export function typeface({ ssrDir, filled }: { ssrDir: string; filled: Record<st
     },
     async buildStart() {
       if (!building) return;
-      const frontendDir = import.meta.dirname;
+      const frontendDir = join(import.meta.dirname, '..');
       const stylesheets = await stylesheetsUnder(join(frontendDir, 'src'));
       cut = await cutTypeface(await siteCharacters(frontendDir, ssrDir, filled), weightRange(stylesheets));
       refs.firstView = this.emitFile({ type: 'asset', name: 'inter-first-view.woff2', source: cut.firstView.file });

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 
 type Node = DefaultTreeAdapterMap['childNode'];
-type RoutesModule = typeof import('./src/routes');
+type RoutesModule = typeof import('../src/routes');
 /** The server bundle's one export (src/entry-server.tsx), typed here: its components need the build's globals to type-check. */
 interface EntryServerModule {
   render: (route: string) => Promise<{ html: string }>;
