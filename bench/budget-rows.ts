@@ -2,9 +2,32 @@
  * The at-a-glance table of a run: one row per figure (metric, budget, measured, ratio,
  * pass/fail), by area, and a row that fails for each part that could not be measured.
  */
-import { BUDGETS, COMPARISON_PAGES, LIGHTHOUSE_GOOD, SIDE_BY_SIDE, sideBySideText, type SideBySideId } from './budgets';
+import {
+  BUDGETS,
+  COMPARISON_PAGES,
+  LIGHTHOUSE_GOOD,
+  SIDE_BY_SIDE,
+  sideBySideText,
+  type SideBySideBudget,
+  type SideBySideId,
+} from './budgets';
 import type { ColdImport } from './cold-import';
-import { CATEGORY_TITLES, judge, kb, longestTaskOf, medianLongestTask, METRIC_TITLES, metricText, ms, taskSource, times } from './format';
+import {
+  CATEGORY_TITLES,
+  factor,
+  judge,
+  kb,
+  longestTaskOf,
+  medianLongestTask,
+  METRIC_TITLES,
+  metricText,
+  ms,
+  points,
+  room,
+  signed,
+  taskSource,
+  times,
+} from './format';
 import type { HandlerLatency } from './handler-latency';
 import type { HostileBodies } from './hostile-bodies';
 import type { StampSolveResult } from './stamp-solve';
@@ -12,6 +35,7 @@ import type { SpamWaveResult } from './spam-wave';
 import { CATEGORIES } from './lighthouse';
 import type { ResourceKind } from './page-weight';
 import type { BenchResults, LighthouseComparison, Row, Status } from './results';
+import { headroom } from './side-by-side';
 
 type NotMeasured = (area: string, metric: string, budget: string, part: string) => Row;
 
@@ -22,6 +46,7 @@ export function buildRows(results: BenchResults): Row[] {
     budget,
     measured: `not measured: ${results.errors[part] ?? 'unknown error'}`.slice(0, 160),
     ratio: '—',
+    margin: '—',
     status: 'error',
   });
   return [
@@ -30,8 +55,8 @@ export function buildRows(results: BenchResults): Row[] {
       : [
           notMeasured(
             'Lighthouse',
-            'Lighthouse (4 categories, metrics, LCP ratio, TBT, longest task)',
-            'scores, metrics and tasks against the no-script and React-only pages',
+            'Lighthouse (4 categories, metrics, LCP and Speed Index ratios, TBT, longest task)',
+            'scores, metrics and tasks against the no-script, no-font and React-only pages',
             'lighthouse',
           ),
         ]),
@@ -44,6 +69,7 @@ export function buildRows(results: BenchResults): Row[] {
             budget: BUDGETS.lambdaBundleBytes.text,
             measured: `${kb(results.lambdaBundle.bytes)} (gzip ${kb(results.lambdaBundle.gzipBytes)})`,
             ratio: times(results.lambdaBundle.bytes / BUDGETS.lambdaBundleBytes.limit, 'budget'),
+            margin: room(results.lambdaBundle.bytes, BUDGETS.lambdaBundleBytes, kb),
             status: judge(results.lambdaBundle.bytes, BUDGETS.lambdaBundleBytes),
           } satisfies Row,
         ]
@@ -76,49 +102,76 @@ function lighthouseRows(lh: LighthouseComparison): Row[] {
   return [...scoreAndMetricRows(lh), ...loadingRows(lh)];
 }
 
-/** The side-by-side verdict of one budget as a row: the site's median, the comparison page's, and the limit they make. */
-function sideBySideRow(lh: LighthouseComparison, id: SideBySideId, metric: string, format: (value: number) => string): Row {
+/** How a side-by-side budget's figures read: milliseconds, or a score's points. */
+const formatOf = (budget: SideBySideBudget) => (budget.unit === 'ms' ? ms : (value: number) => String(Math.round(value * 10) / 10));
+
+/**
+ * The margin by which a side-by-side budget passed or missed: its median's distance from the
+ * limit (ms, points, or a share of the comparison's median for a factor), or, when a run fell
+ * below its floor, that run's distance from the floor.
+ */
+export function sideBySideMargin(lh: LighthouseComparison, id: SideBySideId): string {
   const judged = lh.sideBySide[id];
-  const budget = SIDE_BY_SIDE[id];
+  const budget: SideBySideBudget = SIDE_BY_SIDE[id];
+  if (judged.missed === 'floor') return `${signed(judged.worstRun - budget.floor!, points)} (a run below the floor)`;
+  const inside = headroom(judged, budget);
+  if ('factor' in budget.limit) return signed(inside, factor);
+  return signed(inside, budget.unit === 'ms' ? ms : points);
+}
+
+/** The side-by-side verdict of one budget as a row: the site's median, the comparison page's, the limit they make and the margin. */
+function sideBySideRow(lh: LighthouseComparison, id: SideBySideId, metric: string): Row {
+  const judged = lh.sideBySide[id];
+  const budget: SideBySideBudget = SIDE_BY_SIDE[id];
+  const format = formatOf(budget);
   const floorMissed = judged.missed === 'floor' ? `, a run at ${format(judged.worstRun)}` : '';
+  const asFactor = 'factor' in budget.limit ? ` (${factor(judged.site / judged.comparison)})` : '';
   return lighthouseRow({
     metric,
     budget: sideBySideText(budget),
-    measured: `${format(judged.site)}${floorMissed}`,
+    measured: `${format(judged.site)}${asFactor}${floorMissed}`,
     ratio: `${COMPARISON_PAGES[budget.against]} ${format(judged.comparison)}; limit ${format(judged.limit)}`,
+    margin: sideBySideMargin(lh, id),
     status: judged.pass ? 'pass' : 'fail',
   });
 }
 
-const points = (value: number) => String(Math.round(value * 10) / 10);
-
-/** Performance against the no-script page; the other categories' lowest score; the metrics Lighthouse rates without a budget here. */
+/**
+ * Performance against the no-script and no-font pages; the other categories' lowest score;
+ * LCP and Speed Index against the no-font page (the typeface's budgets), FCP beside them.
+ */
 function scoreAndMetricRows(lh: LighthouseComparison): Row[] {
   const row = lighthouseRow;
   return [
-    sideBySideRow(
-      lh,
-      'performanceScore',
-      `Performance (mobile, median of ${lh.runs} runs; lowest ${lh.site.worst.scores.performance})`,
-      points,
-    ),
+    sideBySideRow(lh, 'performanceScore', `Performance (mobile, median of ${lh.runs} runs; lowest ${lh.site.worst.scores.performance})`),
+    sideBySideRow(lh, 'performanceVsNoFont', `Performance against the same site without its web font (median of ${lh.runs} runs)`),
     ...CATEGORIES.filter((id) => id !== 'performance').map((id) =>
       row({
         metric: `${CATEGORY_TITLES[id]} (mobile, lowest of ${lh.runs} runs)`,
         budget: BUDGETS.categoryScore.text,
         measured: `${lh.site.worst.scores[id]} (median ${lh.site.scores[id]})`,
         ratio: `no-script page ${lh.baseline.worst.scores[id]}`,
+        margin: room(lh.site.worst.scores[id], BUDGETS.categoryScore, points),
         status: judge(lh.site.worst.scores[id], BUDGETS.categoryScore),
       }),
     ),
-    ...(['fcp', 'lcp', 'si'] as const).map((id) =>
-      row({
-        metric: `${METRIC_TITLES[id]} (median)`,
-        budget: `— (good ≤ ${metricText(id, LIGHTHOUSE_GOOD[id])})`,
-        measured: metricText(id, lh.site.metrics[id]),
-        ratio: times(lh.site.metrics[id] / lh.baseline.metrics[id], 'no-script page'),
-        status: 'info',
-      }),
+    row({
+      metric: `${METRIC_TITLES.fcp} (median)`,
+      budget: `— (good ≤ ${metricText('fcp', LIGHTHOUSE_GOOD.fcp)})`,
+      measured: metricText('fcp', lh.site.metrics.fcp),
+      ratio: `${times(lh.site.metrics.fcp / lh.baseline.metrics.fcp, 'no-script page')}, ${times(lh.site.metrics.fcp / lh.noFont.metrics.fcp, 'no-font page')}`,
+      margin: '—',
+      status: 'info',
+    }),
+    sideBySideRow(
+      lh,
+      'lcpVsNoFont',
+      `LCP against the same site without its web font (medians; good ≤ ${metricText('lcp', LIGHTHOUSE_GOOD.lcp)})`,
+    ),
+    sideBySideRow(
+      lh,
+      'speedIndexVsNoFont',
+      `Speed Index against the same site without its web font (medians; good ≤ ${metricText('si', LIGHTHOUSE_GOOD.si)})`,
     ),
   ];
 }
@@ -134,6 +187,7 @@ function loadingRows(lh: LighthouseComparison): Row[] {
       budget: BUDGETS.lcpVsBaseline.text,
       measured: `${ms(lh.site.metrics.lcp)} vs ${ms(lh.baseline.metrics.lcp)}`,
       ratio: times(lh.lcpRatio, 'no-script page'),
+      margin: room(lh.lcpRatio, BUDGETS.lcpVsBaseline, factor),
       status: judge(lh.lcpRatio, BUDGETS.lcpVsBaseline),
     }),
     row({
@@ -141,27 +195,29 @@ function loadingRows(lh: LighthouseComparison): Row[] {
       budget: BUDGETS.lcpVsBaselineEveryRun.text,
       measured: `${ms(lh.site.worst.metrics.lcp)} vs ${ms(lh.baseline.metrics.lcp)}`,
       ratio: times(lh.lcpRatioWorst, 'no-script page'),
+      margin: room(lh.lcpRatioWorst, BUDGETS.lcpVsBaselineEveryRun, factor),
       status: judge(lh.lcpRatioWorst, BUDGETS.lcpVsBaselineEveryRun),
     }),
-    sideBySideRow(lh, 'tbtMs', `TBT (median; worst run ${ms(lh.site.worst.metrics.tbt)})`, ms),
+    sideBySideRow(lh, 'tbtMs', `TBT (median; worst run ${ms(lh.site.worst.metrics.tbt)}; no-font page ${ms(lh.noFont.metrics.tbt)})`),
     sideBySideRow(
       lh,
       'longestTaskMs',
-      `Longest main-thread task from the first paint on, its CPU time slowed 4× (median; worst run ${ms(longest.cpuSimulated)}: ${ms(longest.cpu)} of CPU in ${ms(longest.observed)} as it ran, at ${ms(longest.observedStart)}, ${taskSource(longest.url, lh.site.url)}, Lighthouse's simulation ${ms(longest.simulated)}; no-script page ${ms(medianLongestTask(lh.baseline))})`,
-      ms,
+      `Longest main-thread task from the first paint on, its CPU time slowed 4× (median; worst run ${ms(longest.cpuSimulated)}: ${ms(longest.cpu)} of CPU in ${ms(longest.observed)} as it ran, at ${ms(longest.observedStart)}, ${taskSource(longest.url, lh.site.url)}, Lighthouse's simulation ${ms(longest.simulated)}; no-script page ${ms(medianLongestTask(lh.baseline))}, no-font page ${ms(medianLongestTask(lh.noFont))})`,
     ),
     row({
       metric: `Longest task before the first paint, worst run (${ms(beforePaint.observed)} as it ran, ${taskSource(beforePaint.url, lh.site.url)})`,
       budget: '—',
       measured: ms(beforePaint.cpuSimulated),
       ratio: `no-script page ${ms(longestTaskOf(lh.baseline, 'longestTaskBeforePaint').cpuSimulated)}`,
+      margin: '—',
       status: 'info',
     }),
     row({
       metric: `CLS (median; worst run ${lh.site.worst.metrics.cls.toFixed(3)})`,
       budget: BUDGETS.cls.text,
       measured: lh.site.metrics.cls.toFixed(3),
-      ratio: `no-script page ${lh.baseline.metrics.cls.toFixed(3)}`,
+      ratio: `no-script page ${lh.baseline.metrics.cls.toFixed(3)}, no-font page ${lh.noFont.metrics.cls.toFixed(3)}`,
+      margin: room(lh.site.metrics.cls, BUDGETS.cls, (value) => value.toFixed(3)),
       status: judge(lh.site.metrics.cls, BUDGETS.cls),
     }),
     row({
@@ -169,6 +225,7 @@ function loadingRows(lh: LighthouseComparison): Row[] {
       budget: '—',
       measured: String(Math.max(...lh.site.runs.map((run) => run.scriptsBeforeLcp))),
       ratio: '—',
+      margin: '—',
       status: 'info',
     }),
   ];
@@ -185,6 +242,7 @@ function pageWeightRows(results: BenchResults, notMeasured: NotMeasured): Row[] 
           budget: BUDGETS.firstLoadJsGzipBytes.text,
           measured: kb(weight.js.gzip),
           ratio: floor ? times(weight.js.gzip / floor.js.gzip, 'React-only page') : '—',
+          margin: room(weight.js.gzip, BUDGETS.firstLoadJsGzipBytes, kb),
           status: judge(weight.js.gzip, BUDGETS.firstLoadJsGzipBytes),
         }),
         row({
@@ -192,6 +250,7 @@ function pageWeightRows(results: BenchResults, notMeasured: NotMeasured): Row[] 
           budget: '—',
           measured: kb(weight.js.br),
           ratio: floor ? times(weight.js.br / floor.js.br, 'React-only page') : '—',
+          margin: '—',
           status: 'info',
         }),
       ]
@@ -202,6 +261,7 @@ function pageWeightRows(results: BenchResults, notMeasured: NotMeasured): Row[] 
         budget: '—',
         measured: `${kb(floor.js.gzip)} (br ${kb(floor.js.br)})`,
         ratio: '—',
+        margin: '—',
         status: 'info',
       })
     : notMeasured('Page weight', 'React-only page', '—', 'reactFloor');
@@ -214,13 +274,21 @@ function pageWeightRows(results: BenchResults, notMeasured: NotMeasured): Row[] 
   const firstView: Row[] = weight
     ? [
         ...kinds.map(([kind, title]) =>
-          row({ metric: `${title}, transferred`, budget: '—', measured: kb(weight.transferred[kind]), ratio: '—', status: 'info' }),
+          row({
+            metric: `${title}, transferred`,
+            budget: '—',
+            measured: kb(weight.transferred[kind]),
+            ratio: '—',
+            margin: '—',
+            status: 'info',
+          }),
         ),
         row({
           metric: `First view, all bytes transferred (${weight.requests} requests)`,
           budget: BUDGETS.firstViewBytes.text,
           measured: kb(weight.totalTransferred),
           ratio: times(weight.totalTransferred / BUDGETS.firstViewBytes.limit, 'budget'),
+          margin: room(weight.totalTransferred, BUDGETS.firstViewBytes, kb),
           status: judge(weight.totalTransferred, BUDGETS.firstViewBytes),
         }),
       ]
@@ -237,6 +305,7 @@ function coldStartRows(cold: ColdImport): Row[] {
       budget: BUDGETS.coldStartVsAnchor.text,
       measured: `${ms(cold.bundle.processMs)} vs ${ms(cold.sdkFromNodeModules.processMs)}`,
       ratio: times(cold.anchorRatio, 'anchor'),
+      margin: room(cold.anchorRatio, BUDGETS.coldStartVsAnchor, factor),
       status: judge(cold.anchorRatio, BUDGETS.coldStartVsAnchor),
     }),
     row({
@@ -244,6 +313,7 @@ function coldStartRows(cold: ColdImport): Row[] {
       budget: '—',
       measured: ms(cold.empty.processMs),
       ratio: `bundle ${times(cold.processRatio, 'empty')}`,
+      margin: '—',
       status: 'info',
     }),
     row({
@@ -251,6 +321,7 @@ function coldStartRows(cold: ColdImport): Row[] {
       budget: '—',
       measured: `${ms(cold.bundle.importMs)} vs ${ms(cold.empty.importMs)}`,
       ratio: times(cold.importRatio, 'empty'),
+      margin: '—',
       status: 'info',
     }),
     row({
@@ -258,6 +329,7 @@ function coldStartRows(cold: ColdImport): Row[] {
       budget: '—',
       measured: `${ms(cold.sdkFromNodeModules.importMs)}; ${ms(cold.sdkFromNodeModules.processMs)}`,
       ratio: times(cold.sdkFromNodeModulesProcessRatio, 'empty'),
+      margin: '—',
       status: 'info',
     }),
   ];
@@ -270,17 +342,24 @@ function handlerLatencyRows(latency: HandlerLatency): Row[] {
     const failed = stats.errors > 0 || bare.errors > 0;
     const ratio = stats.p99 / bare.p99;
     const metric = `Handler p99 at ${stats.concurrency} concurrent (p50 ${ms(stats.p50)}, ${Math.round(stats.throughput)}/s; bare p99 ${ms(bare.p99)})`;
-    const row = (budget: string, status: Status): Row => ({
+    const row = (budget: string, margin: string, status: Status): Row => ({
       area: 'Lambda',
       metric,
       budget,
       measured: failed ? `${ms(stats.p99)}, ${stats.errors} errors (bare ${bare.errors})` : ms(stats.p99),
       ratio: times(ratio, 'bare'),
+      margin: failed ? `${stats.errors + bare.errors} errors` : margin,
       status: failed ? 'fail' : status,
     });
-    if (stats.concurrency === 1) return row(BUDGETS.handlerP99At1Ms.text, judge(stats.p99, BUDGETS.handlerP99At1Ms));
-    if (stats.concurrency === 50) return row(BUDGETS.handlerVsBareP99At50.text, judge(ratio, BUDGETS.handlerVsBareP99At50));
-    return row('—', 'info');
+    if (stats.concurrency === 1)
+      return row(BUDGETS.handlerP99At1Ms.text, room(stats.p99, BUDGETS.handlerP99At1Ms, ms), judge(stats.p99, BUDGETS.handlerP99At1Ms));
+    if (stats.concurrency === 50)
+      return row(
+        BUDGETS.handlerVsBareP99At50.text,
+        room(ratio, BUDGETS.handlerVsBareP99At50, factor),
+        judge(ratio, BUDGETS.handlerVsBareP99At50),
+      );
+    return row('—', '—', 'info');
   });
 }
 
@@ -293,6 +372,7 @@ export function hostileBodiesRow(hostile: HostileBodies): Row {
     budget: BUDGETS.hostileBodyVsMessage.text,
     measured: ms(worst.p50),
     ratio: times(hostile.worst.ratio, 'a message'),
+    margin: room(hostile.worst.ratio, BUDGETS.hostileBodyVsMessage, factor),
     status: judge(hostile.worst.ratio, BUDGETS.hostileBodyVsMessage),
   };
 }

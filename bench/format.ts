@@ -25,6 +25,17 @@ export const metricText = (id: MetricId, value: number) => (id === 'cls' ? value
 
 export const judge = (value: number, budget: Budget): Status => (withinBudget(value, budget) ? 'pass' : 'fail');
 
+/** A margin with its sign: room left when positive ("+7 ms"), the amount by which the budget was missed when negative ("−3 ms"). */
+export const signed = (room: number, format: (value: number) => string) => `${room < 0 ? '−' : '+'}${format(Math.abs(room))}`;
+
+/** How far a figure is inside a fixed budget's limit, in the figure's own terms: what it may still grow (or fall) by. */
+export function room(value: number, budget: Budget, format: (value: number) => string): string {
+  return signed(budget.comparison === '>=' ? value - budget.limit : budget.limit - value, format);
+}
+
+export const points = (value: number) => `${Math.round(value * 10) / 10} point${Math.round(value * 10) === 10 ? '' : 's'}`;
+export const factor = (value: number) => `${value.toFixed(2)}×`;
+
 /** The longest task of the worst run, by its CPU time slowed (what the budget judges): from the first paint on, or before it. */
 export function longestTaskOf(summary: LighthouseSummary, which: 'longestTask' | 'longestTaskBeforePaint' = 'longestTask'): LongestTask {
   return summary.runs.map((run) => run[which]).reduce((a, b) => (b.cpuSimulated > a.cpuSimulated ? b : a));

@@ -1,6 +1,6 @@
 /**
  * The evidence behind the side-by-side margins (budgets.ts, SIDE_BY_SIDE): the bench's
- * Lighthouse part (the site, the no-script page and the React-only page, runs interleaved)
+ * Lighthouse part (the site, the no-script, no-font and React-only pages, runs interleaved)
  * repeated in sets, printing for each budget how far the site's median sat from its
  * comparison page's in every set, and whether it passed. How far those differences spread
  * with nothing changed is the noise a margin must cover; a site made slower on purpose
@@ -147,7 +147,12 @@ async function measureSet(set: number, variant: (typeof variants)[number]): Prom
     slowerStartMs: variant.slowerStartMs,
     load,
     judged: comparison.sideBySide,
-    runs: { site: figures(comparison.site), baseline: figures(comparison.baseline), reactOnly: figures(comparison.reactOnly) },
+    runs: {
+      site: figures(comparison.site),
+      baseline: figures(comparison.baseline),
+      noFont: figures(comparison.noFont),
+      reactOnly: figures(comparison.reactOnly),
+    },
     ...(invalid ? { invalid } : {}),
   });
   // After every set, so a long series stopped early keeps what it measured.

@@ -1,8 +1,16 @@
 /** The run as Markdown, for bench/results.md: the table, the chart, the findings, then the detail behind each area. */
 import { markdownTable } from '@site/ops/columns';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
-import { failed } from './budget-rows';
-import { BUDGETS, COMPARISON_PAGES, LIGHTHOUSE_GOOD, SIDE_BY_SIDE, sideBySideText, type SideBySideId } from './budgets';
+import { failed, sideBySideMargin } from './budget-rows';
+import {
+  BUDGETS,
+  COMPARISON_PAGES,
+  LIGHTHOUSE_GOOD,
+  SIDE_BY_SIDE,
+  sideBySideText,
+  type ComparisonPage,
+  type SideBySideId,
+} from './budgets';
 import type { ColdImport } from './cold-import';
 import type { Environment } from './environment';
 import type { StampSolveResult } from './stamp-solve';
@@ -18,6 +26,7 @@ import { READ_FROM_RUN } from './side-by-side';
 import { median } from './stats';
 
 const STATUS_TEXT: Record<Status, string> = { pass: 'pass', fail: '**FAIL**', info: '', error: '**ERROR**' };
+const METRIC_IDS = ['fcp', 'lcp', 'tbt', 'cls', 'si'] as const;
 
 export function renderMarkdown(results: BenchResults, rows: readonly Row[]): string {
   return [
@@ -39,15 +48,16 @@ function summary(results: BenchResults, rows: readonly Row[]): string[] {
   out.push(
     `\`npm run bench\` on ${env.date.slice(0, 10)}, commit ${env.commit}, ${results.durationSeconds.toFixed(0)} s. ` +
       `${misses.length ? `**${misses.length} budget${misses.length === 1 ? '' : 's'} missed.**` : 'All budgets met.'} ` +
-      "Budgets are the design's (docs/design.md): Performance, TBT and the longest task are judged against pages measured in the same run, interleaved with the site's (the no-script page, the React-only page), plus a margin; " +
+      "Budgets are the design's (docs/design.md): Performance, TBT, the longest task, and the typeface's LCP and Speed Index are judged against pages measured in the same run, interleaved with the site's (the no-script page, the no-font page, the React-only page), plus a margin or times a factor; " +
       'cold start is read per process and the 50-concurrent handler row as a ratio to the bare round trips (see the notes); KB = 1000 bytes. Ratios name what they compare with. ' +
+      'The margin is what each budget passed by (+) or missed by (−), in its own terms: ms, KB or points, or for a budget set as a factor, a share of what it compares with. ' +
       'Numbers depend on the machine (see Environment): compare runs from the same one.',
     '',
   );
   out.push(
     markdownTable(
-      ['area', 'metric', 'budget', 'measured', 'ratio', 'result'],
-      rows.map((r) => [r.area, r.metric, r.budget, r.measured, r.ratio, STATUS_TEXT[r.status]]),
+      ['area', 'metric', 'budget', 'measured', 'ratio', 'margin', 'result'],
+      rows.map((r) => [r.area, r.metric, r.budget, r.measured, r.ratio, r.margin, STATUS_TEXT[r.status]]),
     ),
     '',
   );
@@ -62,18 +72,28 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
   out.push('## Lighthouse', '');
   out.push(
     `Mobile form factor, default simulated throttling (Lantern: slow 4G, 4× CPU slowdown), ${lh.runs} runs per page, ` +
-      'interleaved (site, no-script page, React-only page, site, …) so that a busy spell of the machine hits all three; medians. ' +
+      'interleaved (site, no-script page, no-font page, React-only page, site, …) so that a busy spell of the machine hits all four; medians. ' +
       `The no-script page: the same prerendered \`index.html\` with ${lh.baselineElementsRemoved} \`<script>\`/modulepreload elements removed. ` +
+      `The no-font page: the site as built, scripts and all, with the ${lh.noFontElementsRemoved} elements that name its web font removed, so that it is set in the fallback fonts only. ` +
       'The React-only page: React + react-dom (the versions the site bundles) hydrating a trivial prerendered tree, built by the same Vite and React plugin ' +
       "and loaded as the site is, by the site's inline loader after the first paint and the load event. " +
       'Each is served by a local edge of its own with the same headers and compression. ' +
+      `Observed (unthrottled) on the no-font page: FCP ${ms(lh.noFont.observed.fcp)}, LCP ${ms(lh.noFont.observed.lcp)}. ` +
       `Observed (unthrottled) on the site: FCP ${ms(lh.site.observed.fcp)}, LCP ${ms(lh.site.observed.lcp)}, load ${ms(lh.site.observed.load)}; ` +
       'Lantern derives the simulated figures from this trace.',
     '',
   );
   out.push(
     markdownTable(
-      ['metric', 'site (median)', 'no-script page (median)', 'React-only page (median)', 'good / budget', 'site, each run'],
+      [
+        'metric',
+        'site (median)',
+        'no-script page (median)',
+        'no-font page (median)',
+        'React-only page (median)',
+        'good / budget',
+        'site, each run',
+      ],
       lighthouseTable(lh),
     ),
     '',
@@ -82,7 +102,7 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
     'The budgets judged side by side, every run of each page (the medians are judged; the pages were measured in turn, ' +
       'so the n-th run of each page ran at about the same time):',
     '',
-    markdownTable(['budget', 'page', 'median', 'each run', 'limit', 'result'], sideBySideTable(lh)),
+    markdownTable(['budget', 'page', 'median', 'each run', 'limit', 'margin', 'result'], sideBySideTable(lh)),
     '',
   );
   out.push(
@@ -113,25 +133,30 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
       '',
     );
   }
-  const warnings = [...lh.site.runWarnings, ...lh.baseline.runWarnings, ...lh.reactOnly.runWarnings];
+  const warnings = [...lh.site.runWarnings, ...lh.baseline.runWarnings, ...lh.noFont.runWarnings, ...lh.reactOnly.runWarnings];
   if (warnings.length) out.push(`Lighthouse warnings: ${[...new Set(warnings)].join(' ')}`, '');
   return out;
 }
 
-/** Scores, metrics and the per-run figures, the site beside its two comparison pages. */
+/** Scores, metrics and the per-run figures, the site beside its three comparison pages. */
 function lighthouseTable(lh: LighthouseComparison): string[][] {
-  const pages = [lh.site, lh.baseline, lh.reactOnly];
-  const judgedBy = (id: SideBySideId) => sideBySideText(SIDE_BY_SIDE[id]);
-  const metricRows = (['fcp', 'lcp', 'tbt', 'cls', 'si'] as const).map((id) => [
+  const pages = [lh.site, lh.baseline, lh.noFont, lh.reactOnly];
+  const judgedBy = (...ids: SideBySideId[]) => ids.map((id) => sideBySideText(SIDE_BY_SIDE[id])).join('; ');
+  const metricBudget: Partial<Record<(typeof METRIC_IDS)[number], string>> = {
+    lcp: `${judgedBy('lcpVsNoFont')}; good ${metricText('lcp', LIGHTHOUSE_GOOD.lcp)}`,
+    tbt: judgedBy('tbtMs'),
+    si: `${judgedBy('speedIndexVsNoFont')}; good ${metricText('si', LIGHTHOUSE_GOOD.si)}`,
+  };
+  const metricRows = METRIC_IDS.map((id) => [
     METRIC_TITLES[id],
     ...pages.map((page) => metricText(id, page.metrics[id])),
-    id === 'tbt' ? judgedBy('tbtMs') : metricText(id, LIGHTHOUSE_GOOD[id]),
+    metricBudget[id] ?? metricText(id, LIGHTHOUSE_GOOD[id]),
     lh.site.runs.map((run) => metricText(id, run.metrics[id])).join(', '),
   ]);
   const scoreRows = CATEGORIES.map((id) => [
     CATEGORY_TITLES[id],
     ...pages.map((page) => String(page.scores[id])),
-    id === 'performance' ? judgedBy('performanceScore') : BUDGETS.categoryScore.text,
+    id === 'performance' ? judgedBy('performanceScore', 'performanceVsNoFont') : BUDGETS.categoryScore.text,
     lh.site.runs.map((run) => run.scores[id]).join(', '),
   ]);
   const hydrated = (run: LighthouseSummary['runs'][number]) => run.marks[HYDRATED_MARK];
@@ -140,10 +165,20 @@ function lighthouseTable(lh: LighthouseComparison): string[][] {
       'LCP ÷ the no-script median',
       times(lh.lcpRatio, ''),
       '1.00×',
+      times(lh.noFont.metrics.lcp / lh.baseline.metrics.lcp, ''),
       times(lh.reactOnly.metrics.lcp / lh.baseline.metrics.lcp, ''),
       BUDGETS.lcpVsBaseline.text,
       lh.lcpRatios.map((ratio) => `${ratio.toFixed(2)}×`).join(', '),
     ],
+    ...(['lcp', 'si'] as const).map((id) => [
+      `${METRIC_TITLES[id]} ÷ the no-font median`,
+      times(lh.site.metrics[id] / lh.noFont.metrics[id], ''),
+      times(lh.baseline.metrics[id] / lh.noFont.metrics[id], ''),
+      '1.00×',
+      times(lh.reactOnly.metrics[id] / lh.noFont.metrics[id], ''),
+      judgedBy(id === 'lcp' ? 'lcpVsNoFont' : 'speedIndexVsNoFont'),
+      lh.site.runs.map((run) => `${(run.metrics[id] / lh.noFont.metrics[id]).toFixed(2)}×`).join(', '),
+    ]),
     ...(
       [
         ['Longest task from the first paint: CPU time slowed 4×', 'longestTask', 'cpuSimulated', judgedBy('longestTaskMs')],
@@ -163,6 +198,7 @@ function lighthouseTable(lh: LighthouseComparison): string[][] {
       'Hydrated (as it ran)',
       ms(median(lh.site.runs.flatMap((run) => hydrated(run) ?? []))),
       '—',
+      ms(median(lh.noFont.runs.flatMap((run) => hydrated(run) ?? []))),
       ms(median(lh.reactOnly.runs.flatMap((run) => hydrated(run) ?? []))),
       '—',
       lh.site.runs.map((run) => (hydrated(run) === undefined ? 'not in the trace' : ms(hydrated(run)!))).join(', '),
@@ -171,22 +207,33 @@ function lighthouseTable(lh: LighthouseComparison): string[][] {
   return [...scoreRows, ...metricRows, ...runRows];
 }
 
-/** Each side-by-side budget: the site's runs and its comparison page's, the medians and the limit they make. */
+/** Each side-by-side budget: the site's runs and its comparison page's, the medians, the limit they make and the margin. */
 function sideBySideTable(lh: LighthouseComparison): string[][] {
   const titles: Record<SideBySideId, string> = {
     performanceScore: 'Performance',
     tbtMs: 'TBT',
     longestTaskMs: 'Longest task from the first paint, CPU time slowed 4×',
+    lcpVsNoFont: 'LCP (the typeface)',
+    speedIndexVsNoFont: 'Speed Index (the typeface)',
+    performanceVsNoFont: 'Performance (the typeface)',
   };
+  const pages: Record<ComparisonPage, LighthouseSummary> = { noScript: lh.baseline, noFont: lh.noFont, reactOnly: lh.reactOnly };
   return (Object.keys(SIDE_BY_SIDE) as SideBySideId[]).flatMap((id) => {
     const budget = SIDE_BY_SIDE[id];
     const judged = lh.sideBySide[id];
-    const format = budget.unit === 'ms' ? ms : String;
-    const comparison = budget.against === 'noScript' ? lh.baseline : lh.reactOnly;
+    const format = budget.unit === 'ms' ? ms : (value: number) => String(Math.round(value * 10) / 10);
     const runs = (summary: LighthouseSummary) => summary.runs.map((run) => format(READ_FROM_RUN[id](run))).join(', ');
     return [
-      [titles[id], 'site', format(judged.site), runs(lh.site), format(judged.limit), STATUS_TEXT[judged.pass ? 'pass' : 'fail']],
-      ['', COMPARISON_PAGES[budget.against], format(judged.comparison), runs(comparison), sideBySideText(budget), ''],
+      [
+        titles[id],
+        'site',
+        format(judged.site),
+        runs(lh.site),
+        format(judged.limit),
+        sideBySideMargin(lh, id),
+        STATUS_TEXT[judged.pass ? 'pass' : 'fail'],
+      ],
+      ['', COMPARISON_PAGES[budget.against], format(judged.comparison), runs(pages[budget.against]), sideBySideText(budget), '', ''],
     ];
   });
 }

@@ -14,8 +14,8 @@ import type { BenchResults, Row, Status } from './results';
 export function renderText(rows: readonly Row[]): string {
   const label: Record<Status, string> = { pass: 'pass', fail: 'FAIL', info: '', error: 'ERROR' };
   return alignedColumns([
-    ['metric', 'budget', 'measured', 'ratio', 'result'],
-    ...rows.map((r) => [`${r.area}: ${r.metric}`, r.budget, r.measured, r.ratio, label[r.status]]),
+    ['metric', 'budget', 'measured', 'ratio', 'margin', 'result'],
+    ...rows.map((r) => [`${r.area}: ${r.metric}`, r.budget, r.measured, r.ratio, r.margin, label[r.status]]),
   ]);
 }
 

@@ -18,6 +18,9 @@ export interface LighthouseComparison {
   /** The no-script page: the same prerendered page with every script and modulepreload removed. */
   baseline: LighthouseSummary;
   baselineElementsRemoved: number;
+  /** The no-font page: the site as built, scripts and all, without its web font (the typeface's data block and <noscript> stylesheet). */
+  noFont: LighthouseSummary;
+  noFontElementsRemoved: number;
   /** React 19 + react-dom hydrating a trivial tree, loaded as the site is (react-floor.ts). */
   reactOnly: LighthouseSummary;
   /** The budgets judged against those pages (budgets.ts, SIDE_BY_SIDE). */
@@ -55,5 +58,7 @@ export interface Row {
   budget: string;
   measured: string;
   ratio: string;
+  /** For a budget: by how much it passed ("+7 ms" of room) or missed ("−3 ms"); '—' for a figure without one. */
+  margin: string;
   status: Status;
 }

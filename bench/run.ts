@@ -136,25 +136,29 @@ try {
 
   if (stack) {
     const site = stack;
-    await part('lighthouse', `Lighthouse, the site, the no-script page and the React-only page, ${LIGHTHOUSE_RUNS} runs each`, async () => {
-      results.lighthouse = await compareInLighthouse({
-        siteUrl: `${site.urls.site}/`,
-        siteDir: SITE_DIR,
-        reactOnlyDir,
-        workDir: WORK_DIR,
-        runs: LIGHTHOUSE_RUNS,
-        onRun: (name, run, lhr, { metrics, longestTask, scores }) => {
-          console.log(
-            `  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: Performance ${scores.performance}, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, ` +
-              `longest task ${Math.round(longestTask.cpuSimulated)} ms (${Math.round(longestTask.simulated)} ms in Lantern), load ${loadNow()}, ${seconds(started)} elapsed`,
-          );
-          // The last report of each page, for digging into a miss (bench/.work is not committed).
-          writeFileSync(join(WORK_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
-        },
-      });
-      results.environment.lighthouseBenchmarkIndex = results.lighthouse.site.benchmarkIndex;
-      assertHydrated(results.lighthouse);
-    });
+    await part(
+      'lighthouse',
+      `Lighthouse, the site, the no-script, no-font and React-only pages, ${LIGHTHOUSE_RUNS} runs each`,
+      async () => {
+        results.lighthouse = await compareInLighthouse({
+          siteUrl: `${site.urls.site}/`,
+          siteDir: SITE_DIR,
+          reactOnlyDir,
+          workDir: WORK_DIR,
+          runs: LIGHTHOUSE_RUNS,
+          onRun: (name, run, lhr, { metrics, longestTask, scores }) => {
+            console.log(
+              `  ${name} ${run + 1}/${LIGHTHOUSE_RUNS}: Performance ${scores.performance}, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, ` +
+                `longest task ${Math.round(longestTask.cpuSimulated)} ms (${Math.round(longestTask.simulated)} ms in Lantern), load ${loadNow()}, ${seconds(started)} elapsed`,
+            );
+            // The last report of each page, for digging into a miss (bench/.work is not committed).
+            writeFileSync(join(WORK_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
+          },
+        });
+        results.environment.lighthouseBenchmarkIndex = results.lighthouse.site.benchmarkIndex;
+        assertHydrated(results.lighthouse);
+      },
+    );
 
     if (results.lighthouse) {
       const requests = results.lighthouse.site.requests;

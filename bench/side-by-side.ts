@@ -13,7 +13,7 @@ export interface SideBySide {
   site: number;
   /** Median of the comparison page's runs. */
   comparison: number;
-  /** What the site's median must stay within: the comparison's median plus (or minus) the margin. */
+  /** What the site's median must stay within: the comparison's median plus (or minus) the margin, or times the factor. */
   limit: number;
   /** The site's worst run: the highest for a '<=' budget, the lowest for a '>=' one. */
   worstRun: number;
@@ -22,12 +22,18 @@ export interface SideBySide {
   missed?: 'median' | 'floor';
 }
 
+/** The limit a budget sets on the site's median, given the comparison page's median. */
+export function limitOf(budget: SideBySideBudget, comparisonMedian: number): number {
+  if ('factor' in budget.limit) return comparisonMedian * budget.limit.factor;
+  return budget.comparison === '<=' ? comparisonMedian + budget.limit.margin : comparisonMedian - budget.limit.margin;
+}
+
 export function judgeSideBySide(site: readonly number[], comparison: readonly number[], budget: SideBySideBudget): SideBySide {
   if (site.length === 0 || comparison.length === 0) throw new Error('A side-by-side budget needs runs of both pages.');
   const siteMedian = median(site);
   const comparisonMedian = median(comparison);
+  const limit = limitOf(budget, comparisonMedian);
   if (budget.comparison === '<=') {
-    const limit = comparisonMedian + budget.margin;
     const pass = siteMedian <= limit;
     return {
       against: budget.against,
@@ -39,7 +45,6 @@ export function judgeSideBySide(site: readonly number[], comparison: readonly nu
       ...(pass ? {} : { missed: 'median' as const }),
     };
   }
-  const limit = comparisonMedian - budget.margin;
   const worstRun = Math.min(...site);
   const missed = siteMedian < limit ? 'median' : budget.floor !== undefined && worstRun < budget.floor ? 'floor' : undefined;
   return {
@@ -58,7 +63,19 @@ export const READ_FROM_RUN: Record<SideBySideId, (run: LighthouseRun) => number>
   performanceScore: (run) => run.scores.performance,
   tbtMs: (run) => run.metrics.tbt,
   longestTaskMs: (run) => run.longestTask.cpuSimulated,
+  lcpVsNoFont: (run) => run.metrics.lcp,
+  speedIndexVsNoFont: (run) => run.metrics.si,
+  performanceVsNoFont: (run) => run.scores.performance,
 };
+
+/**
+ * How far a judged budget's median is inside its limit, in its own terms: ms or points for a
+ * margin, the share of the comparison's median for a factor ("0.03×"). Negative when it missed.
+ */
+export function headroom(judged: SideBySide, budget: SideBySideBudget): number {
+  const inside = budget.comparison === '<=' ? judged.limit - judged.site : judged.site - judged.limit;
+  return 'factor' in budget.limit ? inside / judged.comparison : inside;
+}
 
 /** Every side-by-side budget, the site's runs against those of the page each budget names. */
 export function judgeLighthouse(

@@ -1,10 +1,12 @@
 /**
  * Other builds served exactly as the site is: the local edge with CloudFront's headers and
- * compression, on a free port. Used for the no-script baseline (so Lighthouse compares
- * content, not servers) and for the React-only page (so its bytes are compressed and its tasks timed as the site's are).
+ * compression, on a free port. Used for the no-script and no-font pages (so Lighthouse
+ * compares content, not servers) and for the React-only page (so its bytes are compressed and
+ * its tasks timed as the site's are).
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TYPEFACE_ELEMENT_ID } from '@site/frontend/typeface';
 import { startEdge } from '@site/local/edge';
 import type { RunningServer } from '@site/emulators/servers';
 
@@ -31,15 +33,50 @@ export function stripScripts(html: string): { html: string; removed: number } {
 }
 
 /**
- * The limit for this content: the same prerendered HTML, CSS, fonts and images, with no
- * JavaScript. Whatever the site's LCP costs beyond this page is what its scripts cost.
+ * Where the page names its web font: the typeface's data block, from which the loader adds
+ * the faces at the first paint, and the stylesheet of the same faces for a browser without
+ * script (frontend/build/typeface.ts).
  */
-export function writeBaselineSite(distDir: string, outDir: string): { removed: number } {
+const TYPEFACE_DATA = new RegExp(`<script\\b[^>]*\\bid="${TYPEFACE_ELEMENT_ID}"[^>]*>[\\s\\S]*?</script\\s*>`, 'gi');
+const TYPEFACE_NOSCRIPT = /<noscript>\s*<link\b[^>]*\brel="stylesheet"[^>]*\/typeface-[^>]*>\s*<\/noscript>/gi;
+
+export function stripTypeface(html: string): { html: string; removed: number } {
+  let removed = 0;
+  const out = html.replace(TYPEFACE_DATA, () => (removed++, '')).replace(TYPEFACE_NOSCRIPT, () => (removed++, ''));
+  return { html: out, removed };
+}
+
+/** A copy of the build with its home page changed by `change`, which must remove something. */
+function writeChangedSite(
+  distDir: string,
+  outDir: string,
+  what: string,
+  change: (html: string) => { html: string; removed: number },
+): { removed: number } {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no index.html: run \`npm run build\` first.`);
   rmSync(outDir, { recursive: true, force: true });
   cpSync(distDir, outDir, { recursive: true });
   const indexPath = join(outDir, 'index.html');
-  const { html, removed } = stripScripts(readFileSync(indexPath, 'utf8'));
+  const { html, removed } = change(readFileSync(indexPath, 'utf8'));
+  // A page the same as the site's would compare the site with itself and pass whatever it costs.
+  if (removed === 0) throw new Error(`The built index.html has no ${what} to remove: the bench no longer knows how the page names it.`);
   writeFileSync(indexPath, html);
   return { removed };
+}
+
+/**
+ * The limit for this content: the same prerendered HTML, CSS and images, with no JavaScript
+ * (and so no web font: the loader adds it). Whatever the site's LCP costs beyond this page is
+ * what its scripts and its typeface cost.
+ */
+export function writeBaselineSite(distDir: string, outDir: string): { removed: number } {
+  return writeChangedSite(distDir, outDir, 'script', stripScripts);
+}
+
+/**
+ * The site as built, scripts and all, set in the fallback fonts only: what the first view
+ * costs without the typeface, which its budgets (LCP, Speed Index, Performance) are set against.
+ */
+export function writeNoFontSite(distDir: string, outDir: string): { removed: number } {
+  return writeChangedSite(distDir, outDir, 'typeface', stripTypeface);
 }

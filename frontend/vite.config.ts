@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { checkContentFacts, deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build-facts.ts';
-import { inlineLoader } from './inline-loader.ts';
-import { typeface } from './typeface.ts';
+import { checkContentFacts, deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build/build-facts.ts';
+import { inlineLoader } from './build/inline-loader.ts';
+import { typeface } from './build/typeface.ts';
 
 /** In dev the page is not prerendered; it still gets the real <head> (title, icon, meta) of its route. */
 function devHead(): Plugin {
@@ -33,8 +34,16 @@ export default defineConfig(async ({ command }) => {
   // Vite reads it only after loading this file, so setting it here is in time.
   if (command === 'build') process.env.NODE_ENV = 'production';
   await checkContentFacts();
+  const origin = await siteOrigin();
   return {
-    plugins: [react(), devHead(), inlineLoader(), typeface(), siteOriginInCss(await siteOrigin())],
+    plugins: [
+      react(),
+      devHead(),
+      inlineLoader(),
+      // The server bundle, which `npm run build` makes first: the typeface is cut to the text of the pages it renders.
+      typeface({ ssrDir: join(import.meta.dirname, '.ssr'), filled: { [SITE_ORIGIN_TOKEN]: origin } }),
+      siteOriginInCss(origin),
+    ],
     define: {
       // Prerender and hydration must print the same year; see useCurrentYear.
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

@@ -10,10 +10,9 @@ export default defineConfig(async (env) =>
         name: 'frontend',
         root: import.meta.dirname,
         environment: 'jsdom',
-        // The build's own modules (brand-files.ts) are tested beside them, in Node.
-        include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', '*.test.ts'],
-        // Set in Chromium: the frontend-browser project's (vitest.browser.config.ts), not this tier's.
-        exclude: ['*.browser.test.ts'],
+        // The build's modules are tested beside them (build/); the typography set in Chromium
+        // (*.browser.test.ts) is the frontend-browser project's (vitest.browser.config.ts), not this tier's.
+        include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'build/*.test.ts'],
         setupFiles: ['test/setup.ts'],
         restoreMocks: true,
         unstubGlobals: true,

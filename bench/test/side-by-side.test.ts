@@ -7,18 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import { SIDE_BY_SIDE, sideBySideText, type SideBySideBudget } from '../budgets';
 import type { LighthouseRun, LongestTask } from '../lighthouse';
-import { judgeLighthouse, judgeSideBySide } from '../side-by-side';
+import { headroom, judgeLighthouse, judgeSideBySide } from '../side-by-side';
 
 const NO_SCRIPT_TBT = [2, 50, 68, 70, 118];
 const shift = (runs: readonly number[], by: number) => runs.map((value) => value + by);
-const atMost = (margin: number): SideBySideBudget => ({ against: 'noScript', comparison: '<=', margin, unit: 'ms' });
+const atMost = (margin: number): SideBySideBudget => ({ against: 'noScript', comparison: '<=', limit: { margin }, unit: 'ms' });
 const atLeast = (margin: number, floor: number): SideBySideBudget => ({
   against: 'noScript',
   comparison: '>=',
-  margin,
+  limit: { margin },
   floor,
   unit: 'points',
 });
+const timesAtMost = (factor: number): SideBySideBudget => ({ against: 'noFont', comparison: '<=', limit: { factor }, unit: 'ms' });
 
 describe('a budget the site must stay under (TBT, the longest task)', () => {
   it("passes a site as noisy as the no-script page when its median is within the page's median plus the margin", () => {
@@ -67,20 +68,87 @@ describe('a score the site must stay up with (Performance)', () => {
   });
 });
 
+describe('a budget set as a factor of the page beside it (the typeface: LCP and Speed Index against the no-font page)', () => {
+  const NO_FONT_LCP = [1010, 1040, 1000, 1100, 1020];
+
+  it("passes a site within the factor of the page's median and fails one beyond it", () => {
+    expect(judgeSideBySide([1050, 1060, 1040, 1200, 1055], NO_FONT_LCP, timesAtMost(1.05))).toMatchObject({
+      site: 1055,
+      comparison: 1020,
+      limit: 1071,
+      pass: true,
+    });
+    // The whole Latin file preloaded, as the issue measured it: 1.41×.
+    expect(
+      judgeSideBySide(
+        NO_FONT_LCP.map((lcp) => lcp * 1.41),
+        NO_FONT_LCP,
+        timesAtMost(1.05),
+      ),
+    ).toMatchObject({ pass: false, missed: 'median' });
+  });
+
+  it('scales with the page measured in the same run: a slower host moves the limit with it', () => {
+    const slower = NO_FONT_LCP.map((lcp) => lcp * 1.5);
+    expect(
+      judgeSideBySide(
+        slower.map((lcp) => lcp * 1.04),
+        slower,
+        timesAtMost(1.05),
+      ).pass,
+    ).toBe(true);
+    expect(
+      judgeSideBySide(
+        slower.map((lcp) => lcp * 1.04),
+        NO_FONT_LCP,
+        timesAtMost(1.05),
+      ).pass,
+    ).toBe(false);
+  });
+});
+
+describe('the margin a budget passed by', () => {
+  it('is the room left below a limit, in ms, or the shortfall when missed', () => {
+    expect(headroom(judgeSideBySide([60, 61, 62], [40, 40, 40], atMost(25)), atMost(25))).toBe(4);
+    expect(headroom(judgeSideBySide([70, 71, 72], [40, 40, 40], atMost(25)), atMost(25))).toBe(-6);
+  });
+
+  it('is the points above a floor-relative limit for a score', () => {
+    expect(headroom(judgeSideBySide([100, 100, 100], [100, 99, 100], atLeast(1, 90)), atLeast(1, 90))).toBe(1);
+  });
+
+  it("is a share of the page's median for a factor: 1.01× the page under a 1.05× limit leaves 0.04×", () => {
+    expect(headroom(judgeSideBySide([1010, 1010, 1010], [1000, 1000, 1000], timesAtMost(1.05)), timesAtMost(1.05))).toBeCloseTo(0.04, 10);
+  });
+});
+
 it('refuses to judge without runs of both pages rather than pass on nothing', () => {
   expect(() => judgeSideBySide([], NO_SCRIPT_TBT, atMost(25))).toThrow(/runs of both pages/);
   expect(() => judgeSideBySide(NO_SCRIPT_TBT, [], atMost(25))).toThrow(/runs of both pages/);
 });
 
-it('writes the budget as the table shows it: the page, the margin, the medians and any floor', () => {
-  expect(sideBySideText({ against: 'reactOnly', comparison: '<=', margin: 15, unit: 'ms' })).toBe(
+it('writes the budget as the table shows it: the page, the margin or factor, the medians and any floor', () => {
+  expect(sideBySideText({ against: 'reactOnly', comparison: '<=', limit: { margin: 15 }, unit: 'ms' })).toBe(
     '≤ the React-only page + 15 ms (medians)',
   );
   expect(sideBySideText(atLeast(2, 90))).toBe('≥ the no-script page − 2 (medians), no run < 90');
+  expect(sideBySideText(timesAtMost(1.1))).toBe('≤ 1.10× the no-font page (medians)');
 });
 
 /** A Lighthouse run with the figures the side-by-side budgets read; the rest as a plain page has them. */
-function run({ performance = 100, tbt = 0, longestTask = 0 }: { performance?: number; tbt?: number; longestTask?: number }): LighthouseRun {
+function run({
+  performance = 100,
+  tbt = 0,
+  longestTask = 0,
+  lcp = 900,
+  si = 780,
+}: {
+  performance?: number;
+  tbt?: number;
+  longestTask?: number;
+  lcp?: number;
+  si?: number;
+}): LighthouseRun {
   const task = (simulated: number): LongestTask => ({
     cpuSimulated: simulated,
     simulated,
@@ -91,7 +159,7 @@ function run({ performance = 100, tbt = 0, longestTask = 0 }: { performance?: nu
   });
   return {
     scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 },
-    metrics: { fcp: 750, lcp: 900, tbt, cls: 0, si: 780 },
+    metrics: { fcp: 750, lcp, tbt, cls: 0, si },
     longestTask: task(longestTask),
     longestTaskBeforePaint: task(150),
     scriptsBeforeLcp: 0,
@@ -102,25 +170,44 @@ function run({ performance = 100, tbt = 0, longestTask = 0 }: { performance?: nu
 describe('the Lighthouse budgets of a run', () => {
   const noScript = [3, 2, 4, 3, 2].map((longestTask, i) => run({ tbt: NO_SCRIPT_TBT[i], longestTask }));
   const reactOnly = [44, 40, 48, 36, 42].map((longestTask, i) => run({ tbt: NO_SCRIPT_TBT[i], longestTask }));
+  const noFont = [900, 920, 880, 950, 910].map((lcp) => run({ lcp, si: lcp }));
   const { longestTaskMs, tbtMs } = SIDE_BY_SIDE;
+  const pages = { noScript, noFont, reactOnly };
 
   it("judges the longest task against the React-only page's, not the no-script page's", () => {
     // React's own start-up is in every React site; the page without script has none to compare.
-    const site = reactOnly.map((r) => run({ tbt: r.metrics.tbt, longestTask: r.longestTask.cpuSimulated + longestTaskMs.margin }));
-    const judged = judgeLighthouse(site, { noScript, reactOnly });
-    expect(judged.longestTaskMs).toMatchObject({ against: 'reactOnly', comparison: 42, limit: 42 + longestTaskMs.margin, pass: true });
+    const site = reactOnly.map((r) => run({ tbt: r.metrics.tbt, longestTask: r.longestTask.cpuSimulated + longestTaskMs.limit.margin }));
+    const judged = judgeLighthouse(site, pages);
+    expect(judged.longestTaskMs).toMatchObject({
+      against: 'reactOnly',
+      comparison: 42,
+      limit: 42 + longestTaskMs.limit.margin,
+      pass: true,
+    });
   });
 
   it('fails the longest task of a site whose start-up takes 30 ms more than React alone', () => {
     const site = reactOnly.map((r) => run({ tbt: r.metrics.tbt, longestTask: r.longestTask.cpuSimulated + 30 }));
-    expect(longestTaskMs.margin).toBeLessThan(30);
-    expect(judgeLighthouse(site, { noScript, reactOnly }).longestTaskMs).toMatchObject({ site: 72, pass: false });
+    expect(longestTaskMs.limit.margin).toBeLessThan(30);
+    expect(judgeLighthouse(site, pages).longestTaskMs).toMatchObject({ site: 72, pass: false });
   });
 
   it("judges TBT and Performance against the no-script page's runs", () => {
-    const site = NO_SCRIPT_TBT.map((tbt) => run({ tbt: tbt + tbtMs.margin + 1, longestTask: 42, performance: 99 }));
-    const judged = judgeLighthouse(site, { noScript, reactOnly });
+    const site = NO_SCRIPT_TBT.map((tbt) => run({ tbt: tbt + tbtMs.limit.margin + 1, longestTask: 42, performance: 99 }));
+    const judged = judgeLighthouse(site, pages);
     expect(judged.tbtMs).toMatchObject({ against: 'noScript', comparison: 68, pass: false });
     expect(judged.performanceScore).toMatchObject({ against: 'noScript', site: 99, comparison: 100 });
+  });
+
+  it("judges the typeface's LCP, Speed Index and Performance against the no-font page's runs, not the no-script page's", () => {
+    // The site as fast as without its web font; the no-script page, without the app's work, is faster still.
+    const site = noFont.map((r) => run({ lcp: r.metrics.lcp * 1.04, si: r.metrics.si * 1.09, performance: 99 }));
+    const judged = judgeLighthouse(site, { ...pages, noScript: noScript.map(() => run({ lcp: 600, si: 600 })) });
+    expect(judged.lcpVsNoFont).toMatchObject({ against: 'noFont', comparison: 910, pass: true });
+    expect(judged.speedIndexVsNoFont).toMatchObject({ against: 'noFont', comparison: 910, pass: true });
+    expect(judged.performanceVsNoFont).toMatchObject({ against: 'noFont', site: 99, comparison: 100, limit: 99, pass: true });
+    const slower = noFont.map((r) => run({ lcp: r.metrics.lcp * 1.1, si: r.metrics.si * 1.2, performance: 97 }));
+    const missed = judgeLighthouse(slower, pages);
+    expect([missed.lcpVsNoFont.pass, missed.speedIndexVsNoFont.pass, missed.performanceVsNoFont.pass]).toEqual([false, false, false]);
   });
 });

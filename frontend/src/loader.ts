@@ -1,11 +1,18 @@
 /**
  * The app's loader: the one script in the HTML, inlined into every page by the build
- * (inline-loader.ts) and allowed by the CSP through its hash. The prerendered page is
+ * (build/inline-loader.ts) and allowed by the CSP through its hash. The prerendered page is
  * complete and styled without script, so no script is requested before the page has painted:
  * the app (the entry named in data-entry) is imported once the first contentful paint is
  * reported and the page has loaded, when the browser is next idle — or at once, when the
- * visitor acts first. Its text never changes with a build (the entry's address is an
- * attribute), so neither does the CSP's hash.
+ * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback;
+ * at the first paint the first view's face (described in the page by build/typeface.ts) is
+ * fetched, and once it is there every face is added at once, so the page is laid out again
+ * once, in Inter, with nothing moving. Adding a face changes the fonts of every text of its
+ * family, and one added before its file arrived would cost a second pass over the whole
+ * page. The app waits for that pass (three seconds at most), so the two never share a task.
+ * The rest of the Latin range is fetched only if a character of it is shown. Its text
+ * never changes with a build (the entry's address is an attribute, the faces are data), so
+ * neither does the CSP's hash.
  */
 (() => {
   const entry = document.currentScript?.dataset.entry;
@@ -14,6 +21,37 @@
   const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   /** The longest an idle callback may wait on a page that is never idle. */
   const IDLE_TIMEOUT_MS = 2000;
+  /** The longest the app waits for the typeface to take over before it starts regardless. */
+  const TYPEFACE_WAIT_MS = 3000;
+
+  /**
+   * Fetches the first view's face and, once it is there, adds every face; resolves when the
+   * page has taken it over (or the file failed, or is slow), so that the app starts after
+   * that pass over the page and never shares a task with it.
+   */
+  const addTypeface = (): Promise<unknown> => {
+    const data = document.getElementById('typeface')?.textContent;
+    if (!data || !('fonts' in document)) return Promise.resolve();
+    const { family, weight, faces } = JSON.parse(data) as {
+      family: string;
+      weight: string;
+      faces: { src: string; unicodeRange: string }[];
+    };
+    const [firstView, ...rest] = faces.map(
+      ({ src, unicodeRange }) => new FontFace(family, `url(${src})`, { weight, unicodeRange, display: 'swap' }),
+    );
+    if (!firstView) return Promise.resolve();
+    // A file that does not arrive leaves the page in the fallback, as it has been drawn.
+    const added = firstView.load().then(
+      () => {
+        for (const face of [firstView, ...rest]) document.fonts.add(face);
+        // Past the frame that lays the page out in it: a task queued from its animation frame runs after its rendering.
+        return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      },
+      () => undefined,
+    );
+    return Promise.race([added, new Promise((resolve) => setTimeout(resolve, TYPEFACE_WAIT_MS))]);
+  };
 
   let requested = false;
   const start = () => {
@@ -36,7 +74,7 @@
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      afterLoad();
+      void addTypeface().then(afterLoad);
     }).observe({ type: 'paint', buffered: true });
-  } else afterLoad();
+  } else void addTypeface().then(afterLoad);
 })();

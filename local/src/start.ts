@@ -19,7 +19,7 @@ function newestMtime(path: string): number {
 function siteIsStale(): boolean {
   const built = join(DEFAULT_SITE_DIR, 'index.html');
   if (!existsSync(built)) return true;
-  const sources = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'core/src'];
+  const sources = ['frontend/src', 'frontend/build', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'core/src'];
   return Math.max(...sources.map((source) => newestMtime(join(REPO_ROOT, source)))) > statSync(built).mtimeMs;
 }
 

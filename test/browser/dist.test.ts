@@ -69,8 +69,11 @@ describe.each(PAGES)('dist/%s', (file, route, headline) => {
 
   it('runs one inline script, the loader, allowed by its hash; no style element or style attribute for the CSP to refuse', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    // Besides the loader, data that is never run: the JSON-LD and the typeface the loader adds.
     for (const attributes of scripts)
-      expect(attributes).toMatch(/^ type="application\/ld\+json"$|^ data-entry="\/assets\/index-[\w-]{8}\.js"$/);
+      expect(attributes).toMatch(
+        /^ type="application\/ld\+json"$|^ type="application\/json" id="typeface"$|^ data-entry="\/assets\/index-[\w-]{8}\.js"$/,
+      );
     expect(inlineScripts(html)).toEqual([LOADER]);
     expect(CSP.split('; ')).toContain(`script-src 'self' '${scriptHash(LOADER)}'`);
     expect(html).not.toMatch(/<style\b/);
@@ -101,9 +104,12 @@ describe('the loader', () => {
 });
 
 describe('dist', () => {
-  it('ships only hashed JS, CSS and the one font file, and first-load JavaScript (the loader included) within 85 KB gzip, the stamp’s solver not in it', () => {
+  it('ships only hashed JS, CSS and the typeface’s two font files, and first-load JavaScript (the loader included) within 85 KB gzip, the stamp’s solver not in it', () => {
     expect(assets.filter((name) => !/^[\w-]+-[\w-]{8}\.(js|css|woff2)$/.test(name))).toEqual([]);
-    expect(assets.filter((name) => name.endsWith('.woff2'))).toHaveLength(1);
+    expect(assets.filter((name) => name.endsWith('.woff2')).map((name) => name.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual([
+      'inter-first-view',
+      'inter-latin-rest',
+    ]);
     const js = assets.filter((name) => name.endsWith('.js'));
     const firstLoad = firstLoadScripts();
     const gzip = firstLoad.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, 'assets', name))).length, gzipSync(LOADER).length);

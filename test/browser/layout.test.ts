@@ -101,8 +101,11 @@ describe.each(VIEWPORTS)('at %i px', (width, options) => {
     expect(gapAbove).toBeGreaterThanOrEqual(40);
   });
 
-  it('keeps the service panel, its second column and what follows in place for every service', async () => {
-    const { page } = await site.open('/', options);
+  /**
+   * Where the selected service's panel, its feature columns and the section below sit, by
+   * layout (offsets, which no transform moves), for each service chosen in turn.
+   */
+  async function servicePlaces(page: Page): Promise<string[]> {
     await page.locator('#services').scrollIntoViewIfNeeded();
     const places: string[] = [];
     for (const [index, service] of services.entries()) {
@@ -112,22 +115,51 @@ describe.each(VIEWPORTS)('at %i px', (width, options) => {
         .toBe(service.title);
       places.push(
         await page.evaluate(() => {
-          const section = document.getElementById('services')!.getBoundingClientRect();
-          const panel = document.querySelector('.service-panel:not([hidden])')!;
-          const columns = [
-            ...new Set([...panel.querySelectorAll('.features li')].map((li) => Math.round(li.getBoundingClientRect().left))),
-          ];
-          const below = document.querySelector('.why')!.getBoundingClientRect();
+          const pageTop = (element: HTMLElement) => {
+            let y = 0;
+            for (let e: HTMLElement | null = element; e; e = e.offsetParent as HTMLElement | null) y += e.offsetTop;
+            return y;
+          };
+          const section = document.getElementById('services')!;
+          const card = document.querySelector<HTMLElement>('.service-detail')!;
+          const panel = document.querySelector<HTMLElement>('.service-panel:not([hidden])')!;
+          const columns = [...new Set([...panel.querySelectorAll<HTMLElement>('.features li')].map((li) => li.offsetLeft))];
           return JSON.stringify({
-            panel: Math.round(panel.getBoundingClientRect().left - section.left),
-            columns: columns.map((left) => Math.round(left - section.left)),
-            below: Math.round(below.top - section.top),
+            panel: panel.offsetLeft,
+            card: [pageTop(card) - pageTop(section), card.offsetHeight],
+            columns,
+            below: pageTop(document.querySelector<HTMLElement>('.why')!) - pageTop(section),
           });
         }),
       );
     }
+    return places;
+  }
+
+  it('keeps the service panel, its second column and what follows in place for every service', async () => {
+    // Reduced motion: nothing below is part-way through its reveal while it is measured.
+    const { page } = await site.open('/', { ...options, reducedMotion: 'reduce' });
+    const places = await servicePlaces(page);
     expect(new Set(places).size, places.join('\n')).toBe(1);
     if (width >= 768) expect(JSON.parse(places[0]!).columns).toHaveLength(2);
+  });
+
+  it('reserves the tallest panel’s room whatever the firm writes: a description of one word, one of many lines, a longer feature list', async () => {
+    const { page } = await site.open('/', { ...options, reducedMotion: 'reduce' });
+    const before = await page.locator('.service-detail').evaluate((card) => (card as HTMLElement).offsetHeight);
+    await page.evaluate(() => {
+      const panels = [...document.querySelectorAll<HTMLElement>('.service-panel')];
+      const [first, second, last] = [panels[0]!, panels[1]!, panels.at(-1)!];
+      const description = (panel: HTMLElement) => panel.querySelector('.service-description')!;
+      description(first).textContent = 'Advies.';
+      description(second).textContent = Array.from({ length: 8 }, () => description(second).textContent).join(' ');
+      const features = last.querySelector('.features')!;
+      for (const feature of [...features.children]) features.append(feature.cloneNode(true));
+    });
+    const places = await servicePlaces(page);
+    expect(new Set(places).size, places.join('\n')).toBe(1);
+    // The card grew to the longest text, whichever service shows.
+    expect(JSON.parse(places[0]!).card[1]).toBeGreaterThan(before);
   });
 
   it('sets the feature lists in the weight of the running text, below the headings’ weight', async () => {

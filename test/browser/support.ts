@@ -124,14 +124,25 @@ export function scrollInstantly(page: Page, top: number): Promise<void> {
   return page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
 }
 
-/** Scrolls through the whole page so every reveal runs, then back to the top. */
+/** Until the browser has drawn two more frames: what a scroll or a class change leads to has been laid out and observed. */
+export function nextFrames(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * Scrolls through the whole page so every reveal is set off (a frame at each step, for the
+ * observer to see what came into view), waits until each has been told to show, then goes
+ * back to the top. It waits for that state, never for the fade itself: a test that needs
+ * what is shown at full opacity opens the page with reduced motion, where nothing fades.
+ */
 export async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += 300) {
     await scrollInstantly(page, y);
-    await page.waitForTimeout(40);
+    await nextFrames(page);
   }
-  // Until every revealed element has finished fading in.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-reveal]')].every((el) => el.getAttribute('data-reveal') === 'shown'),
+  );
   await scrollInstantly(page, 0);
 }

@@ -1,7 +1,7 @@
 import { firm, hero } from '../content/site';
 
 /**
- * The files the build renders from the mark and the content (brand-files.ts), at the fixed
+ * The files the build renders from the mark and the content (build/brand-files.ts), at the fixed
  * addresses browsers and other sites ask for: the head of every page links them.
  */
 export const BRAND_FILES = {

@@ -1,7 +1,7 @@
 /**
  * The firm's mark, described once: rising bars with the 'streepje' ahead of them on a rounded
  * tile, on a 40-unit grid. The logo in the page draws it (components/Logo), and the build
- * renders the favicons, the app icons and the share picture from it (brand-files.ts).
+ * renders the favicons, the app icons and the share picture from it (build/brand-files.ts).
  */
 
 /** The brand's two colours: the tile's amber and the navy of the header and hero. */

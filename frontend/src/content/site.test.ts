@@ -3,7 +3,7 @@ import contentGuide from '../../../docs/content.md?raw';
 import * as facts from '@site/core/content/firm';
 import { factProblems } from '@site/core/node/content-check';
 import { e164 } from '@site/core/notation';
-import { CONTENT_FACTS } from '../../content-files';
+import { CONTENT_FACTS } from '../../build/content-files';
 import {
   about,
   contact,
@@ -226,12 +226,12 @@ describe('content placeholders', () => {
   };
 
   it('lists each sample value the firm has still to replace, by key, as the content shows it', async () => {
-    const { CONTENT_PLACEHOLDERS } = await import('../../content-files');
+    const { CONTENT_PLACEHOLDERS } = await import('../../build/content-files');
     for (const [key, sample] of CONTENT_PLACEHOLDERS) expect(shownAt(key), key).toBe(sample);
   });
 
   it('are all in the content guide’s table of sample facts to replace, by key', async () => {
-    const { CONTENT_PLACEHOLDERS } = await import('../../content-files');
+    const { CONTENT_PLACEHOLDERS } = await import('../../build/content-files');
     const start = contentGuide.indexOf('\n## The sample facts to replace\n');
     expect(start, 'docs/content.md has a "## The sample facts to replace" section').toBeGreaterThan(-1);
     const end = contentGuide.indexOf('\n## ', start + 1);

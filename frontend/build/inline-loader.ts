@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { minify, transformWithOxc, type Plugin } from 'vite';
 
-const LOADER_SOURCE = join(import.meta.dirname, 'src', 'loader.ts');
+const LOADER_SOURCE = join(import.meta.dirname, '..', 'src', 'loader.ts');
 
 /** The module script Vite writes for the entry: the only script tag of the built index.html. */
 const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/g;

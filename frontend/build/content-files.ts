@@ -8,7 +8,7 @@
 import * as firmFacts from '@site/core/content/firm';
 import { FIRM_FACTS, PRIVACY_FACTS, type FactsOfFile } from '@site/core/node/content-check';
 import type { Placeholders, PlaceholdersByFile } from '@site/core/placeholders';
-import * as privacy from './src/content/privacy';
+import * as privacy from '../src/content/privacy';
 
 const FIRM_FILE = 'core/src/content/firm.ts';
 const PRIVACY_FILE = 'frontend/src/content/privacy.ts';

@@ -9,10 +9,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brandFiles } from './brand-files';
 import { SITE_ORIGIN_TOKEN } from './build-facts';
-import { SITE_ORIGIN } from './src/content/site';
-import { PAGE_PATHS, type Route } from './src/routes';
+import { SITE_ORIGIN } from '../src/content/site';
+import { PAGE_PATHS, type Route } from '../src/routes';
 
-const root = dirname(fileURLToPath(import.meta.url));
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const ssrDir = join(root, '.ssr');
 
@@ -32,7 +32,7 @@ function fill(template: string, slots: Record<string, string>): string {
   }, template);
 }
 
-const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as typeof import('./src/entry-server');
+const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as typeof import('../src/entry-server');
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 
 for (const [route, file] of PAGES) {

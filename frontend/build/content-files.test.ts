@@ -9,9 +9,9 @@ import { CONTENT_FACTS, CONTENT_MODULES, PLACEHOLDERS_BY_FILE } from './content-
 /** The source of every content module, by its path from the repository's root; tests left out. */
 const SOURCES: Record<string, string> = Object.fromEntries(
   Object.entries({
-    ...import.meta.glob<string>(['./src/content/*.ts', '!./src/content/*.test.ts'], { query: '?raw', import: 'default', eager: true }),
-    ...import.meta.glob<string>('../core/src/content/*.ts', { query: '?raw', import: 'default', eager: true }),
-  }).map(([path, source]) => [path.startsWith('./') ? `frontend/${path.slice(2)}` : path.replace('../', ''), source]),
+    ...import.meta.glob<string>(['../src/content/*.ts', '!../src/content/*.test.ts'], { query: '?raw', import: 'default', eager: true }),
+    ...import.meta.glob<string>('../../core/src/content/*.ts', { query: '?raw', import: 'default', eager: true }),
+  }).map(([path, source]) => [path.startsWith('../../') ? path.slice('../../'.length) : `frontend/${path.slice('../'.length)}`, source]),
 );
 
 describe('the content index', () => {

@@ -1,9 +1,9 @@
 /** The icons, manifest and share picture the build makes from the mark and the content. */
 import { describe, expect, it } from 'vitest';
 import { brandFiles, shareImageSvg, webManifest } from './brand-files';
-import { BRAND_FILES, SHARE_IMAGE } from './src/brand/files';
-import { BRAND_COLORS, markSvg } from './src/brand/mark';
-import { firm, hero, seo } from './src/content/site';
+import { BRAND_FILES, SHARE_IMAGE } from '../src/brand/files';
+import { BRAND_COLORS, markSvg } from '../src/brand/mark';
+import { firm, hero, seo } from '../src/content/site';
 
 /** Width and height from a PNG's IHDR chunk, which always comes first. */
 function pngSize(png: Buffer): [number, number] {

@@ -7,9 +7,9 @@
 import { createRequire } from 'node:module';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import pngToIco from 'png-to-ico';
-import { BRAND_FILES, SHARE_IMAGE } from './src/brand/files';
-import { BRAND_COLORS, MARK, markSvg } from './src/brand/mark';
-import { firm, footer, hero, seo } from './src/content/site';
+import { BRAND_FILES, SHARE_IMAGE } from '../src/brand/files';
+import { BRAND_COLORS, MARK, markSvg } from '../src/brand/mark';
+import { firm, footer, hero, seo } from '../src/content/site';
 
 const require = createRequire(import.meta.url);
 

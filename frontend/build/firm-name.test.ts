@@ -17,8 +17,8 @@ vi.mock('@site/core/content/firm', async (importOriginal) => {
   return { ...facts, firm: { ...facts.firm, name: NAME, legalName: LEGAL_NAME } };
 });
 
-const { renderHead } = await import('./src/head');
-const { render } = await import('./src/entry-server');
+const { renderHead } = await import('../src/head');
+const { render } = await import('../src/entry-server');
 const { shareImageSvg, webManifest } = await import('./brand-files');
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');

@@ -4,14 +4,14 @@ type CdkContextModule = typeof import('@site/core/node/cdk-context');
 type ConfigModule = typeof import('@site/core/node/deploy-config');
 type FactsModule = typeof import('@site/core/node/content-check');
 type ContentIndexModule = typeof import('./content-files');
-type SiteContentModule = typeof import('./src/content/site');
+type SiteContentModule = typeof import('../src/content/site');
 
 /** Where a file of the build names the site's public address: robots.txt, sitemap.xml, the print stylesheet. */
 export const SITE_ORIGIN_TOKEN = '%SITE_ORIGIN%';
 
 /** The site's public address from the content (SITE_ORIGIN), for files the build writes it into. */
 export async function siteOrigin(): Promise<string> {
-  const { SITE_ORIGIN } = (await tsImport('./src/content/site.ts', import.meta.url)) as SiteContentModule;
+  const { SITE_ORIGIN } = (await tsImport('../src/content/site.ts', import.meta.url)) as SiteContentModule;
   return SITE_ORIGIN;
 }
 
