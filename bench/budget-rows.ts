@@ -386,6 +386,7 @@ export function stampSolveRows(stamp: StampSolveResult): Row[] {
     budget: budget.text,
     measured: ms(value),
     ratio: times(value / budget.limit, 'budget'),
+    margin: room(value, budget, ms),
     status: judge(value, budget),
   });
   return [
@@ -406,6 +407,7 @@ export function spamWaveRows(wave: SpamWaveResult): Row[] {
       budget: BUDGETS.waveEmailsPer1000.text,
       measured: `${emails.toFixed(0)} (SES sends ${per1000(wave.sesSends).toFixed(0)})`,
       ratio: times(emails / BUDGETS.waveEmailsPer1000.limit, 'budget'),
+      margin: room(emails, BUDGETS.waveEmailsPer1000, (value) => value.toFixed(0)),
       status: wave.stored === wave.messages ? judge(Math.max(emails, per1000(wave.sesSends)), BUDGETS.waveEmailsPer1000) : 'fail',
     },
     {
@@ -414,6 +416,7 @@ export function spamWaveRows(wave: SpamWaveResult): Row[] {
       budget: BUDGETS.waveWriteUnitsPerMessage.text,
       measured: `${units.toFixed(2)} write units`,
       ratio: times(units / BUDGETS.waveWriteUnitsPerMessage.limit, 'budget'),
+      margin: room(units, BUDGETS.waveWriteUnitsPerMessage, (value) => value.toFixed(2)),
       status: judge(units, BUDGETS.waveWriteUnitsPerMessage),
     },
   ];
