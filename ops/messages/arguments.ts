@@ -1,6 +1,7 @@
 /** The command line of `npm run messages`, read with node:util's parseArgs into one command or refused with a usage line. No I/O. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { MESSAGE_STATUSES, type MessageStatus } from '@site/core/table';
+import { timeSpecOf, TIME_FORMS, type TimeSpec } from './period';
 
 export type Command =
   | { name: 'list'; status?: MessageStatus; limit: number }
@@ -9,7 +10,10 @@ export type Command =
   | { name: 'export'; address: string }
   | { name: 'erase'; address: string; yes: boolean }
   | { name: 'restore-from'; table: string; apply: boolean }
-  | { name: 'retention'; apply: boolean };
+  | { name: 'retention'; apply: boolean }
+  | { name: 'wave'; since?: TimeSpec; until?: TimeSpec }
+  | { name: 'purge'; since?: TimeSpec; until?: TimeSpec; fingerprint?: string; minScore?: number; confirm: boolean }
+  | { name: 'release'; id: string };
 
 export interface Invocation {
   command: Command;
@@ -25,7 +29,13 @@ export const USAGE = `Usage: npm run messages -- <command> [--stage <stage>]
   erase <email> [--yes]      delete every message from that address (an erasure request)
   restore-from <table> [--apply]
                              put back the messages a restored copy of the table holds and the table lost
-  retention [--apply]        bring stored messages to a shorter retentionDays (a dry run without --apply)`;
+  retention [--apply]        bring stored messages to a shorter retentionDays (a dry run without --apply)
+  wave [--since <time>] [--until <time>]
+                             messages per status, score, signal and text in a period (the last day by default)
+  purge [--fingerprint <f>] [--min-score N] [--since <time>] [--until <time>] [--confirm]
+                             mark those held messages as spam, to expire after spamRetentionDays (a dry run without --confirm)
+  release <id>               e-mail one held message to the firm now
+  <time> is ${TIME_FORMS}.`;
 
 /** A command line that cannot be run; its message is the one line to show. */
 export class UsageError extends Error {}
@@ -53,6 +63,25 @@ function statusFrom(value: string): MessageStatus {
   return status;
 }
 
+function timeFrom(option: string, value: string): TimeSpec {
+  const spec = timeSpecOf(value);
+  if (!spec) throw new UsageError(`--${option} takes ${TIME_FORMS}, not "${value}".`);
+  return spec;
+}
+
+/** wave shows fingerprints shortened; purge takes at least 8 of their hex digits, enough that one never names two texts by chance. */
+function fingerprintFrom(value: string): string {
+  if (!/^[0-9a-f]{8,32}$/i.test(value)) {
+    throw new UsageError(`--fingerprint takes a fingerprint as wave shows it (8 to 32 hex digits), not "${value}".`);
+  }
+  return value.toLowerCase();
+}
+
+function minScoreFrom(value: string): number {
+  if (!/^\d{1,3}$/.test(value)) throw new UsageError(`--min-score takes a whole number, not "${value}".`);
+  return Number(value);
+}
+
 function addressFrom(value: string): string {
   // The value is not repeated: an address is personal data, and this line goes to stderr.
   if (!ADDRESS.test(value))
@@ -74,6 +103,11 @@ const OPTIONS = {
   stage: { type: 'string' },
   yes: { type: 'boolean' },
   apply: { type: 'boolean' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  fingerprint: { type: 'string' },
+  'min-score': { type: 'string' },
+  confirm: { type: 'boolean' },
 } as const satisfies ParseArgsOptionsConfig;
 
 type OptionName = keyof typeof OPTIONS;
@@ -87,15 +121,24 @@ const OPTIONS_OF: Record<Command['name'], readonly OptionName[]> = {
   erase: ['yes'],
   'restore-from': ['apply'],
   retention: ['apply'],
+  wave: ['since', 'until'],
+  purge: ['fingerprint', 'min-score', 'since', 'until', 'confirm'],
+  release: [],
 };
 
+/** The commands that take no operand. */
+const WITHOUT_OPERAND = ['list', 'retention', 'wave', 'purge'] as const satisfies readonly Command['name'][];
+const takesNoOperand = (name: Command['name']): name is (typeof WITHOUT_OPERAND)[number] =>
+  (WITHOUT_OPERAND as readonly string[]).includes(name);
+
 /** What each command's one operand is, for the line that asks for it. */
-const OPERAND: Record<Exclude<Command['name'], 'list' | 'retention'>, string> = {
+const OPERAND: Record<Exclude<Command['name'], (typeof WITHOUT_OPERAND)[number]>, string> = {
   show: 'a message id',
   resend: 'a message id',
   export: 'an e-mail address',
   erase: 'an e-mail address',
   'restore-from': 'the name of the restored table',
+  release: 'a message id',
 };
 
 const isOptionName = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name);
@@ -132,9 +175,9 @@ function commandNameOf(positionals: readonly string[], options: ReadonlyMap<Opti
     if (option !== 'stage' && !OPTIONS_OF[commandName].includes(option))
       throw new UsageError(`--${option} does not go with ${commandName}.`);
   }
-  const wanted = commandName === 'list' || commandName === 'retention' ? 0 : 1;
+  const wanted = takesNoOperand(commandName) ? 0 : 1;
   if (operands.length !== wanted) {
-    const what = commandName === 'list' || commandName === 'retention' ? '' : OPERAND[commandName];
+    const what = takesNoOperand(commandName) ? '' : OPERAND[commandName];
     throw new UsageError(
       wanted === 0
         ? `${commandName} takes no ${operands.length === 1 ? 'argument' : 'arguments'}.\n${USAGE}`
@@ -144,12 +187,36 @@ function commandNameOf(positionals: readonly string[], options: ReadonlyMap<Opti
   return commandName;
 }
 
+/** A purge names its wave by text or by score: a period alone would take the people a budget held with it. */
+function purgeCommand(
+  given: { since?: TimeSpec; until?: TimeSpec; confirm: boolean },
+  fingerprint: string | undefined,
+  minScore: string | undefined,
+): Command {
+  if (fingerprint === undefined && minScore === undefined) {
+    throw new UsageError('purge takes --fingerprint, --min-score or both: a period alone would mark the people a budget held too.');
+  }
+  return {
+    name: 'purge',
+    ...given,
+    ...(fingerprint !== undefined && { fingerprint: fingerprintFrom(fingerprint) }),
+    ...(minScore !== undefined && { minScore: minScoreFrom(minScore) }),
+  };
+}
+
 export function parseArguments(argv: readonly string[]): Invocation {
   const { positionals, tokens } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
   const options = optionsGiven(tokens);
   const name = commandNameOf(positionals, options);
   const operand = positionals[1]!;
   const text = (option: OptionName) => options.get(option) as string | undefined;
+  const period = () => {
+    const [since, until] = (['since', 'until'] as const).map((option) => {
+      const value = text(option);
+      return value === undefined ? undefined : timeFrom(option, value);
+    });
+    return { ...(since && { since }), ...(until && { until }) };
+  };
 
   const command: Command = (() => {
     switch (name) {
@@ -164,6 +231,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
       }
       case 'show':
       case 'resend':
+      case 'release':
         return { name, id: operand };
       case 'export':
         return { name: 'export', address: addressFrom(operand) };
@@ -173,6 +241,10 @@ export function parseArguments(argv: readonly string[]): Invocation {
         return { name: 'restore-from', table: tableFrom(operand), apply: options.has('apply') };
       case 'retention':
         return { name: 'retention', apply: options.has('apply') };
+      case 'wave':
+        return { name: 'wave', ...period() };
+      case 'purge':
+        return purgeCommand({ ...period(), confirm: options.has('confirm') }, text('fingerprint'), text('min-score'));
     }
   })();
   const stage = text('stage');

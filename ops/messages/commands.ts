@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline/promises';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { ConfigError, retentionDaysFrom } from '@site/core/node/deploy-config';
+import { ConfigError, retentionDaysFrom, spamRetentionDaysFrom } from '@site/core/node/deploy-config';
 import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
@@ -15,10 +15,13 @@ import { deleteMessage, getIdempotencyRecord, listByEmail, listLatest } from './
 import { getMessage, leaseForRetry } from '@site/lambda/store';
 import type { Command } from './arguments';
 import { CommandError } from './errors';
+import { purge, purgeReport } from './purge';
+import { release } from './release';
 import { erasePreview, exportJson, listTable, messageText, type Found } from './render';
 import { restoreFrom } from './restore';
 import { bringToRetention, retentionReport } from './retention';
 import type { Target } from './target';
+import { wave } from './wave';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -151,10 +154,10 @@ async function erase(target: Target, address: string, yes: boolean): Promise<voi
   if (arrived.length > 0) console.error(`${plural(arrived.length, 'more message')} arrived meanwhile; run erase again.`);
 }
 
-/** cdk.json's retentionDays, which the site's privacy statement quotes; a wrong one is the operator's to fix. */
-function retentionDaysOfDeploy(): number {
+/** A setting of cdk.json (retentionDays, which the site's privacy statement quotes, …); a wrong one is the operator's to fix. */
+function ofDeploy(setting: (context: Record<string, unknown>) => number): number {
   try {
-    return retentionDaysFrom(CDK_JSON_CONTEXT);
+    return setting(CDK_JSON_CONTEXT);
   } catch (error) {
     if (error instanceof ConfigError) throw new CommandError(error.message);
     throw error;
@@ -178,10 +181,20 @@ export async function runCommand(command: Command, target: Target, env: NodeJS.P
     case 'restore-from':
       return restoreFrom(target, command, new Date());
     case 'retention': {
-      const days = retentionDaysOfDeploy();
+      const days = ofDeploy(retentionDaysFrom);
       const counts = await bringToRetention(target.table, days, command.apply, new Date());
       console.error(retentionReport(counts, days, target.table.name, command.apply));
       return;
     }
+    case 'wave':
+      console.log(await wave(target.table, command, new Date()));
+      return;
+    case 'purge': {
+      const run = { confirm: command.confirm, spamRetentionDays: ofDeploy(spamRetentionDaysFrom), now: new Date() };
+      console.log(purgeReport(await purge(target.table, command, run), command, { ...run, table: target.table.name }));
+      return;
+    }
+    case 'release':
+      return release(target, command.id, resendRoute(env, target), new Date());
   }
 }

@@ -6,6 +6,7 @@ import { BOOKKEEPING_ATTRIBUTES, type DeliveryOutcome, type StoredMessage } from
 import { MESSAGE_NOISE, withInvisibleShown } from '@site/lambda/characters';
 import type { IdempotencyRecord } from '@site/lambda/idempotency-records';
 import { alignedColumns } from '@site/ops/columns';
+import { scoreCell, signalsCell, SPAM_ROWS, statusCell } from './spam-text';
 
 /**
  * Stored text as a terminal may show it: control characters (an escape sequence could
@@ -37,12 +38,14 @@ export function outcomeText(message: Pick<StoredMessage, 'status' | 'outcome'>):
 
 export function listTable(messages: readonly StoredMessage[]): string {
   return alignedColumns([
-    ['id', 'received', 'status', 'attempts', 'from', 'last error', 'outcome'],
+    ['id', 'received', 'status', 'score', 'signals', 'attempts', 'from', 'last error', 'outcome'],
     ...messages.map((message) =>
       [
         message.id,
         message.receivedAt,
-        message.status,
+        statusCell(message),
+        scoreCell(message),
+        signalsCell(message),
         String(message.attempts),
         message.email,
         message.lastError ?? '',
@@ -58,6 +61,7 @@ const BOOKKEEPING_ROWS: [label: string, value: (message: StoredMessage) => strin
   ['idempotency key', (message) => message.idempotencyKey],
   ['received', (message) => message.receivedAt],
   ['status', (message) => message.status],
+  ...SPAM_ROWS,
   ['attempts', (message) => String(message.attempts)],
   ['last error', (message) => message.lastError],
   ['last attempt', (message) => message.lastAttemptAt],

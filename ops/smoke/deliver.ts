@@ -28,7 +28,7 @@ export const TEST_MESSAGE: ContactRequestBody = {
 export const DELIVER_WAIT_MS = 120_000;
 
 /** Where the message stopped; `delivered` is the one good end. */
-export type Stop = 'not accepted' | 'not stored' | 'held' | 'not sent' | 'bounced' | 'complained' | 'rejected' | 'no event in time';
+export type Stop = 'not accepted' | 'not stored' | 'not sent' | 'held' | 'bounced' | 'complained' | 'rejected' | 'no event in time';
 
 /** Where the test message ended, in one line. */
 export type Ending = { done: true; delivered: true; line: string } | { done: true; delivered: false; stop: Stop; line: string };
@@ -60,6 +60,14 @@ export function verdictOf(id: string, message: StoredMessage | undefined, final:
       return failed('rejected', `message ${id}: SES did not send it: ${serverSaid(message)} (${show})`);
     case 'failed':
       return failed('not sent', `message ${id}: the retry job gave up after ${message.attempts} attempts (${show})`);
+    case 'held':
+      return failed(
+        'held',
+        `message ${id} is stored but held (${message.heldFor ?? 'no reason recorded'}) for the firm's digest, not e-mailed: ` +
+          `a suspect score or the mail budget spent (npm run messages -- wave; release ${id} e-mails it)`,
+      );
+    case 'spam':
+      return failed('held', `message ${id} was marked spam by npm run messages -- purge, and was never e-mailed (${show})`);
     case 'received':
       return final
         ? failed(
@@ -67,13 +75,6 @@ export function verdictOf(id: string, message: StoredMessage | undefined, final:
             `message ${id} is stored, but SES has not accepted its e-mail (${message.attempts} attempts${message.lastError ? `, last error ${message.lastError}` : ''}); the retry job tries again (${show})`,
           )
         : { done: false, progress: 'stored, not yet accepted by SES' };
-    // Stored, but not e-mailed on its own: the mail budget is spent (a wave?) or it scored as suspect.
-    case 'held':
-    case 'spam':
-      return failed(
-        'held',
-        `message ${id} is stored but ${message.status === 'spam' ? 'marked as spam' : `held (${message.heldFor ?? 'suspect'}, signals: ${(message.signals ?? []).join(', ') || 'none'})`}; the firm hears of it in the hourly digest, or: npm run messages -- release ${id} (${show})`,
-      );
     case 'emailed':
     case 'delayed': {
       const state = message.status === 'delayed' ? `delayed (${serverSaid(message)})` : 'accepted by SES, no delivery event yet';

@@ -74,7 +74,7 @@ describe('list', () => {
     const { code, stdout } = await runMessages(['list', '--limit', '4']);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^id\s+received\s+status\s+attempts\s+from\s+last error\s+outcome$/);
+    expect(lines[0]).toMatch(/^id\s+received\s+status\s+score\s+signals\s+attempts\s+from\s+last error\s+outcome$/);
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(new RegExp(`^${delivered!.id}\\s+\\S+Z\\s+delivered\\s+1\\s+delivered@voorbeeld\\.nl\\s+${DELIVERY.at}$`));
     expect(lines[2]).toMatch(
@@ -123,7 +123,7 @@ describe('list', () => {
     [['list', '--limit', '0'], '--limit takes a whole number from 1 to 1000, not "0".'],
     [
       ['list', '--status', 'lost'],
-      '--status takes received, emailed, delayed, delivered, complained, bounced, rejected, failed, not "lost".',
+      '--status takes received, emailed, delayed, delivered, complained, bounced, rejected, failed, held, spam, not "lost".',
     ],
     [['list', '--yes'], '--yes does not go with list.'],
     [['lijst'], 'Unknown command "lijst".'],
