@@ -42,5 +42,4 @@ export const SPAM_ROWS: [label: string, value: (message: StoredMessage) => strin
     'fingerprint',
     (message) => message.fingerprint && `${message.fingerprint} (wave and purge take ${shortFingerprint(message.fingerprint)})`,
   ],
-  ['in digest', (message) => message.digestedAt],
 ];
