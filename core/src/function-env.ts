@@ -13,6 +13,8 @@ export const FUNCTION_ENV = {
   retentionDays: 'RETENTION_DAYS',
   /** The SES configuration set every e-mail is sent through, so its delivery events come back. */
   configurationSet: 'SES_CONFIGURATION_SET',
+  /** The stage: the dimension its metrics are counted under (core/src/metric-names.ts). Every function is given it. */
+  stage: 'STAGE',
 } as const;
 
 /** What only the retry job is given: after how many minutes an e-mail SES accepted counts as not delivered. */
