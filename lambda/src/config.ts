@@ -16,6 +16,8 @@ export interface LambdaConfig {
   /** The SES configuration set every e-mail goes through, which publishes its delivery events. */
   configurationSet: string;
   retentionDays: number;
+  /** The stage its metrics are counted under. */
+  stage: string;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -62,7 +64,13 @@ export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
     ...readMailRoute(env),
     configurationSet: required(env, FUNCTION_ENV.configurationSet),
     retentionDays: positiveWholeNumber(env, FUNCTION_ENV.retentionDays, 'days'),
+    stage: required(env, FUNCTION_ENV.stage),
   };
+}
+
+/** The stage to count under when the rest of the configuration cannot be read, so that failure is counted too. */
+export function metricsStage(env: NodeJS.ProcessEnv): string {
+  return env[FUNCTION_ENV.stage]?.trim() || 'unconfigured';
 }
 
 /** What the retry job is given besides: after how long an e-mail SES accepted counts as not delivered. */
@@ -74,13 +82,14 @@ export function readRetryConfig(env: NodeJS.ProcessEnv): RetryConfig {
   return { ...readConfig(env), deliveryAlarmMinutes: positiveWholeNumber(env, DELIVERY_ALARM_ENV.minutes, 'minutes') };
 }
 
-/** What the delivery-event consumer is given: only the table it records outcomes in. */
+/** What the delivery-event consumer is given: the table it records outcomes in, and the stage it counts them under. */
 export interface DeliveryEventConfig {
   tableName: string;
+  stage: string;
 }
 
 export function readDeliveryEventConfig(env: NodeJS.ProcessEnv): DeliveryEventConfig {
-  return { tableName: required(env, FUNCTION_ENV.tableName) };
+  return { tableName: required(env, FUNCTION_ENV.tableName), stage: required(env, FUNCTION_ENV.stage) };
 }
 
 /**

@@ -32,6 +32,8 @@ import { deliver, type Courier } from './delivery';
 import { errorResponse, formAnswer, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
 import { bodyHash, contentKey } from './idempotency';
 import { describeError, writeLog, type LogEntry } from './log';
+import { writeMetrics } from './metrics';
+import { contactMetrics } from './path-metrics';
 import { isFromCloudFront } from './origin-verify';
 import { courierOf, systemClock, type FunctionParts } from './parts';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
@@ -41,7 +43,7 @@ import { countedNetworks, limitOf, secondsLeft, visitorCounterId, visitorHash, w
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-type Outcome =
+export type Outcome =
   | 'stored_and_emailed'
   | 'stored_email_deferred'
   | 'duplicate'
@@ -296,8 +298,8 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   unexpected_error: 'error',
 };
 
-/** The answer and its one log line, whatever `receive` makes of the request (or however it fails). */
-function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Handled>): ContactHandler {
+/** The answer, its metrics and its one log line, whatever `receive` makes of the request (or however it fails). */
+function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Handled>, stage: string): ContactHandler {
   return async (event, context) => {
     const started = performance.now();
     const format = requestFormat(event);
@@ -316,6 +318,7 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
     const response = format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formAnswer(handled.response) : handled.response;
     // No viewer address, or no viewer host and scheme beside a browser's Origin: CloudFront's misconfiguration, if not a forgery.
     const misconfigured = handled.uncounted || handled.crossSite === 'no-viewer';
+    writeMetrics(stage, contactMetrics(handled.outcome, handled.response.statusCode));
     writeLog({
       level: (handled.error && handled.outcome === 'stored_and_emailed') || misconfigured ? 'warn' : LEVEL[handled.outcome],
       msg: CONTACT_REQUEST_LOG.msg,
@@ -344,14 +347,15 @@ export function createContactHandler(parts: FunctionParts<ContactConfig>): Conta
     fields: parts.fields ?? CONTACT_FIELDS,
     clock: parts.clock ?? systemClock,
   };
-  return answering((event) => receive(event, service));
+  return answering((event) => receive(event, service), parts.config.stage);
 }
 
 /**
  * The handler of a function whose configuration could not be read: every request is
  * answered 503 (a form post: the error page) before anything of it is read, and logged as
- * config_error with the error, which names the variable and never its value.
+ * config_error with the error, which names the variable and never its value, and counted
+ * under `stage` as not stored.
  */
-export function unconfiguredContactHandler(error: unknown): ContactHandler {
-  return answering(() => Promise.resolve(configError(error)));
+export function unconfiguredContactHandler(error: unknown, stage: string): ContactHandler {
+  return answering(() => Promise.resolve(configError(error)), stage);
 }

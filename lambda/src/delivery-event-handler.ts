@@ -16,6 +16,8 @@ import type { AwsClients } from './aws';
 import type { DeliveryEventConfig } from './config';
 import { readDeliveryEvent, type DeliveryReport } from './delivery-events';
 import { describeError, writeLog, type LogEntry } from './log';
+import { writeMetrics } from './metrics';
+import { deliveryMetrics } from './path-metrics';
 import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from './store';
 
 export type DeliveryEventHandler = (event: unknown, context?: Context) => Promise<void>;
@@ -95,6 +97,7 @@ export function createDeliveryEventHandler(parts: {
       // Thrown, so Lambda invokes again with the same event (twice more, over minutes).
       throw error;
     }
+    writeMetrics(parts.config.stage, deliveryMetrics(report, outcome));
     writeLog({ level: LEVEL[outcome], ...line, [DELIVERY_EVENT_LOG.outcomeField]: outcome });
   };
 }

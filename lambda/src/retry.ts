@@ -8,7 +8,9 @@ import { RETRY_RUN_LOG } from '@site/core/log-lines';
 import type { StoredMessage } from '@site/core/table';
 import { deliver, type Courier, type DeliveryResult } from './delivery';
 import { writeLog } from './log';
+import { writeMetrics } from './metrics';
 import { courierOf, systemClock, type FunctionParts } from './parts';
+import { retryMetrics } from './path-metrics';
 import type { RetryConfig } from './config';
 import { countNotDelivered, countUndelivered, leaseForRetry, listUndelivered } from './store';
 
@@ -108,12 +110,13 @@ export function createRetryJob(parts: FunctionParts<RetryConfig>): RetryJob {
   return (options = {}) => runRetry(courier, { ...options, now: options.now ?? clock(), deliveryAlarmMinutes });
 }
 
-/** What the schedule runs: one run with the job's own options, then one summary line, which the alarms read. */
+/** What the schedule runs: one run with the job's own options, then its metrics and one summary line. */
 export function createRetryHandler(parts: FunctionParts<RetryConfig>): () => Promise<RetrySummary> {
   const job = createRetryJob(parts);
   return async () => {
     const started = performance.now();
     const summary = await job();
+    writeMetrics(parts.config.stage, retryMetrics(summary));
     writeLog({
       level: summary.failed > 0 ? 'error' : 'info',
       msg: RETRY_RUN_LOG.msg,
