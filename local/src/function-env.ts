@@ -6,6 +6,8 @@
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
 
 export interface FunctionSettings {
+  /** The stage the functions count their metrics under. */
+  stage: string;
   tableName: string;
   mail: { from: string; to: string };
   configurationSet: string;
@@ -18,6 +20,7 @@ export interface FunctionSettings {
 /** Every function's settings in one environment: each reads its own (the deploy gives each only those). */
 export function functionEnvironment(settings: FunctionSettings): Record<string, string> {
   return {
+    [FUNCTION_ENV.stage]: settings.stage,
     [FUNCTION_ENV.tableName]: settings.tableName,
     [FUNCTION_ENV.mailFrom]: settings.mail.from,
     [FUNCTION_ENV.mailTo]: settings.mail.to,

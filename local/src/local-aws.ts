@@ -14,7 +14,7 @@ import { createAwsClients, type AwsClients } from '@site/lambda/aws';
 import { readContactConfig, readRetryConfig, type ContactConfig, type RetryConfig } from '@site/lambda/config';
 import type { MessageTable } from '@site/lambda/store';
 import type { VisitorLimit } from '@site/lambda/visitor-limit';
-import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv } from './defaults';
+import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, LOCAL_STAGE } from './defaults';
 import {
   clearSentEmails,
   closeServer,
@@ -144,6 +144,7 @@ export async function startLocalAws(): Promise<LocalAws> {
 
   const lambdaEnv = {
     ...functionEnvironment({
+      stage: LOCAL_STAGE,
       tableName: TEST_TABLE,
       mail: { from: MAIL_FROM, to: MAIL_TO },
       configurationSet: TEST_CONFIGURATION_SET,
