@@ -41,41 +41,61 @@ export interface MetricSpec {
    */
   kind: 'count' | 'gauge';
   writers: readonly MetricWriter[];
-  /** What one of it is, for the dashboard's legend and the local counts page. */
+  /** What one of it is, for the local counts page and the guide. */
   means: string;
+  /**
+   * Which of the dashboard's graphs draws it: `path`, the way through (received to delivered);
+   * `off`, what left the path (refused, not stored); `retry`, the retry job's work and backlog.
+   */
+  graph: 'path' | 'off' | 'retry';
   /** Counted once per value of this dimension. */
   dimension?: { name: string; values: readonly string[] };
 }
 
 export const PATH_METRICS = {
-  Received: { kind: 'count', writers: ['send-contact-email'], means: 'posts from the site’s pages that reached the contact function' },
-  Stored: { kind: 'count', writers: ['send-contact-email'], means: 'new messages stored' },
+  Received: {
+    kind: 'count',
+    graph: 'path',
+    writers: ['send-contact-email'],
+    means: 'posts from the site’s pages that reached the contact function',
+  },
+  Stored: { kind: 'count', graph: 'path', writers: ['send-contact-email'], means: 'new messages stored' },
   Refused: {
     kind: 'count',
+    graph: 'off',
     writers: ['send-contact-email'],
     means: 'posts refused, by reason',
     dimension: { name: 'Reason', values: REFUSAL_REASONS },
   },
   NotStored: {
     kind: 'count',
+    graph: 'off',
     writers: ['send-contact-email'],
     means: 'messages that could not be stored (the visitor was asked to try again)',
   },
-  Emailed: { kind: 'count', writers: ['send-contact-email', 'retry-undelivered'], means: 'messages SES accepted for the firm' },
-  Retried: { kind: 'count', writers: ['retry-undelivered'], means: 'e-mail attempts of the retry job' },
-  GivenUp: { kind: 'count', writers: ['retry-undelivered'], means: 'messages the retry job gave up on (status failed)' },
+  Emailed: {
+    kind: 'count',
+    graph: 'path',
+    writers: ['send-contact-email', 'retry-undelivered'],
+    means: 'messages SES accepted for the firm',
+  },
+  Retried: { kind: 'count', graph: 'retry', writers: ['retry-undelivered'], means: 'e-mail attempts of the retry job' },
+  GivenUp: { kind: 'count', graph: 'retry', writers: ['retry-undelivered'], means: 'messages the retry job gave up on (status failed)' },
   RetryBacklog: {
     kind: 'gauge',
+    graph: 'retry',
     writers: ['retry-undelivered'],
     means: 'stored messages still waiting for their e-mail after a retry run',
   },
   NotDelivered: {
     kind: 'gauge',
+    graph: 'retry',
     writers: ['retry-undelivered'],
     means: 'messages SES accepted longer ago than deliveryAlarmHours without a delivery event',
   },
   DeliveryOutcomes: {
     kind: 'count',
+    graph: 'path',
     writers: ['record-delivery-event'],
     means: 'delivery events recorded on a message, by what SES reported',
     dimension: { name: 'Outcome', values: DELIVERY_STATUSES },
