@@ -14,8 +14,8 @@ import type { MetricCounts, MetricSeries } from './metric-counts';
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Row {
-  metric: string;
-  by: string;
+  /** As the dashboard's legend names it: `Received`, `Refused: invalid`. */
+  name: string;
   means: string;
   kind: string;
   series?: MetricSeries;
@@ -28,8 +28,7 @@ function rowsOf(counts: MetricCounts): Row[] {
     const spec: MetricSpec = PATH_METRICS[metric];
     const values = spec.dimension?.values ?? [undefined];
     return values.map((value) => ({
-      metric,
-      by: value === undefined ? '' : `${spec.dimension!.name} ${value}`,
+      name: value === undefined ? metric : `${metric}: ${value}`,
       means: spec.means,
       kind: spec.kind,
       series: counts.of(metric, value as never),
@@ -41,8 +40,7 @@ function rowsOf(counts: MetricCounts): Row[] {
     .series()
     .filter((series) => !shown.has(series))
     .map((series) => ({
-      metric: series.metric,
-      by: series.dimension ? `${series.dimension.name} ${series.dimension.value}` : '',
+      name: series.dimension ? `${series.metric}: ${series.dimension.value}` : series.metric,
       means: 'not a row of core/src/metric-names.ts',
       kind: 'count',
       series,
@@ -55,9 +53,9 @@ function page(counts: MetricCounts): string {
   const rows = rowsOf(counts)
     .map(
       (row) =>
-        `<tr${row.defined ? '' : ' class="undefined"'}><th scope="row">${html(row.metric)}</th><td>${html(row.by)}</td>` +
+        `<tr${row.defined ? '' : ' class="undefined"'}><th scope="row">${html(row.name)}</th>` +
         `<td class="n">${row.series?.value ?? 0}</td><td>${row.kind === 'gauge' ? 'last level' : 'total'}</td>` +
-        `<td>${html(row.series?.lastAt.replace('T', ' ').slice(0, 19) ?? '–')}</td><td>${html(row.means)}</td></tr>`,
+        `<td>${html(row.series?.lastAt.slice(11, 19) ?? '–')}</td><td>${html(row.means)}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -71,7 +69,9 @@ function page(counts: MetricCounts): string {
   h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
   p { margin: 0 0 1.25rem; color: #4a5868; max-width: 60rem; }
   table { border-collapse: collapse; }
-  th, td { padding: .35rem .9rem .35rem 0; border-bottom: 1px solid #dde3ea; text-align: left; vertical-align: top; }
+  .scroll { overflow-x: auto; }
+  th, td { padding: .35rem .9rem .35rem 0; border-bottom: 1px solid #dde3ea; text-align: left; vertical-align: top; white-space: nowrap; }
+  td:last-child { white-space: normal; min-width: 16rem; }
   thead th { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: #4a5868; }
   td.n { text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; }
   tr.undefined { background: #fff3cd; }
@@ -81,12 +81,12 @@ function page(counts: MetricCounts): string {
 <h1>Path counts</h1>
 <p>What the local functions' metric lines (CloudWatch Embedded Metric Format) added up to since <code>npm start</code>,
 as the stage's dashboard draws them from CloudWatch. Refreshes every 5 seconds; <a href="/counts.json">counts.json</a>.</p>
-<table>
-<thead><tr><th>metric</th><th>by</th><th>value</th><th></th><th>last line (UTC)</th><th>one is</th></tr></thead>
+<div class="scroll"><table>
+<thead><tr><th>metric</th><th>value</th><th></th><th>last line (UTC)</th><th>one is</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-</table>
+</table></div>
 </body>
 </html>
 `;
