@@ -39,7 +39,7 @@ export interface RetrySummary {
   notDelivered: number;
 }
 
-// The alarms read these fields of the run's summary line.
+// The saved query behind the retry job's alarms shows these fields of the run's summary line.
 [RETRY_RUN_LOG.pendingField, RETRY_RUN_LOG.failedField, RETRY_RUN_LOG.notDeliveredField] satisfies (keyof RetrySummary)[];
 
 const RETRY_DEFAULTS = {
