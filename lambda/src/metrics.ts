@@ -19,6 +19,7 @@ import {
   type DimensionValue,
   type PlainMetric,
 } from '@site/core/metric-names';
+import { describeError, writeLog } from './log';
 
 /** One metric's value, with the value of its row's dimension where it has one. */
 export type MetricValue =
@@ -63,10 +64,11 @@ export function metricLines(stage: string, metrics: readonly MetricValue[]): str
   }
   const builder = builderFor(stage);
   return [...groups.values()].map((group) => {
-    const dimension = dimensionOf(group[0]!);
-    if (dimension) builder.addDimension(dimension.name, dimension.value);
-    for (const metric of group) builder.addMetric(metric.name, MetricUnit.Count, metric.value);
+    // Cleared whatever happens: the builder is kept, and the next line must not carry this one's dimension.
     try {
+      const dimension = dimensionOf(group[0]!);
+      if (dimension) builder.addDimension(dimension.name, dimension.value);
+      for (const metric of group) builder.addMetric(metric.name, MetricUnit.Count, metric.value);
       return JSON.stringify(builder.serializeMetrics());
     } finally {
       builder.clearMetrics();
@@ -75,9 +77,19 @@ export function metricLines(stage: string, metrics: readonly MetricValue[]): str
   });
 }
 
-/** Writes the metrics of one request, event or run. */
+/**
+ * Writes the metrics of one request, event or run. Counting never fails what was counted: a
+ * line Powertools refuses to build is one error line instead.
+ */
 export function writeMetrics(stage: string, metrics: readonly MetricValue[]): void {
-  for (const line of metricLines(stage, metrics)) {
+  let lines: string[];
+  try {
+    lines = metricLines(stage, metrics);
+  } catch (error) {
+    writeLog({ level: 'error', msg: 'metrics not written', error: describeError(error) });
+    return;
+  }
+  for (const line of lines) {
     process.stdout.write(`${line}\n`);
     if (published.hasSubscribers) published.publish(line);
   }
