@@ -8,17 +8,35 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers, bottom up: each workspace may import the ones listed for it, which all stand
- * below it, and never one above. Tests and the bench stand on top of all of them.
+ * below it, and never one above. The stand-ins (emulators) and the test support (testing)
+ * stand just above core, so that a workspace's tests can use them; the top-level suites
+ * (test/, bench/) stand on top of everything.
  */
 export const LAYERS = {
   core: [],
+  emulators: ['core'],
+  testing: ['core', 'emulators'],
   lambda: ['core'],
   frontend: ['core'],
   infra: ['core', 'lambda', 'frontend'],
-  local: ['core', 'lambda', 'frontend', 'infra'],
-  ops: ['core', 'lambda', 'frontend', 'infra', 'local'],
+  local: ['core', 'emulators', 'lambda', 'frontend', 'infra'],
+  ops: ['core', 'emulators', 'lambda', 'frontend', 'infra', 'local'],
 };
 const WORKSPACES = Object.keys(LAYERS);
+
+/** What stands below the test support: its tests cannot use it without a cycle. */
+const BELOW_TEST_SUPPORT = ['core', 'emulators', 'testing'];
+
+/**
+ * What each workspace's tests may import: what its code may, and the test support with the
+ * stand-ins. A test that needs a workspace above its own belongs to that workspace's tests.
+ */
+export const TEST_LAYERS = Object.fromEntries(
+  WORKSPACES.map((workspace) => [
+    workspace,
+    BELOW_TEST_SUPPORT.includes(workspace) ? LAYERS[workspace] : [...new Set([...LAYERS[workspace], 'emulators', 'testing'])],
+  ]),
+);
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**', '**/e2e/**', '**/vitest*.config.ts'];
 
 /** Another workspace is reached by its package name (@site/…), never by a relative path into it. */
@@ -27,24 +45,49 @@ const crossWorkspace = {
   message: 'Import another workspace by its package name (@site/lambda/…, @site/local/…), not by a relative path.',
 };
 
-/** Imports of the workspaces above `workspace`, refused with the rule's name. */
-function layerRule(workspace) {
-  const above = WORKSPACES.filter((other) => other !== workspace && !LAYERS[workspace].includes(other));
+/** Imports of the workspaces above `workspace` (`allowed`: what it may import), refused with the rule's name. */
+function layerRule(workspace, allowed = LAYERS[workspace], who = workspace) {
+  const above = WORKSPACES.filter((other) => other !== workspace && !allowed.includes(other));
   if (above.length === 0) return [];
-  const allowed = LAYERS[workspace].length ? LAYERS[workspace].map((name) => `@site/${name}`).join(', ') : 'no other workspace';
+  const names = allowed.length ? allowed.map((name) => `@site/${name}`).join(', ') : 'no other workspace';
   return [
     {
       group: above.flatMap((name) => [`@site/${name}`, `@site/${name}/*`]),
-      message: `Layer rule (docs/design.md, "Layers"): ${workspace} may import ${allowed}; a definition two layers need lives below both.`,
+      message: `Layer rule (docs/design.md, "Layers"): ${who} may import ${names}; a definition two layers need lives below both.`,
     },
   ];
 }
 
-const layers = WORKSPACES.map((workspace) => ({
-  files: [`${workspace}/**/*.{ts,tsx,js}`],
-  ignores: TEST_FILES,
-  rules: { 'no-restricted-imports': ['error', { patterns: [crossWorkspace, ...layerRule(workspace)] }] },
-}));
+/**
+ * core/node holds what runs in Node at build and synth time only (reading cdk.json, the check
+ * of the firm's facts with libphonenumber-js, the deploy settings' schema). What ships to a
+ * visitor's browser or into the function's bundle imports core/src alone.
+ */
+const RUNTIME_CODE = {
+  'frontend/src': "the site's first-load JavaScript (budget 85 KB gzip)",
+  'lambda/src': "the function's bundle and cold start (budgets 400 KB and 0.75x the anchor)",
+};
+const nodeOnlyCore = (folder) => ({
+  group: ['@site/core/node', '@site/core/node/*'],
+  message: `@site/core/node is for Node at build and synth time; ${folder} ships in ${RUNTIME_CODE[folder]} (docs/design.md, "Budgets"). Import from @site/core/<module>, or move the definition there.`,
+});
+
+const layers = WORKSPACES.flatMap((workspace) => [
+  {
+    files: [`${workspace}/**/*.{ts,tsx,js}`],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossWorkspace, ...layerRule(workspace)] }] },
+  },
+  {
+    files: TEST_FILES.map((pattern) => `${workspace}/${pattern}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [crossWorkspace, ...layerRule(workspace, TEST_LAYERS[workspace], `${workspace}'s tests`)] },
+      ],
+    },
+  },
+]);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', '**/.ssr/', 'cdk.out/', 'bench/.work/', '.data/', 'test/mutation/.work/'] },
@@ -73,6 +116,13 @@ export default tseslint.config(
     },
   },
   ...layers,
+  ...Object.keys(RUNTIME_CODE).map((folder) => ({
+    files: [`${folder}/**/*.{ts,tsx}`],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [crossWorkspace, ...layerRule(folder.split('/')[0]), nodeOnlyCore(folder)] }],
+    },
+  })),
   {
     files: ['frontend/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
@@ -83,7 +133,7 @@ export default tseslint.config(
   },
   {
     // Hooks and content are what components are made of; they never reach back into them.
-    files: ['frontend/src/hooks/**', 'frontend/src/content/**'],
+    files: ['frontend/src/**/use*.ts', 'frontend/src/content/**'],
     ignores: TEST_FILES,
     rules: {
       'no-restricted-imports': [
@@ -92,15 +142,21 @@ export default tseslint.config(
           patterns: [
             crossWorkspace,
             ...layerRule('frontend'),
-            { group: ['**/components/**', '**/components'], message: 'Hooks and content must not import components.' },
+            nodeOnlyCore('frontend/src'),
+            {
+              group: ['**/components/**', '**/components'],
+              message: 'Hooks and content must not import components.',
+            },
+            // A component's module is named after it (ContactForm.tsx); a feature's folder holds its own beside its hooks.
+            { regex: '(^|/)[A-Z][A-Za-z]*$', caseSensitive: true, message: 'Hooks and content must not import components.' },
           ],
         },
       ],
     },
   },
   {
-    // Tests may use loose typing on purpose (fixtures, synthesized templates).
-    files: TEST_FILES,
+    // Tests and their support may use loose typing on purpose (fixtures, synthesized templates).
+    files: [...TEST_FILES, 'testing/**'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

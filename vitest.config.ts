@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Each workspace owns its test projects (unit, component, infrastructure, browser).
+// Each workspace owns its test projects (unit, component, infrastructure, browser); the suites
+// that stand on the whole product (the browser tier, the repository's checks) are under test/.
 export default defineConfig({
   test: {
     projects: [
-      './{core,lambda,frontend,infra,local,ops}/vitest*.config.ts',
-      './test/repository/vitest.config.ts',
-      './test/mutation/vitest.config.ts',
+      './{core,emulators,lambda,frontend,infra,local,ops}/vitest*.config.ts',
+      './test/{browser,repository,mutation}/vitest.config.ts',
       './bench/vitest.config.ts',
     ],
   },

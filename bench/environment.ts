@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from '@site/local/chromium';
+import { findChromium } from '@site/testing/chromium';
 
 export interface Environment {
   date: string;

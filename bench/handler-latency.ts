@@ -25,10 +25,10 @@ import { emailKey, type StoredMessage } from '@site/core/table';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { buildNotification, mailRoute } from '@site/lambda/mail';
-import { CONTACT_ROUTE_KEY, lambdaContext, toApiGatewayEvent } from '@site/local/api-gateway';
-import { emulatorClientConfig, emulatorConnections } from '@site/local/defaults';
+import { CONTACT_ROUTE_KEY, lambdaContext, toApiGatewayEvent } from '@site/emulators/api-gateway';
+import { emulatorClientConfig, emulatorConnections } from '@site/emulators/connections';
 import { originRequestHeaders } from '@site/local/edge';
-import { clearSentEmails } from '@site/local/emulators';
+import { clearSentEmails } from '@site/emulators/servers';
 import type { LocalStack } from '@site/local/stack';
 import { percentile } from './stats';
 

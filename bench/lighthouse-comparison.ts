@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Result } from 'lighthouse';
-import type { RunningServer } from '@site/local/emulators';
+import type { RunningServer } from '@site/emulators/servers';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
 import { runLighthouse, type LighthouseRun } from './lighthouse';
 import type { LighthouseComparison } from './results';

@@ -15,7 +15,7 @@ import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { NetworkRecords } from 'lighthouse/core/computed/network-records.js';
 import { PageDependencyGraph } from 'lighthouse/core/computed/page-dependency-graph.js';
 import { getAttributableURLForTask, getJavaScriptURLs } from 'lighthouse/core/lib/tracehouse/task-summary.js';
-import { CHROMIUM_FLAGS, findChromium } from '@site/local/chromium';
+import { CHROMIUM_FLAGS, findChromium } from '@site/testing/chromium';
 import { median } from './stats';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

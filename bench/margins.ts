@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { launchChromium } from '@site/local/chromium';
+import { launchChromium } from '@site/testing/chromium';
 import { DEFAULT_SITE_DIR } from '@site/local/stack';
 import { COMPARISON_PAGES, SIDE_BY_SIDE, sideBySideText, type SideBySideId } from './budgets';
 import { assertHydrated, compareInLighthouse, type PageName } from './lighthouse-comparison';

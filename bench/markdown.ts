@@ -1,5 +1,5 @@
 /** The run as Markdown, for bench/results.md: the table, the chart, the findings, then the detail behind each area. */
-import { markdownTable } from '@site/ops/text-table';
+import { markdownTable } from '@site/ops/columns';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
 import { failed } from './budget-rows';
 import { BUDGETS, COMPARISON_PAGES, LIGHTHOUSE_GOOD, SIDE_BY_SIDE, sideBySideText, type SideBySideId } from './budgets';

@@ -7,7 +7,7 @@
  */
 import { get } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { inlineScripts } from '@site/core/security-headers';
+import { inlineScripts } from '@site/core/node/security-headers';
 import type { NetworkRequest } from './lighthouse';
 
 export type ResourceKind = 'js' | 'css' | 'font' | 'image' | 'html' | 'other';

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { textTable } from '@site/ops/text-table';
+import { alignedColumns } from '@site/ops/columns';
 import { findings } from './findings';
 import { renderMarkdown } from './markdown';
 import type { BenchResults, Row, Status } from './results';
@@ -13,7 +13,7 @@ import type { BenchResults, Row, Status } from './results';
 /** The same table for the terminal, columns padded. */
 export function renderText(rows: readonly Row[]): string {
   const label: Record<Status, string> = { pass: 'pass', fail: 'FAIL', info: '', error: 'ERROR' };
-  return textTable([
+  return alignedColumns([
     ['metric', 'budget', 'measured', 'ratio', 'result'],
     ...rows.map((r) => [`${r.area}: ${r.metric}`, r.budget, r.measured, r.ratio, label[r.status]]),
   ]);

@@ -4,8 +4,8 @@
  * measurement, its row of the table and its table of bodies. Writes no report.
  */
 import { join } from 'node:path';
-import { makeSiteDir } from '@site/local/site-fixture';
-import { startLocalStack } from '@site/local/stack';
+import { makeSiteDir } from '@site/testing/fixtures/site';
+import { EPHEMERAL_STACK, startLocalStack } from '@site/local/stack';
 import { hostileBodiesRow } from './budget-rows';
 import { buildLambdaBundle } from './lambda-bundle';
 import { hostileBodiesSection } from './markdown';
@@ -15,15 +15,7 @@ import { renderText } from './report';
 const WORK_DIR = join(import.meta.dirname, '.work');
 const { outfile } = await buildLambdaBundle(join(WORK_DIR, 'lambda'));
 // The site is not what is measured: the smallest build serves.
-const stack = await startLocalStack({
-  port: 0,
-  dynamoPort: 0,
-  sesPort: 0,
-  dataDir: null,
-  retryIntervalMs: 0,
-  quiet: true,
-  siteDir: makeSiteDir(),
-});
+const stack = await startLocalStack({ ...EPHEMERAL_STACK, siteDir: makeSiteDir() });
 try {
   const hostile = await measureHostileBodies({ stack, bundlePath: outfile, logPath: join(WORK_DIR, 'hostile-bodies.log'), calls: 200 });
   console.log(`${hostileBodiesSection(hostile).join('\n')}\n${renderText([hostileBodiesRow(hostile)])}`);

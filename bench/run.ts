@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SITE_DIR, startLocalStack, type LocalStack } from '@site/local/stack';
+import { DEFAULT_SITE_DIR, EPHEMERAL_STACK, startLocalStack, type LocalStack } from '@site/local/stack';
 import { LATENCY_CONCURRENCY } from './budgets';
 import { lighthouseChart } from './chart';
 import { measureColdImport } from './cold-import';
@@ -83,7 +83,7 @@ cpSync(DEFAULT_SITE_DIR, SITE_DIR, { recursive: true });
 let stack: LocalStack | undefined;
 try {
   stack = await part('stack', 'Local production stack (edge, dynalite, SES stand-in)', () =>
-    startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, retryIntervalMs: 0, quiet: true, siteDir: SITE_DIR }),
+    startLocalStack({ ...EPHEMERAL_STACK, siteDir: SITE_DIR }),
   );
 
   // The Lambda parts first: they time whole processes in milliseconds, and the machine is

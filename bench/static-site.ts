@@ -6,7 +6,7 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEdge } from '@site/local/edge';
-import type { RunningServer } from '@site/local/emulators';
+import type { RunningServer } from '@site/emulators/servers';
 
 export function startStaticSite(siteDir: string): Promise<RunningServer> {
   return startEdge({

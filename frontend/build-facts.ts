@@ -1,9 +1,9 @@
 import { tsImport } from 'tsx/esm/api';
 
-type CdkContextModule = typeof import('@site/core/cdk-context');
-type ConfigModule = typeof import('@site/core/deploy-config');
-type FactsModule = typeof import('@site/core/facts');
-type ContentIndexModule = typeof import('./src/content/index');
+type CdkContextModule = typeof import('@site/core/node/cdk-context');
+type ConfigModule = typeof import('@site/core/node/deploy-config');
+type FactsModule = typeof import('@site/core/node/content-check');
+type ContentIndexModule = typeof import('./content-files');
 type SiteContentModule = typeof import('./src/content/site');
 
 /** Where a file of the build names the site's public address: robots.txt, sitemap.xml, the print stylesheet. */
@@ -23,8 +23,8 @@ export async function siteOrigin(): Promise<string> {
  */
 export async function checkContentFacts(): Promise<void> {
   const [{ checkFacts, FactsError }, { CONTENT_FACTS }] = await Promise.all([
-    tsImport('@site/core/facts', import.meta.url) as Promise<FactsModule>,
-    tsImport('./src/content/index.ts', import.meta.url) as Promise<ContentIndexModule>,
+    tsImport('@site/core/node/content-check', import.meta.url) as Promise<FactsModule>,
+    tsImport('./content-files.ts', import.meta.url) as Promise<ContentIndexModule>,
   ]);
   try {
     checkFacts(CONTENT_FACTS);
@@ -45,8 +45,8 @@ export async function deploymentDefines(): Promise<Record<string, string>> {
   // Vite loads its config with Node's type stripping, which the CDK code's TypeScript goes
   // beyond; tsx compiles it, as it does for the CDK app itself.
   const [{ CDK_JSON_CONTEXT }, { DEFAULTS, retentionDaysFrom, visitorLimitFrom }] = await Promise.all([
-    tsImport('@site/core/cdk-context', import.meta.url) as Promise<CdkContextModule>,
-    tsImport('@site/core/deploy-config', import.meta.url) as Promise<ConfigModule>,
+    tsImport('@site/core/node/cdk-context', import.meta.url) as Promise<CdkContextModule>,
+    tsImport('@site/core/node/deploy-config', import.meta.url) as Promise<ConfigModule>,
   ]);
   const region = typeof CDK_JSON_CONTEXT.region === 'string' ? CDK_JSON_CONTEXT.region : DEFAULTS.region;
   return {

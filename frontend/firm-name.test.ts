@@ -6,7 +6,7 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it, vi } from 'vitest';
-import { asRead } from './test/as-read';
+import { asRead } from '@site/testing/as-read';
 
 /** Invented; what a firm's name can hold. */
 const NAME = 'Jansen & "Zonen" Advies – Café';

@@ -12,8 +12,8 @@ export default defineConfig(async (env) =>
         environment: 'jsdom',
         // The build's own modules (brand-files.ts) are tested beside them, in Node.
         include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', '*.test.ts'],
-        // The browser suites are the frontend-e2e project's (vitest.e2e.config.ts), in Node, not jsdom.
-        exclude: ['test/e2e/**'],
+        // Set in Chromium: the frontend-browser project's (vitest.browser.config.ts), not this tier's.
+        exclude: ['*.browser.test.ts'],
         setupFiles: ['test/setup.ts'],
         restoreMocks: true,
         unstubGlobals: true,

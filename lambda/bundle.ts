@@ -5,10 +5,20 @@
  * bundleAwsSDK: true); the benchmark and the tests call bundleHandler.
  */
 import { build, type BuildOptions } from 'esbuild';
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 
 const bundling = (file: string) => join(import.meta.dirname, 'bundling', file);
+
+/** The functions Lambda runs, by name, and the entry each is bundled from. */
+export const HANDLER_ENTRIES = {
+  'send-contact-email': join(import.meta.dirname, 'src/handlers/send-contact-email.ts'),
+  'retry-undelivered': join(import.meta.dirname, 'src/handlers/retry-undelivered.ts'),
+  'record-delivery-event': join(import.meta.dirname, 'src/handlers/record-delivery-event.ts'),
+} as const;
+export type HandlerName = keyof typeof HANDLER_ENTRIES;
 
 export const HANDLER_BUNDLE = {
   bundle: true,
@@ -61,4 +71,51 @@ export async function bundleHandler(
     logLevel: 'warning',
   });
   return { outfile, bytes: statSync(outfile).size };
+}
+
+/** A position in a bundle, as errorLocation logs it (`index.mjs:1:204533`), and where it is in the TypeScript. */
+export interface SourcePosition {
+  logged: string;
+  /** `lambda/src/contact-handler.ts:123:45`, from the repository's root; undefined for a position the map does not cover. */
+  source?: string;
+  /** The name at that position in the source, when the map has one. */
+  name?: string;
+}
+
+const REPO_ROOT = join(import.meta.dirname, '..');
+const LOGGED_POSITION = /^(?:.*:)?(\d+):(\d+)$/;
+
+/**
+ * Maps positions a deployed function logged (errorLocation) back to the TypeScript. The
+ * function ships without its source map, since Node reading the map on every cold start cost
+ * about a third more (docs/design.md); this builds the same bundle again with the map beside
+ * it. esbuild writes the same code with or without a map, so built from the release's commit
+ * (git tag) the positions are the deployed ones.
+ */
+export async function sourcePositions(handler: HandlerName, logged: readonly string[]): Promise<SourcePosition[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'where-'));
+  try {
+    const outfile = join(dir, 'index.mjs');
+    const { banner, mainFields, ...options } = HANDLER_BUNDLE;
+    await build({
+      ...options,
+      sourcemap: 'external',
+      mainFields: [...mainFields],
+      banner: { js: banner },
+      entryPoints: [HANDLER_ENTRIES[handler]],
+      outfile,
+      logLevel: 'warning',
+    });
+    const map = new SourceMap(JSON.parse(readFileSync(`${outfile}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
+    return logged.map((position) => {
+      const match = LOGGED_POSITION.exec(position.trim());
+      if (!match) return { logged: position };
+      const origin = map.findOrigin(Number(match[1]), Number(match[2]));
+      if (!('fileName' in origin)) return { logged: position };
+      const file = relative(REPO_ROOT, join(dir, origin.fileName));
+      return { logged: position, source: `${file}:${origin.lineNumber}:${origin.columnNumber}`, name: origin.name || undefined };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

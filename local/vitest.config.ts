@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/**/*.e2e.test.ts'],
     environment: 'node',
+    // One DynamoDB and one SES for the whole run; each stack gets a table and an outbox of its own.
+    globalSetup: ['@site/testing/stand-ins'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

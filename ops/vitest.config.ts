@@ -6,6 +6,8 @@ export default defineProject({
     name: 'ops',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // One DynamoDB and one SES for the whole run; each file gets a table and an outbox of its own.
+    globalSetup: ['@site/testing/stand-ins'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

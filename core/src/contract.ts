@@ -2,10 +2,10 @@
  * The public contract of POST /api/send-contact-email: one definition, imported by the
  * handler, the front end, the CDK stack and the local stack. Plain constants and types
  * only, so the front end can import it without pulling the validation library into its bundle.
- * Its texts (the field table's labels and messages, the API's answers) are in content/.
+ * Its texts (the field list's labels and messages, the API's answers) are in content/.
  */
 import { CONTACT_FIELDS } from './content/contact-fields';
-import type { FieldKind, FieldTable } from './field-spec';
+import type { FieldKind, FieldList } from './field-spec';
 
 export const API_PATH = '/api/send-contact-email';
 
@@ -30,19 +30,19 @@ export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export const MAX_FORM_BODY_BYTES = 3 * MAX_BODY_BYTES;
 
 /**
- * Names a form post may carry beyond the page's own (the table's fields and the honeypot):
+ * Names a form post may carry beyond the page's own (the fields and the honeypot):
  * a page built before a deploy that removed or renamed a field (a tab left open) sends its
  * old names, and a browser extension may add an input of its own to a form.
  */
 export const FORM_PARAMETER_MARGIN = 4;
 
 /**
- * The most names a form post of `table`'s form may carry: each field and the honeypot once,
+ * The most names a form post of `fields`' form may carry: each field and the honeypot once,
  * and the margin. A body with more, or with a name twice, is no post of the page's form; it
  * is refused before any of it is decoded, so 50,000 names in 96 KB cost no more than six.
  */
-export function maxFormParameters(table: FieldTable = CONTACT_FIELDS): number {
-  return fieldNames(table).length + 1 + FORM_PARAMETER_MARGIN;
+export function maxFormParameters(fields: FieldList = CONTACT_FIELDS): number {
+  return fieldNames(fields).length + 1 + FORM_PARAMETER_MARGIN;
 }
 
 /**
@@ -70,18 +70,18 @@ export type ContactField = keyof ContactFields;
 /** The `type` of the input for each kind; a multi-line field is a textarea instead. */
 export const INPUT_TYPE = { text: 'text', email: 'email', phone: 'tel' } as const satisfies Record<Exclude<FieldKind, 'multiline'>, string>;
 
-/** The names of a table's fields, in its order. */
-export function fieldNames<T extends FieldTable>(table: T): (keyof T & string)[] {
-  return Object.keys(table);
+/** The names of a field list's fields, in its order. */
+export function fieldNames<T extends FieldList>(fields: T): (keyof T & string)[] {
+  return Object.keys(fields);
 }
 
-export type RequiredField<T extends FieldTable = ContactFields> = {
+export type RequiredField<T extends FieldList = ContactFields> = {
   [K in keyof T & string]: T[K]['required'] extends true ? K : never;
 }[keyof T & string];
 
-/** The names of a table's required fields, in its order. */
-export function requiredFields<T extends FieldTable>(table: T): RequiredField<T>[] {
-  return fieldNames(table).filter((name) => table[name]!.required) as RequiredField<T>[];
+/** The names of a field list's required fields, in its order. */
+export function requiredFields<T extends FieldList>(fields: T): RequiredField<T>[] {
+  return fieldNames(fields).filter((name) => fields[name]!.required) as RequiredField<T>[];
 }
 
 /** Maximum length in characters of each field, after trimming. */
@@ -93,8 +93,8 @@ export const REQUIRED_FIELDS: readonly RequiredField[] = requiredFields(CONTACT_
 
 type Flatten<T> = { [K in keyof T]: T[K] };
 
-/** The visitor's text per field of a table: required fields always, optional ones when given. */
-export type FieldValues<T extends FieldTable = ContactFields> = Flatten<
+/** The visitor's text per field of a field list: required fields always, optional ones when given. */
+export type FieldValues<T extends FieldList = ContactFields> = Flatten<
   { [K in RequiredField<T>]: string } & { [K in Exclude<keyof T & string, RequiredField<T>>]?: string }
 >;
 
@@ -143,12 +143,12 @@ export function hasEncodedWord(address: string): boolean {
 
 /**
  * The check page that names the refused fields: `/controleer-bericht/email` or
- * `/controleer-bericht/name-message`, the field names in the table's order. Field names only,
+ * `/controleer-bericht/name-message`, the field names in the list's order. Field names only,
  * never what was typed; the site prerenders one page for every combination (see the site's
  * routes). Without a known field (an unreadable or too large post) the page for all fields.
  */
-export function refusedFieldsPage(refused: Iterable<string>, table: FieldTable = CONTACT_FIELDS): string {
+export function refusedFieldsPage(refused: Iterable<string>, fields: FieldList = CONTACT_FIELDS): string {
   const names = new Set(refused);
-  const known = fieldNames(table).filter((name) => names.has(name));
+  const known = fieldNames(fields).filter((name) => names.has(name));
   return known.length === 0 ? FORM_RESULT_PAGES.check : `${FORM_RESULT_PAGES.check}/${known.join('-')}`;
 }

@@ -34,4 +34,4 @@ export interface ContactFieldSpec {
  * one description the types, the validation, the e-mail, the form, its check page and the
  * privacy statement are derived from. The site's is CONTACT_FIELDS (content/contact-fields.ts).
  */
-export type FieldTable = Readonly<Record<string, ContactFieldSpec>>;
+export type FieldList = Readonly<Record<string, ContactFieldSpec>>;

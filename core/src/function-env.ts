@@ -37,3 +37,37 @@ export const VISITOR_LIMIT_ENV = {
   ipv6Network: 'VISITOR_IPV6_NETWORK_LIMIT',
   windowSeconds: 'VISITOR_WINDOW_SECONDS',
 } as const;
+
+/** The functions' settings, as values. */
+export interface FunctionSettings {
+  /** The stage the functions count their metrics under. */
+  stage: string;
+  tableName: string;
+  mail: { from: string; to: string };
+  configurationSet: string;
+  retentionDays: number;
+  deliveryAlarmHours: number;
+  originSecret: string;
+  visitorLimit: { messages: number; ipv6Network: number; windowSeconds: number };
+}
+
+/**
+ * Every function's settings in one environment, under the names above, as the local stack and
+ * the tests give them; each function reads its own (the CDK stack sets each function's own on
+ * its resource).
+ */
+export function functionEnvironment(settings: FunctionSettings): Record<string, string> {
+  return {
+    [FUNCTION_ENV.stage]: settings.stage,
+    [FUNCTION_ENV.tableName]: settings.tableName,
+    [FUNCTION_ENV.mailFrom]: settings.mail.from,
+    [FUNCTION_ENV.mailTo]: settings.mail.to,
+    [FUNCTION_ENV.configurationSet]: settings.configurationSet,
+    [FUNCTION_ENV.retentionDays]: String(settings.retentionDays),
+    [DELIVERY_ALARM_ENV.minutes]: String(settings.deliveryAlarmHours * 60),
+    [ORIGIN_VERIFY_ENV.current]: settings.originSecret,
+    [VISITOR_LIMIT_ENV.messages]: String(settings.visitorLimit.messages),
+    [VISITOR_LIMIT_ENV.ipv6Network]: String(settings.visitorLimit.ipv6Network),
+    [VISITOR_LIMIT_ENV.windowSeconds]: String(settings.visitorLimit.windowSeconds),
+  };
+}

@@ -13,6 +13,8 @@
  */
 export const RETRY_RUN_LOG = {
   msg: 'retry-undelivered',
+  /** A run that failed before its summary: the error's name and where it was thrown. */
+  failedMsg: 'retry-undelivered failed',
   pendingField: 'pending',
   failedField: 'failed',
   notDeliveredField: 'notDelivered',

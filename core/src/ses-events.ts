@@ -28,3 +28,11 @@ export const SES_DETAIL_TYPES = Object.keys(SES_EVENTS) as SesDetailType[];
 
 /** The tag SES adds to every e-mail sent through a configuration set, with the set's name. */
 export const CONFIGURATION_SET_TAG = 'ses:configuration-set';
+
+/**
+ * The SES message tags of a notification. SES hands them back in every delivery event of
+ * the e-mail (`mail.tags`), so the consumer finds the stored message by its key, and knows
+ * which attempt the event is about: an event of an earlier attempt never overrides a later
+ * one's. Tag values may hold only ASCII letters, digits, `_` and `-`: a ULID and a number do.
+ */
+export const DELIVERY_TAGS = { messageId: 'contact-message', attempt: 'contact-attempt' } as const;

@@ -14,7 +14,7 @@ import {
   postalCodeProblem,
   PRIVACY_FACTS,
   siteOriginProblem,
-} from '@site/core/facts';
+} from '@site/core/node/content-check';
 import { e164, postalCodeShown, telHref } from '@site/core/notation';
 
 const FIRM_FILE = 'core/src/content/firm.ts';

@@ -3,9 +3,24 @@
  * hash, nothing else is, and the hash is the one browsers compute.
  */
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeSiteDir, SITE_FILES } from '@site/local/site-fixture';
-import { contentSecurityPolicy, inlineScripts, scriptHash, securityHeaders, siteInlineScriptHashes } from '@site/core/security-headers';
+import {
+  contentSecurityPolicy,
+  inlineScripts,
+  scriptHash,
+  securityHeaders,
+  siteInlineScriptHashes,
+} from '@site/core/node/security-headers';
+
+/** A site of these pages only (core stands below the test support's site fixture). */
+function siteOf(pages: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'csp-site-'));
+  for (const [name, html] of Object.entries(pages)) writeFileSync(join(dir, name), html);
+  return dir;
+}
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
@@ -33,11 +48,11 @@ describe('scriptHash', () => {
 
 describe('the CSP for a built site', () => {
   it("allows each inline script of the site's pages once, by its hash, and never 'unsafe-inline'", () => {
-    const siteDir = makeSiteDir({
-      ...SITE_FILES,
-      '/index.html': '<script>a()</script><script type="application/ld+json">{}</script><p>Welkom</p>',
-      '/404.html': '<script>a()</script><p>Oops! Page not found</p>',
-      '/privacy.html': '<script>b()</script>',
+    const siteDir = siteOf({
+      'robots.txt': 'User-agent: *',
+      'index.html': '<script>a()</script><script type="application/ld+json">{}</script><p>Welkom</p>',
+      '404.html': '<script>a()</script><p>Oops! Page not found</p>',
+      'privacy.html': '<script>b()</script>',
     });
     const hashes = siteInlineScriptHashes(siteDir);
     expect(hashes).toEqual([sha256('a()'), sha256('b()')].sort());
@@ -48,7 +63,7 @@ describe('the CSP for a built site', () => {
   });
 
   it('allows no inline script at all for a site without any', () => {
-    const siteDir = makeSiteDir({ '/index.html': '<p>Welkom</p>', '/404.html': '<p>Oops</p>' });
+    const siteDir = siteOf({ 'index.html': '<p>Welkom</p>', '404.html': '<p>Oops</p>' });
     expect(securityHeaders(siteDir)['Content-Security-Policy']!.split('; ')).toContain("script-src 'self'");
   });
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS, type SettingKey } from '@site/core/deploy-config';
+import { SETTINGS, type SettingKey } from '@site/core/node/deploy-config';
 
 const GUIDE = readFileSync(new URL('../../docs/first-deploy.md', import.meta.url), 'utf8');
 const KEYS = Object.keys(SETTINGS) as SettingKey[];

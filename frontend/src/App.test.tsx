@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FORM_RESULT_PAGES, fieldNames, refusedFieldsPage } from '@site/core/contract';
 import { routeFor } from './routes';
-import { asRead } from '../test/as-read';
+import { asRead } from '@site/testing/as-read';
 
 describe('routing', () => {
   it('serves the home page at / (and /index.html), the privacy statement at /privacy and the 404 page everywhere else', () => {

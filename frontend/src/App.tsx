@@ -12,7 +12,7 @@ import { formResultOf, type Route } from './routes';
  * prerendered markup until its chunk has come and it has hydrated.
  */
 const PrivacyPage = lazy(() => import('./components/PrivacyPage').then(({ PrivacyPage }) => ({ default: PrivacyPage })));
-const FormResult = lazy(() => import('./components/FormResult').then(({ FormResult }) => ({ default: FormResult })));
+const FormResult = lazy(() => import('./contact/FormResult').then(({ FormResult }) => ({ default: FormResult })));
 
 /** The element the app renders into, in every page. */
 export const ROOT_ID = 'root';

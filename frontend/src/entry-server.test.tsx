@@ -2,7 +2,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from './entry-server';
 import type { Route } from './routes';
-import { asRead } from '../test/as-read';
+import { asRead } from '@site/testing/as-read';
 
 let unmount: (() => void) | undefined;
 afterEach(() => {
@@ -37,7 +37,7 @@ async function hydrate(route: Route) {
       { onRecoverableError: recoverable },
     );
   });
-  await act(() => Promise.all([import('./components/PrivacyPage'), import('./components/FormResult')]));
+  await act(() => Promise.all([import('./components/PrivacyPage'), import('./contact/FormResult')]));
   unmount = () => act(() => root?.unmount());
   return { container, recoverable, consoleError };
 }

@@ -5,10 +5,10 @@
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { CertificateStack } from './certificate-stack';
-import { loadConfig, type Config } from '@site/core/deploy-config';
-import { checkFacts, type FactsOfFile } from '@site/core/facts';
+import { loadConfig, type Config } from '@site/core/node/deploy-config';
+import { checkFacts, type FactsOfFile } from '@site/core/node/content-check';
 import { refusePlaceholdersInProd, type PlaceholdersByFile } from '@site/core/placeholders';
-import { CONTENT_FACTS, PLACEHOLDERS_BY_FILE } from '@site/frontend/content-index';
+import { CONTENT_FACTS, PLACEHOLDERS_BY_FILE } from '@site/frontend/content-files';
 import { checkStatedFacts } from './stated-facts';
 import { mailIdentityName } from './constructs/mail-identity';
 import { MailStack } from './mail-stack';

@@ -5,7 +5,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Construct } from 'constructs';
-import type { Config } from '@site/core/deploy-config';
+import type { Config } from '@site/core/node/deploy-config';
 import { importHostedZone } from './hosted-zone';
 
 export interface CertificateStackProps extends StackProps {

@@ -7,7 +7,7 @@
  */
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { Config } from '@site/core/deploy-config';
+import type { Config } from '@site/core/node/deploy-config';
 import { MailIdentity } from './constructs/mail-identity';
 import { importHostedZone } from './hosted-zone';
 

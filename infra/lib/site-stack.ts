@@ -11,7 +11,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
-import type { Config } from '@site/core/deploy-config';
+import type { Config } from '@site/core/node/deploy-config';
 import type { AlarmLinks, AlarmName } from './alarm-catalogue';
 import { dashboardUrl, savedQueryUrl } from './console-links';
 import { Alarms } from './constructs/alarms';

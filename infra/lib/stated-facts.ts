@@ -11,8 +11,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FORM_RESULT_PAGES } from '@site/core/contract';
-import type { Config } from '@site/core/deploy-config';
-import { listSiteFiles } from '@site/core/site-files';
+import type { Config } from '@site/core/node/deploy-config';
+import { listSiteFiles } from '@site/core/node/site-files';
 
 export const PRIVACY_PAGE = 'privacy.html';
 export const LIMITED_PAGE = `${FORM_RESULT_PAGES.limited.slice(1)}.html`;

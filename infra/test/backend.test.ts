@@ -19,7 +19,7 @@ const tableId = () => only(s.template, 'AWS::DynamoDB::Table').id;
 const fn = (name: string) => only(s.template, 'AWS::Lambda::Function', { FunctionName: `consultancy-site-test-${name}` });
 
 beforeAll(() => {
-  s = synth();
+  s = synth({}, {}, { bundled: true });
   resources = s.template.toJSON().Resources;
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { PLACEHOLDERS_BY_FILE } from '@site/frontend/content-index';
+import { PLACEHOLDERS_BY_FILE } from '@site/frontend/content-files';
 import { PlaceholdersLeftError, type PlaceholdersByFile } from '@site/core/placeholders';
 import { buildApp } from '../lib/app';
 import {
@@ -13,8 +13,8 @@ import {
   loadConfig,
   retentionDaysFrom,
   visitorLimitFrom,
-} from '@site/core/deploy-config';
-import { CDK_JSON_CONTEXT, makeSiteDir, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
+} from '@site/core/node/deploy-config';
+import { CDK_JSON_CONTEXT, makeSiteDir, TEST_ADDRESSES, TEST_DOMAIN, UNBUNDLED } from './synth';
 
 const MINIMAL = { stage: 'test', ...TEST_ADDRESSES };
 
@@ -221,7 +221,7 @@ describe('loadConfig', () => {
   });
 
   it('stops the synth before anything is built', () => {
-    const app = new App({ context: { ...CDK_JSON_CONTEXT, senderAddress: 'nobody' } });
+    const app = new App({ context: { ...CDK_JSON_CONTEXT, ...UNBUNDLED, senderAddress: 'nobody' } });
     expect(() => buildApp(app, { siteDir: makeSiteDir() })).toThrow(/senderAddress: "nobody" is not an e-mail address/);
     expect(app.node.children).toHaveLength(0);
   });
@@ -266,7 +266,7 @@ describe('verifySenderDomain', () => {
 
 describe('content placeholders', () => {
   const build = (stage: string, contentPlaceholders?: PlaceholdersByFile) =>
-    buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, alarmEmail: `ops@${TEST_DOMAIN}`, stage } }), {
+    buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...UNBUNDLED, ...TEST_ADDRESSES, alarmEmail: `ops@${TEST_DOMAIN}`, stage } }), {
       siteDir: makeSiteDir(),
       contentPlaceholders,
     });

@@ -1,25 +1,30 @@
 /**
  * The stage's dashboard and saved queries, as on call opens them: every alarm of both stacks on
  * it; every series the functions write drawn for this stage, the names read from the functions'
- * own metric lines as the local stack counts them after taking every path (not from a copy of
- * the table); the services under the path, CloudFront's read in us-east-1; and the saved Logs
- * Insights queries over the right log groups, showing the error fields.
+ * own metric lines after they took every path against the test stand-ins (dynalite and the
+ * SES stand-in), not from a copy of the table; the services under the path, CloudFront's read
+ * in us-east-1; and the saved Logs Insights queries over the right log groups, showing the
+ * error fields.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_REQUEST_LOG, DELIVERY_EVENT_LOG } from '@site/core/log-lines';
 import { METRIC_NAMESPACE, PATH_METRICS, STAGE_DIMENSION, type MetricName } from '@site/core/metric-names';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import type { SesDetailType } from '@site/core/ses-events';
-import { createDocumentClient } from '@site/lambda/aws';
-import { sesEvent } from '@site/lambda/test/ses-events';
-import { emulatorClientConfig } from '@site/local/defaults';
-import type { MetricSeries } from '@site/local/metric-counts';
-import { startLocalStack, type LocalStack } from '@site/local/stack';
+import { createAwsClients } from '@site/lambda/aws';
+import { readContactConfig, readDeliveryEventConfig, readRetryConfig } from '@site/lambda/config';
+import { createContactHandler } from '@site/lambda/contact-handler';
+import { createDeliveryEventHandler } from '@site/lambda/delivery-event-handler';
+import { createRetryHandler } from '@site/lambda/retry';
+import { answer, contactEvent, VALID_BODY, type EventParts } from '@site/testing/api-events';
+import { readEmfLine } from '@site/testing/emf';
+import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
+import { captureLogs, type CapturedLogs } from '@site/testing/logs';
+import { sesEvent } from '@site/testing/ses-events';
 import { LOG_QUERIES, type LogQueryName } from '../lib/log-queries';
-import { makeSiteDir, synth, TEST_DOMAIN, type Synthesized } from './synth';
+import { synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 const PREFIX = 'consultancy-site-test';
 
@@ -110,28 +115,29 @@ describe('every alarm', () => {
   });
 });
 
+/** One series a function wrote: a metric, and the value of its row's dimension if it has one. */
+interface WrittenSeries {
+  metric: string;
+  dimension?: { name: string; value: string };
+}
+
 describe('the path', () => {
-  let stack: LocalStack;
-  let written: MetricSeries[];
+  let aws: LocalAws;
+  let logs: CapturedLogs;
+  let written: WrittenSeries[];
 
   beforeAll(async () => {
-    stack = await startLocalStack({
-      port: 0,
-      dynamoPort: 0,
-      sesPort: 0,
-      dataDir: null,
-      retryIntervalMs: 0,
-      quiet: true,
-      siteDir: makeSiteDir(),
-      visitorLimit: 1,
-    });
-    await takeEveryPath(stack);
-    const response = await fetch(`${stack.urls.metrics}/counts.json`);
-    written = (await response.json()) as MetricSeries[];
+    logs = captureLogs();
+    aws = await startLocalAws();
+    await takeEveryPath(aws);
+    written = seriesOf(logs.metricLines());
   });
-  afterAll(() => stack?.close());
+  afterAll(async () => {
+    logs?.restore();
+    await aws?.close();
+  });
 
-  it('is every series the local functions wrote, each a row of the table (so the checks below cover the table)', () => {
+  it('is every series the functions wrote, each a row of the table (so the checks below cover the table)', () => {
     const rows = written.map((series) => [series.metric, series.dimension?.value].filter(Boolean).join(' '));
     const defined = (Object.keys(PATH_METRICS) as MetricName[]).flatMap((name) => {
       const spec = PATH_METRICS[name];
@@ -227,7 +233,7 @@ describe('the saved queries', () => {
     expect(query('api-answers').LogGroupNames).toEqual([accessLog()]);
   });
 
-  it('look for the lines the functions write, and show the error fields with the whole line (a stack location among them)', () => {
+  it('look for the lines the functions write, and show the error fields, where it was thrown, and the whole line', () => {
     expect(query('not-stored').QueryString).toContain(
       `filter msg = '${CONTACT_REQUEST_LOG.msg}' and outcome in ['store_failed', 'config_error', 'unexpected_error']`,
     );
@@ -236,7 +242,7 @@ describe('the saved queries', () => {
     );
     for (const name of ['server-errors', 'contact-errors', 'not-stored', 'retry-runs', 'delivery-event-errors'] as const) {
       const fields = /^fields (.*)$/m.exec(query(name).QueryString)![1]!.split(', ');
-      expect(fields, name).toEqual(expect.arrayContaining(['@timestamp', 'error', 'errorType', 'errorMessage', '@message']));
+      expect(fields, name).toEqual(expect.arrayContaining(['@timestamp', 'error', '`where`', 'errorType', 'errorMessage', '@message']));
       expect(query(name).QueryString, name).toMatch(/\| sort @timestamp desc\n\| limit 200$/);
     }
   });
@@ -251,53 +257,60 @@ describe('the saved queries', () => {
   });
 });
 
-/**
- * Every way through the path on the local stack, so each function writes every metric it can:
- * stored and e-mailed, each refusal, not stored, a retry that succeeds and one given up, each
- * delivery outcome. The visitor limit is 1, so each post that must pass comes from an address
- * of its own.
- */
-async function takeEveryPath(stack: LocalStack): Promise<void> {
-  let visitor = 0;
-  const post = async (body: string, headers: Record<string, string> = {}, address = `198.18.0.${(visitor += 1)}`) => {
-    const answer = await stack.postFromViewer(
-      { address, port: 40_000 },
-      { headers: { 'content-type': 'application/json', ...headers }, body: Buffer.from(body) },
-    );
-    return { status: answer.statusCode, json: JSON.parse(answer.body.toString('utf8') || 'null') as { id?: string } };
-  };
-  const message = JSON.stringify({ name: 'Jan de Vries', email: 'jan@voorbeeld.nl', message: 'Graag een offerte.' });
-  const documents = createDocumentClient(emulatorClientConfig(stack.urls.dynamodb));
-  const stored = async (id: string) =>
-    (await documents.send(new GetCommand({ TableName: stack.tableName, Key: { id }, ConsistentRead: true }))).Item as StoredMessage;
+/** The series in the functions' metric lines, each once, read by the Embedded Metric Format's rules. */
+function seriesOf(lines: Record<string, unknown>[]): WrittenSeries[] {
+  const series = new Map<string, WrittenSeries>();
+  for (const point of lines.flatMap(readEmfLine)) {
+    const [other] = Object.keys(point.dimensions).filter((name) => name !== STAGE_DIMENSION);
+    const dimension = other === undefined ? undefined : { name: other, value: point.dimensions[other]! };
+    series.set(`${point.metric} ${dimension?.value ?? ''}`, { metric: point.metric, ...(dimension && { dimension }) });
+  }
+  return [...series.values()];
+}
 
-  const first = await post(message);
+/**
+ * Every way through the path, with the functions built by their own factories from the
+ * environment Lambda would give them on the stand-ins, so each writes every metric it can:
+ * stored and e-mailed, each refusal, not stored, a retry that succeeds and one given up, each
+ * delivery outcome. The visitor limit is 1, so a second post from one address is refused.
+ */
+async function takeEveryPath(aws: LocalAws): Promise<void> {
+  const clients = createAwsClients(aws.connections);
+  const config = { ...readContactConfig(aws.lambdaEnv), ...readRetryConfig(aws.lambdaEnv) };
+  const contact = createContactHandler({ config: { ...config, visitorLimit: { ...config.visitorLimit, messages: 1 } }, clients });
+  const retry = createRetryHandler({ config, clients });
+  const deliveryEvent = createDeliveryEventHandler({ config: readDeliveryEventConfig(aws.lambdaEnv), clients });
+  const post = async (parts: EventParts) => {
+    const answered = answer(await contact(contactEvent(parts)));
+    return { status: answered.statusCode, id: answered.json.id };
+  };
+
+  const first = await post({ body: VALID_BODY, viewer: '198.18.0.1' });
   expect(first.status).toBe(200);
-  const second = await post(message);
-  expect((await post('{}')).status).toBe(400);
-  expect((await post(JSON.stringify({ message: 'x'.repeat(40 * 1024) }))).status).toBe(413);
-  expect((await post(message, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+  const second = await post({ body: VALID_BODY });
+  expect((await post({ body: {} })).status).toBe(400);
+  expect((await post({ body: { ...VALID_BODY, message: 'x'.repeat(40 * 1024) } })).status).toBe(413);
+  const otherSite = { 'content-type': 'application/json', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+  expect((await post({ headers: otherSite, body: VALID_BODY })).status).toBe(403);
   // The first message's address again, over its limit of one.
-  expect((await post(message, {}, '198.18.0.1')).status).toBe(429);
+  expect((await post({ body: VALID_BODY, viewer: '198.18.0.1' })).status).toBe(429);
 
   // Delivery events: four outcomes on one message, a reject on another.
   const event = async (detailType: SesDetailType, id: string) => {
-    const { attempts, sesMessageId } = await stored(id);
-    await stack.deliveryEvent(sesEvent(detailType, { messageId: id, attempt: attempts, sesMessageId: sesMessageId! }));
+    const { attempts, sesMessageId } = (await aws.message(id))!;
+    await deliveryEvent(sesEvent(detailType, { messageId: id, attempt: attempts, sesMessageId: sesMessageId! }));
   };
   for (const detailType of ['Email Delivery Delayed', 'Email Delivered', 'Email Complaint Received', 'Email Bounced'] as const) {
-    await event(detailType, first.json.id!);
+    await event(detailType, first.id!);
   }
-  await event('Email Rejected', second.json.id!);
+  await event('Email Rejected', second.id!);
 
   // The retry job: one message given up after its last attempt while SES is away, one e-mailed once SES is back.
   const waiting = (attempts: number): StoredMessage => {
     const receivedAt = new Date(Date.now() - 12 * 3600_000).toISOString();
     return {
-      name: 'Jan de Vries',
-      email: 'jan@voorbeeld.nl',
-      message: 'Graag een offerte.',
-      emailKey: emailKey('jan@voorbeeld.nl'),
+      ...VALID_BODY,
+      emailKey: emailKey(VALID_BODY.email),
       id: `01JD${randomUUID().replace(/-/g, '').slice(0, 22).toUpperCase()}`,
       receivedAt,
       ...(attempts > 0 && { lastAttemptAt: receivedAt }),
@@ -306,16 +319,15 @@ async function takeEveryPath(stack: LocalStack): Promise<void> {
       expiresAt: Math.floor(Date.now() / 1000) + 86_400,
     };
   };
-  await documents.send(new PutCommand({ TableName: stack.tableName, Item: waiting(7) }));
-  await stack.stopSes();
-  await stack.runRetryJob();
-  await stack.startSes();
-  await documents.send(new PutCommand({ TableName: stack.tableName, Item: waiting(0) }));
-  await stack.runRetryJob();
+  await aws.put({ ...waiting(7) });
+  await aws.stopSes();
+  await retry();
+  await aws.startSes();
+  await aws.put({ ...waiting(0) });
+  await retry();
 
   // Last: a stopped DynamoDB comes back empty.
-  await stack.stopDynamoDb();
-  expect((await post(message)).status).toBe(503);
-  await stack.startDynamoDb();
-  documents.destroy();
+  await aws.stopDynamoDb();
+  expect((await post({ body: VALID_BODY })).status).toBe(503);
+  await aws.startDynamoDb();
 }

@@ -4,7 +4,7 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULTS } from '@site/core/deploy-config';
+import { DEFAULTS } from '@site/core/node/deploy-config';
 import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
 import { METRIC_NAMESPACE } from '@site/core/metric-names';
 import { API_4XX_SURGE, SES_REPUTATION } from '../lib/alarm-catalogue';

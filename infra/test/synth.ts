@@ -12,8 +12,8 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import { buildApp, type BuildOptions, type SiteApp } from '../lib/app';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { makeSiteDir, SITE_FILES } from '@site/local/site-fixture';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
+import { makeSiteDir, SITE_FILES } from '@site/testing/fixtures/site';
 
 export { CDK_JSON_CONTEXT, makeSiteDir, SITE_FILES };
 
@@ -36,11 +36,23 @@ export interface Synthesized extends SiteApp {
   siteDir: string;
 }
 
-/** cdk.json's context, the test addresses, then `context`: as `cdk synth -c …` would. */
-export function synth(context: Record<string, unknown> = {}, options: Omit<BuildOptions, 'siteDir'> = {}): Synthesized {
+/**
+ * cdk.json's context, the test addresses, then `context`: as `cdk synth -c …` would. The
+ * functions are bundled only with `bundled` (the tests of the bundle itself): bundling three
+ * functions with esbuild took most of a synth's time, and nothing else reads the bundle. The
+ * CDK's own switch for that (`aws:cdk:bundling-stacks`) leaves the template as it is.
+ */
+/** The CDK's context for a synth that does not bundle the functions (see synth). */
+export const UNBUNDLED = { 'aws:cdk:bundling-stacks': [] } as const;
+
+export function synth(
+  context: Record<string, unknown> = {},
+  options: Omit<BuildOptions, 'siteDir'> = {},
+  { bundled = false }: { bundled?: boolean } = {},
+): Synthesized {
   const siteDir = makeSiteDir();
   const app = new App({
-    context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, ...context },
+    context: { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES, ...(bundled ? {} : UNBUNDLED), ...context },
     outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
   });
   const built = buildApp(app, { siteDir, ...options });

@@ -1,12 +1,65 @@
 /**
  * The functions' settings, read from the environment the stack (or the local stack) gives
- * them, with an error naming the variable (never its value) for a missing or invalid one.
- * Pure: each handler's entry (handlers/) reads its environment once, with these.
+ * them: one valibot schema per kind of value, and an error naming the variable (never its
+ * value, which may be a secret) for the first one missing or invalid, in the order below. Pure:
+ * each handler's entry (handlers/) reads its environment once, with these.
  */
-import { DELIVERY_ALARM_ENV, FUNCTION_ENV } from '@site/core/function-env';
+import * as v from 'valibot';
+import { DELIVERY_ALARM_ENV, FUNCTION_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
 import { idempotencyHashKeys, type HashKeys } from './idempotency';
-import { originSecretsFrom, type OriginSecrets } from './origin-verify';
-import { visitorHashKey, visitorLimitFrom, type VisitorLimit } from './visitor-limit';
+import { MIN_ORIGIN_SECRET_LENGTH, type OriginSecrets } from './origin-verify';
+import { visitorHashKey, type VisitorLimit } from './visitor-limit';
+
+/** Set, and not blank. */
+const text = v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty('is not set'));
+
+const address = v.pipe(
+  text,
+  v.check((value) => value.includes('@'), 'must be an e-mail address'),
+);
+
+/** The firm may want more than one inbox to receive the notification. */
+const addresses = v.pipe(
+  text,
+  v.transform((value) => value.split(',').map((one) => one.trim())),
+  v.check((list) => list.every((one) => one.includes('@')), 'must hold e-mail addresses separated by commas'),
+);
+
+/** Digits only, so `1.5`, `1e3` and `30 days` are refused rather than read as something else. */
+const wholeNumber = (atLeast: number, rule: string) =>
+  v.pipe(
+    text,
+    v.regex(/^\d+$/, (issue) => `${rule}, not "${String(issue.input)}"`),
+    v.transform(Number),
+    v.safeInteger((issue) => `${rule}, not "${String(issue.input)}"`),
+    v.minValue(atLeast, (issue) => `${rule}, not "${String(issue.input)}"`),
+  );
+const count = (atLeast: number) => wholeNumber(atLeast, `must be a whole number of at least ${atLeast}`);
+const positive = (unit: string) => wholeNumber(1, `must be a positive whole number of ${unit}`);
+
+/** Generated values are longer; anything shorter is a mistake, not a secret. The message never repeats it. */
+const secret = v.pipe(text, v.minLength(MIN_ORIGIN_SECRET_LENGTH, `must be at least ${MIN_ORIGIN_SECRET_LENGTH} characters long`));
+/** Set only during a rotation; blank is not set. */
+const optionalSecret = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  v.transform((value) => value || undefined),
+  v.optional(v.pipe(v.string(), v.minLength(MIN_ORIGIN_SECRET_LENGTH, `must be at least ${MIN_ORIGIN_SECRET_LENGTH} characters long`))),
+);
+
+type Variables = Record<string, readonly [name: string, kind: v.GenericSchema<string | undefined, unknown>]>;
+type Values<V extends Variables> = { -readonly [K in keyof V]: v.InferOutput<V[K][1]> };
+
+/** Each variable read by its kind, in order; the first that is missing or invalid is named in the error. */
+function read<V extends Variables>(env: NodeJS.ProcessEnv, variables: V): Values<V> {
+  const values: Record<string, unknown> = {};
+  for (const [key, [name, kind]] of Object.entries(variables)) {
+    const parsed = v.safeParse(kind, env[name], { abortPipeEarly: true });
+    if (!parsed.success) throw new Error(`Environment variable ${name} ${parsed.issues[0].message}.`);
+    values[key] = parsed.output;
+  }
+  return values as Values<V>;
+}
 
 /** What both functions are given: the table, the e-mail's route, and how long a message is kept. */
 export interface LambdaConfig {
@@ -20,52 +73,20 @@ export interface LambdaConfig {
   stage: string;
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name]?.trim();
-  if (!value) throw new Error(`Environment variable ${name} is not set.`);
-  return value;
-}
-
-function mailAddress(env: NodeJS.ProcessEnv, name: string): string {
-  const address = required(env, name);
-  if (!address.includes('@')) throw new Error(`Environment variable ${name} must be an e-mail address.`);
-  return address;
-}
-
-/** The firm may want more than one inbox to receive the notification. */
-function mailAddresses(env: NodeJS.ProcessEnv, name: string): string[] {
-  const addresses = required(env, name)
-    .split(',')
-    .map((address) => address.trim());
-  if (addresses.some((address) => !address.includes('@'))) {
-    throw new Error(`Environment variable ${name} must hold e-mail addresses separated by commas.`);
-  }
-  return addresses;
-}
-
-/** Required like the rest: the stack (or the local stack) passes its one configured value. */
-function positiveWholeNumber(env: NodeJS.ProcessEnv, name: string, unit: string): number {
-  const raw = required(env, name);
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new Error(`Environment variable ${name} must be a positive whole number of ${unit}, not "${raw}".`);
-  }
-  return value;
-}
-
 /** Who the notification comes from and goes to: MAIL_FROM and MAIL_TO. */
 export function readMailRoute(env: NodeJS.ProcessEnv): Pick<LambdaConfig, 'mailFrom' | 'mailTo'> {
-  return { mailFrom: mailAddress(env, FUNCTION_ENV.mailFrom), mailTo: mailAddresses(env, FUNCTION_ENV.mailTo) };
+  return read(env, { mailFrom: [FUNCTION_ENV.mailFrom, address], mailTo: [FUNCTION_ENV.mailTo, addresses] });
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
-  return {
-    tableName: required(env, FUNCTION_ENV.tableName),
-    ...readMailRoute(env),
-    configurationSet: required(env, FUNCTION_ENV.configurationSet),
-    retentionDays: positiveWholeNumber(env, FUNCTION_ENV.retentionDays, 'days'),
-    stage: required(env, FUNCTION_ENV.stage),
-  };
+  return read(env, {
+    tableName: [FUNCTION_ENV.tableName, text],
+    mailFrom: [FUNCTION_ENV.mailFrom, address],
+    mailTo: [FUNCTION_ENV.mailTo, addresses],
+    configurationSet: [FUNCTION_ENV.configurationSet, text],
+    retentionDays: [FUNCTION_ENV.retentionDays, positive('days')],
+    stage: [FUNCTION_ENV.stage, text],
+  });
 }
 
 /** The stage to count under when the rest of the configuration cannot be read, so that failure is counted too. */
@@ -79,7 +100,7 @@ export interface RetryConfig extends LambdaConfig {
 }
 
 export function readRetryConfig(env: NodeJS.ProcessEnv): RetryConfig {
-  return { ...readConfig(env), deliveryAlarmMinutes: positiveWholeNumber(env, DELIVERY_ALARM_ENV.minutes, 'minutes') };
+  return { ...readConfig(env), ...read(env, { deliveryAlarmMinutes: [DELIVERY_ALARM_ENV.minutes, positive('minutes')] }) };
 }
 
 /** What the delivery-event consumer is given: the table it records outcomes in, and the stage it counts them under. */
@@ -89,7 +110,25 @@ export interface DeliveryEventConfig {
 }
 
 export function readDeliveryEventConfig(env: NodeJS.ProcessEnv): DeliveryEventConfig {
-  return { tableName: required(env, FUNCTION_ENV.tableName), stage: required(env, FUNCTION_ENV.stage) };
+  return read(env, { tableName: [FUNCTION_ENV.tableName, text], stage: [FUNCTION_ENV.stage, text] });
+}
+
+/** The accepted origin secrets: what CloudFront sends, and during a rotation the value it sent before. */
+export function originSecretsFrom(env: NodeJS.ProcessEnv): OriginSecrets {
+  const { current, previous } = read(env, {
+    current: [ORIGIN_VERIFY_ENV.current, secret],
+    previous: [ORIGIN_VERIFY_ENV.previous, optionalSecret],
+  });
+  return previous === undefined ? { current } : { current, previous };
+}
+
+/** The visitor limit (visitor-limit.ts): messages per visitor (0: no limit), per IPv6 /48, and the window. */
+export function visitorLimitFrom(env: NodeJS.ProcessEnv): VisitorLimit {
+  return read(env, {
+    messages: [VISITOR_LIMIT_ENV.messages, count(0)],
+    ipv6Network: [VISITOR_LIMIT_ENV.ipv6Network, count(0)],
+    windowSeconds: [VISITOR_LIMIT_ENV.windowSeconds, count(1)],
+  });
 }
 
 /**

@@ -6,9 +6,9 @@
  * request stores, counts and e-mails nothing. Scripts post JSON and get JSON; the page's
  * form without scripts posts a classic form and is sent on to a result page.
  *
- * The handler is built from its parts (configuration, clients, field table, clock), so
+ * The handler is built from its dependencies (configuration, clients, field list, clock), so
  * Lambda's entry (handlers/send-contact-email.ts), the local stack and the tests all run
- * this same code, each with its own parts.
+ * this same code, each with its own dependencies.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
@@ -23,21 +23,22 @@ import {
 } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import type { FieldTable } from '@site/core/field-spec';
+import type { FieldList } from '@site/core/field-spec';
 import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
 import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
 import type { ContactConfig } from './config';
 import { crossSiteSignal, type CrossSiteSignal } from './cross-site';
-import { deliver, type Courier } from './delivery';
+import { deliver, type DeliverySetup } from './delivery';
 import { errorResponse, formAnswer, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
 import { bodyHash, contentKey } from './idempotency';
-import { describeError, writeLog, type LogEntry } from './log';
+import { describeError, errorLocation, writeLog, type LogEntry } from './log';
 import { writeMetrics } from './metrics';
 import { contactMetrics } from './path-metrics';
 import { isFromCloudFront } from './origin-verify';
-import { courierOf, systemClock, type FunctionParts } from './parts';
+import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
-import { claimIdempotencyKey, deleteIdempotencyRecord, storeMessage, type MessageTable } from './store';
+import { claimIdempotencyKey, deleteIdempotencyRecord } from './idempotency-records';
+import { storeMessage, type MessageTable } from './store';
 import { countMessage, releaseMessage, type Reservation } from './visitor-counter';
 import { countedNetworks, limitOf, secondsLeft, visitorCounterId, visitorHash, windowAt } from './visitor-limit';
 
@@ -71,14 +72,16 @@ interface Handled {
   uncounted?: boolean;
   /** Which header showed a refused request came from another site (`no-viewer`: CloudFront did not say who the viewer asked). */
   crossSite?: CrossSiteSignal;
+  /** Where an unexpected error was thrown (errorLocation). */
+  where?: string;
 }
 
 /** What every request of one handler works with. */
 interface Service {
   config: ContactConfig;
   table: MessageTable;
-  courier: Courier;
-  fields: FieldTable;
+  setup: DeliverySetup;
+  fields: FieldList;
   clock: () => Date;
 }
 
@@ -273,7 +276,7 @@ async function storeAndSend(message: StoredMessage, counted: Reservation[] | 'un
     return storeFailed(error, counted === 'uncounted' ? undefined : await release(service, counted));
   }
 
-  const delivery = await deliver(service.courier, message, { at: now, isLast: false });
+  const delivery = await deliver(service.setup, message, { at: now, isLast: false });
   return {
     response: jsonResponse(200, { id }),
     outcome: delivery.outcome === 'emailed' ? 'stored_and_emailed' : 'stored_email_deferred',
@@ -312,6 +315,7 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
         outcome: 'unexpected_error',
         attempts: 0,
         error: describeError(error),
+        where: errorLocation(error),
       };
     }
     // Only the site's own form gets a result page; a request that skipped CloudFront is refused as it is.
@@ -330,6 +334,7 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
       attempts: handled.attempts,
       messageId: handled.messageId,
       error: handled.error,
+      where: handled.where,
       crossSite: handled.crossSite,
       visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
     });
@@ -337,17 +342,17 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
   };
 }
 
-/** The contact handler, built from its parts. */
-export function createContactHandler(parts: FunctionParts<ContactConfig>): ContactHandler {
-  const courier = courierOf(parts);
+/** The contact handler, built from its dependencies. */
+export function createContactHandler(dependencies: FunctionDependencies<ContactConfig>): ContactHandler {
+  const setup = deliverySetup(dependencies);
   const service: Service = {
-    config: parts.config,
-    table: courier.table,
-    courier,
-    fields: parts.fields ?? CONTACT_FIELDS,
-    clock: parts.clock ?? systemClock,
+    config: dependencies.config,
+    table: setup.table,
+    setup,
+    fields: dependencies.fields ?? CONTACT_FIELDS,
+    clock: dependencies.clock ?? systemClock,
   };
-  return answering((event) => receive(event, service), parts.config.stage);
+  return answering((event) => receive(event, service), dependencies.config.stage);
 }
 
 /**

@@ -15,7 +15,7 @@ import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
 import type { AwsClients } from './aws';
 import type { DeliveryEventConfig } from './config';
 import { readDeliveryEvent, type DeliveryReport } from './delivery-events';
-import { describeError, writeLog, type LogEntry } from './log';
+import { describeError, errorLocation, withoutDetails, writeLog, type LogEntry } from './log';
 import { writeMetrics } from './metrics';
 import { deliveryMetrics } from './path-metrics';
 import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from './store';
@@ -80,12 +80,12 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   record_failed: 'error',
 };
 
-/** The consumer, built from its parts: the table's name and the client that reaches it. */
-export function createDeliveryEventHandler(parts: {
+/** The consumer, built from its dependencies: the table's name and the client that reaches it. */
+export function createDeliveryEventHandler(dependencies: {
   config: DeliveryEventConfig;
   clients: Pick<AwsClients, 'documents'>;
 }): DeliveryEventHandler {
-  const table: MessageTable = { name: parts.config.tableName, client: parts.clients.documents };
+  const table: MessageTable = { name: dependencies.config.tableName, client: dependencies.clients.documents };
   return async (event, context) => {
     const report = readDeliveryEvent(event);
     const line = { msg: DELIVERY_EVENT_LOG.msg, requestId: context?.awsRequestId, eventId: eventId(event), ...described(report) };
@@ -93,11 +93,17 @@ export function createDeliveryEventHandler(parts: {
     try {
       outcome = await handled(report, table);
     } catch (error) {
-      writeLog({ level: LEVEL.record_failed, ...line, [DELIVERY_EVENT_LOG.outcomeField]: 'record_failed', error: describeError(error) });
+      writeLog({
+        level: LEVEL.record_failed,
+        ...line,
+        [DELIVERY_EVENT_LOG.outcomeField]: 'record_failed',
+        error: describeError(error),
+        where: errorLocation(error),
+      });
       // Thrown, so Lambda invokes again with the same event (twice more, over minutes).
-      throw error;
+      throw withoutDetails(error);
     }
-    writeMetrics(parts.config.stage, deliveryMetrics(report, outcome));
+    writeMetrics(dependencies.config.stage, deliveryMetrics(report, outcome));
     writeLog({ level: LEVEL[outcome], ...line, [DELIVERY_EVENT_LOG.outcomeField]: outcome });
   };
 }

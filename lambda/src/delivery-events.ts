@@ -6,9 +6,15 @@
  * the headers, the recipients' addresses) are never kept.
  */
 import * as v from 'valibot';
-import { SES_DETAIL_TYPES, SES_EVENT_SOURCE, SES_EVENTS, type SesDetailType, type SesEventType } from '@site/core/ses-events';
+import {
+  DELIVERY_TAGS,
+  SES_DETAIL_TYPES,
+  SES_EVENT_SOURCE,
+  SES_EVENTS,
+  type SesDetailType,
+  type SesEventType,
+} from '@site/core/ses-events';
 import { DELIVERY_OUTCOMES, type DeliveryOutcome, type DeliveryStatus } from '@site/core/table';
-import { DELIVERY_TAGS } from './mail';
 
 /** What one event means for the consumer. */
 export type DeliveryReport =

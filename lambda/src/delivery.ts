@@ -5,18 +5,18 @@
  */
 import type { SESClient } from '@aws-sdk/client-ses';
 import type { ContactFields } from '@site/core/contract';
-import type { FieldTable } from '@site/core/field-spec';
+import type { FieldList } from '@site/core/field-spec';
 import type { StoredMessage } from '@site/core/table';
 import { buildNotification, nextAttempt, sendNotification, type MailRoute } from './mail';
 import { describeError } from './log';
 import { markDeliveryFailed, markEmailed, type MessageTable } from './store';
 
 /** What a delivery needs: where the attempt is recorded, SES, the route, and the fields the e-mail lists. */
-export interface Courier {
+export interface DeliverySetup {
   table: MessageTable;
   ses: SESClient;
   route: MailRoute;
-  fields: FieldTable;
+  fields: FieldList;
 }
 
 export interface DeliveryResult {
@@ -27,15 +27,19 @@ export interface DeliveryResult {
   recordError?: string;
 }
 
-export async function deliver(courier: Courier, message: StoredMessage, attempt: { at: Date; isLast: boolean }): Promise<DeliveryResult> {
-  const { table } = courier;
+export async function deliver(
+  setup: DeliverySetup,
+  message: StoredMessage,
+  attempt: { at: Date; isLast: boolean },
+): Promise<DeliveryResult> {
+  const { table } = setup;
   // The number buildNotification tags the e-mail with, and the one recorded with it.
   const number = nextAttempt(message).number;
   let sesMessageId: string;
   try {
     // The fields hold the site's at least (a test may add one); a stored message has theirs.
-    const input = buildNotification(message, courier.route, courier.fields as ContactFields);
-    sesMessageId = await sendNotification(courier.ses, input);
+    const input = buildNotification(message, setup.route, setup.fields as ContactFields);
+    sesMessageId = await sendNotification(setup.ses, input);
   } catch (sendError) {
     const error = describeError(sendError);
     const outcome = attempt.isLast ? 'failed' : 'deferred';
@@ -52,7 +56,7 @@ export async function deliver(courier: Courier, message: StoredMessage, attempt:
       sesMessageId,
       at: attempt.at,
       attempt: number,
-      configurationSet: courier.route.configurationSet,
+      configurationSet: setup.route.configurationSet,
     });
     return { outcome: 'emailed' };
   } catch (recordError) {

@@ -6,7 +6,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import type { FieldTable } from '@site/core/field-spec';
+import type { FieldList } from '@site/core/field-spec';
 import { LONE_SURROGATE } from './characters';
 import {
   FORM_CONTENT_TYPE,
@@ -128,7 +128,7 @@ function formFields(text: string, maxParameters: number): Record<string, string>
 
 type ParsedBody = { body: Record<string, unknown> } | { error: string };
 
-function parsedBody(text: string, format: BodyFormat, fields: FieldTable): ParsedBody {
+function parsedBody(text: string, format: BodyFormat, fields: FieldList): ParsedBody {
   if (format === 'form') {
     const body = formFields(text, maxFormParameters(fields));
     return body === undefined ? { error: ERROR_TEXT.malformedForm } : { body };
@@ -157,7 +157,7 @@ export type ParsedRequest = { ok: true; request: ContactRequest } | { ok: false;
  * Everything about the request that is not the contact message itself, in the order HTTP
  * expects. `fields` is the table the form was built from: it bounds a form post's names.
  */
-export function parseContactRequest(event: APIGatewayProxyEventV2, fields: FieldTable = CONTACT_FIELDS): ParsedRequest {
+export function parseContactRequest(event: APIGatewayProxyEventV2, fields: FieldList = CONTACT_FIELDS): ParsedRequest {
   const fail = (response: HttpResult): ParsedRequest => ({ ok: false, response });
 
   if (event.requestContext?.http?.method !== 'POST') {

@@ -43,3 +43,39 @@ export function describeError(error: unknown): string {
   const parts = [name, code].filter((part): part is string => typeof part === 'string' && SAFE_NAME.test(part));
   return [...new Set(parts)].join(' ') || 'UnknownError';
 }
+
+/** A frame's position: `(file:line:column)` or `at file:line:column`, whatever else the frame says. */
+const FRAME_POSITION = /(?:\(|at )(?:file:\/\/)?([^()\s]+):(\d+):(\d+)\)?$/;
+/** How many frames `errorLocation` keeps: where it was thrown, and what called that. */
+const LOCATION_FRAMES = 3;
+
+/**
+ * Where an error was thrown, as `file:line:column` of its innermost frames, innermost first
+ * (`index.mjs:1:204533 < index.mjs:1:180021`): positions only, never the message or anything
+ * else of the stack, so no visitor data can come with it. In Lambda the file is the bundle,
+ * whose positions `npm run where` maps back to the TypeScript; elsewhere it is the source.
+ */
+export function errorLocation(error: unknown): string | undefined {
+  const stack = (error as { stack?: unknown } | null)?.stack;
+  if (typeof stack !== 'string') return undefined;
+  const positions = stack
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .flatMap((line) => {
+      const match = FRAME_POSITION.exec(line.trim());
+      if (!match || match[1]!.startsWith('node:')) return [];
+      return [`${match[1]!.split('/').at(-1)}:${match[2]}:${match[3]}`];
+    });
+  return positions.length > 0 ? positions.slice(0, LOCATION_FRAMES).join(' < ') : undefined;
+}
+
+/**
+ * What a function throws on to Lambda after logging a failure itself: Lambda's runtime logs
+ * a thrown error's message and stack, and an AWS error's message can quote the request. This
+ * carries the failure's name and code only (describeError).
+ */
+export function withoutDetails(error: unknown): Error {
+  const safe = new Error(`${describeError(error)} (logged above, with where it was thrown)`);
+  safe.name = 'FunctionFailed';
+  return safe;
+}

@@ -6,8 +6,9 @@
  */
 import { SendEmailCommand, type SESClient, type SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { type ContactFields, type FieldValues } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { DELIVERY_TAGS } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { headerText, mailbox } from './mail-header';
@@ -30,14 +31,6 @@ export interface MailRoute {
 export function mailRoute(config: { mailFrom: string; mailTo: string[]; configurationSet: string }): MailRoute {
   return { from: config.mailFrom, senderName: NOTIFICATION_TEXT.sender, to: config.mailTo, configurationSet: config.configurationSet };
 }
-
-/**
- * The SES message tags of a notification. SES hands them back in every delivery event of
- * the e-mail (`mail.tags`), so the consumer finds the stored message by its key, and knows
- * which attempt the event is about: an event of an earlier attempt never overrides a later
- * one's. Tag values may hold only ASCII letters, digits, `_` and `-`: a ULID and a number do.
- */
-export const DELIVERY_TAGS = { messageId: 'contact-message', attempt: 'contact-attempt' } as const;
 
 /** Which e-mail of a message this is: 1 for the contact function's, one more for each retry or resend. */
 export interface Attempt {
@@ -66,10 +59,10 @@ export function tracking(configurationSet: string, attempt: Attempt): Pick<SendE
  * The SendEmail request for a stored message's attempt `attempt`. Replies go to the visitor,
  * not to MAIL_FROM.
  */
-export function buildNotification<T extends FieldTable = ContactFields>(
+export function buildNotification<T extends FieldList = ContactFields>(
   message: NotifiedMessage<T> & Pick<FieldValues, 'name' | 'email' | 'company'> & Pick<StoredMessage, 'attempts'>,
   route: MailRoute,
-  table: T = CONTACT_FIELDS as FieldTable as T,
+  fields: T = CONTACT_FIELDS as FieldList as T,
 ): SendEmailCommandInput {
   return {
     ...tracking(route.configurationSet, nextAttempt(message)),
@@ -81,8 +74,8 @@ export function buildNotification<T extends FieldTable = ContactFields>(
       // Encoded by us when not plain, so nothing the visitor typed is read as an encoded word.
       Subject: { Data: headerText(subjectFor(message.name, message.company)), Charset: 'UTF-8' },
       Body: {
-        Text: { Data: textBody(message, table), Charset: 'UTF-8' },
-        Html: { Data: htmlBody(message, table), Charset: 'UTF-8' },
+        Text: { Data: textBody(message, fields), Charset: 'UTF-8' },
+        Html: { Data: htmlBody(message, fields), Charset: 'UTF-8' },
       },
     },
   };

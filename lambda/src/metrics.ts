@@ -19,7 +19,7 @@ import {
   type DimensionValue,
   type PlainMetric,
 } from '@site/core/metric-names';
-import { describeError, writeLog } from './log';
+import { describeError, errorLocation, writeLog } from './log';
 
 /** One metric's value, with the value of its row's dimension where it has one. */
 export type MetricValue =
@@ -86,7 +86,7 @@ export function writeMetrics(stage: string, metrics: readonly MetricValue[]): vo
   try {
     lines = metricLines(stage, metrics);
   } catch (error) {
-    writeLog({ level: 'error', msg: 'metrics not written', error: describeError(error) });
+    writeLog({ level: 'error', msg: 'metrics not written', error: describeError(error), where: errorLocation(error) });
     return;
   }
   for (const line of lines) {

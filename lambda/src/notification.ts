@@ -1,6 +1,6 @@
 /**
  * The firm's e-mail for one message: subject, plain text and HTML, as pure functions of the
- * message and the contact-field table, in the words of core's content. The HTML is tables with inline
+ * message and the contact-field list, in the words of core's content. The HTML is tables with inline
  * styles only (no <style>, no images, nothing fetched), the layout common mail clients
  * render alike and that fits a phone; the text part says the same in the same order.
  * Everything the visitor typed is escaped in the HTML, and kept to one line and without
@@ -9,11 +9,11 @@
 import { NOTIFICATION_TEXT as TEXT } from '@site/core/content/notification';
 import { invisibleAsStored, LINE_BREAKING, withoutInvisible } from './characters';
 import { fieldNames, type ContactFields, type FieldValues } from '@site/core/contract';
-import { type ContactFieldSpec, type FieldKind, type FieldTable } from '@site/core/field-spec';
+import { type ContactFieldSpec, type FieldKind, type FieldList } from '@site/core/field-spec';
 import type { StoredMessage } from '@site/core/table';
 
-/** What the e-mail shows: the contact fields of a table, and the message's id and time. */
-export type NotifiedMessage<T extends FieldTable = ContactFields> = FieldValues<T> & Pick<StoredMessage, 'id' | 'receivedAt'>;
+/** What the e-mail shows: the contact fields of a fields, and the message's id and time. */
+export type NotifiedMessage<T extends FieldList = ContactFields> = FieldValues<T> & Pick<StoredMessage, 'id' | 'receivedAt'>;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -77,11 +77,11 @@ interface Content {
   meta: Row[];
 }
 
-function content(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): Content {
+function content(message: NotifiedMessage<FieldList> & { name: string }, fields: FieldList): Content {
   const values = message as unknown as Record<string, string | undefined>;
-  const given = fieldNames(table).flatMap((name): Row[] => {
+  const given = fieldNames(fields).flatMap((name): Row[] => {
     const value = values[name];
-    const field: ContactFieldSpec = table[name]!;
+    const field: ContactFieldSpec = fields[name]!;
     // Validation stored it so; a message stored before that rule existed is shown by it too.
     return value === undefined ? [] : [{ label: field.mailLabel, value: invisibleAsStored(field.kind, value), kind: field.kind }];
   });
@@ -96,8 +96,8 @@ function content(message: NotifiedMessage<FieldTable> & { name: string }, table:
   };
 }
 
-export function textBody(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): string {
-  const { rows, blocks, meta } = content(message, table);
+export function textBody(message: NotifiedMessage<FieldList> & { name: string }, fields: FieldList): string {
+  const { rows, blocks, meta } = content(message, fields);
   const line = ({ label, value }: Row) => `${label}: ${value}`;
   const sections = blocks.map(({ label, value }) => `${label}:\n${value}\n`);
   return [TEXT.intro, '', ...rows.map(line), '', ...sections, ...meta.map(line), '', TEXT.replyNote, ''].join('\n');
@@ -141,8 +141,8 @@ function metaHtml(meta: Row[]): string {
   return `<tr><td style="padding:20px 24px 0;"><p style="margin:0;${FONT}font-size:13px;line-height:20px;color:${COLOURS.muted};">${lines}</p></td></tr>`;
 }
 
-export function htmlBody(message: NotifiedMessage<FieldTable> & { name: string }, table: FieldTable): string {
-  const { name, rows, blocks, meta } = content(message, table);
+export function htmlBody(message: NotifiedMessage<FieldList> & { name: string }, fields: FieldList): string {
+  const { name, rows, blocks, meta } = content(message, fields);
   return (
     '<!doctype html><html lang="nl"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light">' +

@@ -6,10 +6,10 @@
  */
 import { RETRY_RUN_LOG } from '@site/core/log-lines';
 import type { StoredMessage } from '@site/core/table';
-import { deliver, type Courier, type DeliveryResult } from './delivery';
-import { writeLog } from './log';
+import { deliver, type DeliverySetup, type DeliveryResult } from './delivery';
+import { describeError, errorLocation, withoutDetails, writeLog } from './log';
+import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
 import { writeMetrics } from './metrics';
-import { courierOf, systemClock, type FunctionParts } from './parts';
 import { retryMetrics } from './path-metrics';
 import type { RetryConfig } from './config';
 import { countNotDelivered, countUndelivered, leaseForRetry, listUndelivered } from './store';
@@ -76,10 +76,10 @@ function logAttempt(message: StoredMessage, result: DeliveryResult): void {
   });
 }
 
-async function runRetry(courier: Courier, options: RetryOptions & { now: Date; deliveryAlarmMinutes: number }): Promise<RetrySummary> {
+async function runRetry(setup: DeliverySetup, options: RetryOptions & { now: Date; deliveryAlarmMinutes: number }): Promise<RetrySummary> {
   const { minAgeMs, maxAttempts, backoffBaseMs, limit } = { ...RETRY_DEFAULTS, ...options };
   const { now } = options;
-  const { table } = courier;
+  const { table } = setup;
   const summary: RetrySummary = { examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0 };
   let attemptsMade = 0;
   let failuresInARow = 0;
@@ -92,7 +92,7 @@ async function runRetry(courier: Courier, options: RetryOptions & { now: Date; d
       continue;
     }
     attemptsMade += 1;
-    const result = await deliver(courier, message, { at: now, isLast: message.attempts + 1 >= maxAttempts });
+    const result = await deliver(setup, message, { at: now, isLast: message.attempts + 1 >= maxAttempts });
     failuresInARow = result.outcome === 'emailed' ? 0 : failuresInARow + 1;
     summary[result.outcome === 'emailed' ? 'delivered' : result.outcome] += 1;
     logAttempt(message, result);
@@ -102,21 +102,27 @@ async function runRetry(courier: Courier, options: RetryOptions & { now: Date; d
   return summary;
 }
 
-/** The job, built from its parts. */
-export function createRetryJob(parts: FunctionParts<RetryConfig>): RetryJob {
-  const courier = courierOf(parts);
-  const clock = parts.clock ?? systemClock;
-  const { deliveryAlarmMinutes } = parts.config;
-  return (options = {}) => runRetry(courier, { ...options, now: options.now ?? clock(), deliveryAlarmMinutes });
+/** The job, built from its dependencies. */
+export function createRetryJob(dependencies: FunctionDependencies<RetryConfig>): RetryJob {
+  const setup = deliverySetup(dependencies);
+  const clock = dependencies.clock ?? systemClock;
+  const { deliveryAlarmMinutes } = dependencies.config;
+  return (options = {}) => runRetry(setup, { ...options, now: options.now ?? clock(), deliveryAlarmMinutes });
 }
 
 /** What the schedule runs: one run with the job's own options, then its metrics and one summary line. */
-export function createRetryHandler(parts: FunctionParts<RetryConfig>): () => Promise<RetrySummary> {
-  const job = createRetryJob(parts);
+export function createRetryHandler(dependencies: FunctionDependencies<RetryConfig>): () => Promise<RetrySummary> {
+  const job = createRetryJob(dependencies);
   return async () => {
     const started = performance.now();
-    const summary = await job();
-    writeMetrics(parts.config.stage, retryMetrics(summary));
+    let summary: RetrySummary;
+    try {
+      summary = await job();
+    } catch (error) {
+      writeLog({ level: 'error', msg: RETRY_RUN_LOG.failedMsg, error: describeError(error), where: errorLocation(error) });
+      throw withoutDetails(error);
+    }
+    writeMetrics(dependencies.config.stage, retryMetrics(summary));
     writeLog({
       level: summary.failed > 0 ? 'error' : 'info',
       msg: RETRY_RUN_LOG.msg,

@@ -1,6 +1,6 @@
 /**
  * What a contact message must look like before it is stored, with the Dutch sentence a
- * visitor sees for each field that is wrong. Built from the field table (core's content), so
+ * visitor sees for each field that is wrong. Built from the field list (core's content), so
  * the page and the handler can never disagree about limits, required fields or texts.
  */
 import * as v from 'valibot';
@@ -22,7 +22,7 @@ import {
   type ContactFields,
   type FieldValues,
 } from '@site/core/contract';
-import { type ContactFieldSpec, type FieldTable } from '@site/core/field-spec';
+import { type ContactFieldSpec, type FieldList } from '@site/core/field-spec';
 
 type TextSchema = v.GenericSchema<unknown, string>;
 
@@ -76,37 +76,37 @@ function fieldSchema(field: ContactFieldSpec): v.GenericSchema<unknown, string |
       );
 }
 
-export type ContactMessage<T extends FieldTable = ContactFields> = FieldValues<T>;
+export type ContactMessage<T extends FieldList = ContactFields> = FieldValues<T>;
 
-/** The schema of a message with the fields of `table`. */
-export function contactMessageSchema<T extends FieldTable>(table: T): v.GenericSchema<unknown, Record<string, string | undefined>> {
-  const entries = Object.fromEntries(fieldNames(table).map((name) => [name, fieldSchema(table[name]!)]));
+/** The schema of a message with `fields`. */
+export function contactMessageSchema<T extends FieldList>(fields: T): v.GenericSchema<unknown, Record<string, string | undefined>> {
+  const entries = Object.fromEntries(fieldNames(fields).map((name) => [name, fieldSchema(fields[name]!)]));
   return v.object(
     entries,
     // Used for a missing key (the field's own schema never runs then) and for a body that is
     // not an object at all.
     (issue) => {
       const key = issue.path?.[0]?.key;
-      return typeof key === 'string' && Object.hasOwn(table, key) ? table[key]!.absent : REQUIRED_FIELDS_MESSAGE;
+      return typeof key === 'string' && Object.hasOwn(fields, key) ? fields[key]!.absent : REQUIRED_FIELDS_MESSAGE;
     },
   );
 }
 
 export const ContactMessageSchema = contactMessageSchema(CONTACT_FIELDS);
 
-const schemas = new WeakMap<FieldTable, v.GenericSchema<unknown, Record<string, string | undefined>>>([
+const schemas = new WeakMap<FieldList, v.GenericSchema<unknown, Record<string, string | undefined>>>([
   [CONTACT_FIELDS, ContactMessageSchema],
 ]);
 
-function schemaFor(table: FieldTable) {
-  let schema = schemas.get(table);
-  if (!schema) schemas.set(table, (schema = contactMessageSchema(table)));
+function schemaFor(fields: FieldList) {
+  let schema = schemas.get(fields);
+  if (!schema) schemas.set(fields, (schema = contactMessageSchema(fields)));
   return schema;
 }
 
-export type FieldErrors<T extends FieldTable = ContactFields> = Partial<Record<keyof T & string, string>>;
+export type FieldErrors<T extends FieldList = ContactFields> = Partial<Record<keyof T & string, string>>;
 
-export type ValidationResult<T extends FieldTable = ContactFields> =
+export type ValidationResult<T extends FieldList = ContactFields> =
   { ok: true; value: ContactMessage<T> } | { ok: false; fields: FieldErrors<T> };
 
 /**
@@ -114,29 +114,29 @@ export type ValidationResult<T extends FieldTable = ContactFields> =
  * only the contact fields, trimmed, with empty optional fields left out; nothing else from
  * the body (unknown keys, `__proto__`) can reach storage or mail through it.
  */
-export function validateContactMessage<T extends FieldTable = ContactFields>(
+export function validateContactMessage<T extends FieldList = ContactFields>(
   body: unknown,
-  table: T = CONTACT_FIELDS as FieldTable as T,
+  fields: T = CONTACT_FIELDS as FieldList as T,
 ): ValidationResult<T> {
-  const result = v.safeParse(schemaFor(table), body);
+  const result = v.safeParse(schemaFor(fields), body);
   if (result.success) {
     const value: Record<string, string> = {};
-    for (const name of fieldNames(table)) {
+    for (const name of fieldNames(fields)) {
       const text = result.output[name];
       if (text !== undefined) value[name] = text;
     }
     return { ok: true, value: value as ContactMessage<T> };
   }
-  const fields: FieldErrors<T> = {};
+  const errors: FieldErrors<T> = {};
   for (const issue of result.issues) {
     const key = issue.path?.[0]?.key;
-    if (typeof key === 'string' && Object.hasOwn(table, key)) fields[key as keyof T & string] ??= issue.message;
+    if (typeof key === 'string' && Object.hasOwn(fields, key)) errors[key as keyof T & string] ??= issue.message;
   }
   // Not an object at all: every required field is missing.
-  if (Object.keys(fields).length === 0) {
-    for (const name of requiredFields(table)) fields[name] = table[name]!.absent;
+  if (Object.keys(errors).length === 0) {
+    for (const name of requiredFields(fields)) errors[name] = fields[name]!.absent;
   }
-  return { ok: false, fields };
+  return { ok: false, fields: errors };
 }
 
 /**

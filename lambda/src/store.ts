@@ -1,28 +1,14 @@
 /**
- * Every read and write of the contact-messages table. Writes that must happen once are
- * conditional puts and updates (the local DynamoDB stand-in has no transactions, and none
- * are needed): a condition failure is how a duplicate or a lost race shows itself. Each
- * function is given the table it works on: its name and the client that reaches it.
+ * The contact function's reads and writes of its messages: store a message once, record each
+ * delivery attempt and each delivery event on it, and find what the retry job must send.
+ * Writes that must happen once are conditional (conditional-write.ts); each function is given
+ * the table it works on: its name and the client that reaches it. Idempotency records are in
+ * idempotency-records.ts, visitor counters in visitor-counter.ts, and the operator's own
+ * queries beside the commands that use them (ops/messages/queries.ts).
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  paginateQuery,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
-import {
-  AWAITING_DELIVERY,
-  emailKey,
-  MESSAGE_STATUSES,
-  type DeliveryOutcome,
-  type IndexName,
-  type MessageStatus,
-  type StoredMessage,
-} from '@site/core/table';
+import { GetCommand, PutCommand, UpdateCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AWAITING_DELIVERY, type DeliveryOutcome, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
+import { conditionalWrite, writeIfCondition } from './conditional-write';
 
 /** The message table: its name, and the client that reaches it. */
 export interface MessageTable {
@@ -31,147 +17,19 @@ export interface MessageTable {
 }
 
 const STATUS_INDEX: IndexName = 'byStatus';
-const EMAIL_INDEX: IndexName = 'byEmail';
-
-export function isConditionFailure(error: unknown): boolean {
-  return (error as { name?: unknown } | null)?.name === 'ConditionalCheckFailedException';
-}
-
-function epochSeconds(at: Date): number {
-  return Math.floor(at.getTime() / 1000);
-}
 
 /** 'exists' when an item with this id is already there (an earlier request stored it). */
 export async function storeMessage(table: MessageTable, message: StoredMessage): Promise<'stored' | 'exists'> {
-  try {
-    await table.client.send(new PutCommand({ TableName: table.name, Item: message, ConditionExpression: 'attribute_not_exists(id)' }));
-    return 'stored';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'exists';
-    throw error;
-  }
+  const write = await conditionalWrite(() =>
+    table.client.send(new PutCommand({ TableName: table.name, Item: message, ConditionExpression: 'attribute_not_exists(id)' })),
+  );
+  return write.applied ? 'stored' : 'exists';
 }
 
-export type IdempotencyClaim =
-  /** This request holds the key; `messageId` is the id it proposed. */
-  | { outcome: 'claimed'; messageId: string }
-  /** An earlier request with the same body holds the key (or one whose body can no longer be checked); answer with its id. */
-  | { outcome: 'replayed'; messageId: string }
-  /** The key was used for a different body. */
-  | { outcome: 'conflict' };
-
-/** What an Idempotency-Key reserved: never a field of the message, only the keyed hash of them (idempotency.ts). */
-export interface IdempotencyRecord {
-  id: string;
-  messageId: string;
-  bodyHash: string;
-  /** The name of the key the hash was made with; absent on records made before hashes were keyed. */
-  hashKeyName?: string;
-  expiresAt: number;
-}
-
-/** Every idempotency record's item id starts so. */
-export const IDEMPOTENCY_PREFIX = 'idempotency#';
-
-const idempotencyId = (key: string) => `${IDEMPOTENCY_PREFIX}${key}`;
-
-/**
- * Whether an earlier record is a retry of this body. `bodyHashes` holds this body's hash
- * under each key the function holds, by key name; a record made under a key no longer held
- * (before a rotation of the origin secret, or before hashes were keyed) cannot be checked,
- * and its key is honoured: keys are random UUIDs, so another body under one is a client's bug.
- */
-function isSameBody(existing: IdempotencyRecord, bodyHashes: Readonly<Record<string, string>>): boolean {
-  const name = existing.hashKeyName;
-  if (name === undefined || !Object.hasOwn(bodyHashes, name)) return true;
-  return existing.bodyHash === bodyHashes[name];
-}
-
-/**
- * Writes the record unless its key is held by another record that has not expired (`now` in
- * epoch seconds); false when it is. DynamoDB deletes expired items only eventually, so an
- * expired key is free again.
- */
-export async function putIdempotencyRecord(table: MessageTable, record: IdempotencyRecord, now: number): Promise<boolean> {
-  try {
-    await table.client.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: record,
-        ConditionExpression: 'attribute_not_exists(id) OR expiresAt < :now',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-/**
- * Reserves a message id for an Idempotency-Key. Whoever reserves first decides the id;
- * everyone with the same key and body gets that id back, and storing under it
- * (storeMessage) then succeeds exactly once. The record has no `status`, so it never
- * appears in the byStatus index.
- */
-export async function claimIdempotencyKey(
-  table: MessageTable,
-  claim: { key: string; messageId: string; bodyHashes: Readonly<Record<string, string>>; hashKeyName: string; now: Date },
-): Promise<IdempotencyClaim> {
-  const now = epochSeconds(claim.now);
-  const record: IdempotencyRecord = {
-    id: idempotencyId(claim.key),
-    messageId: claim.messageId,
-    bodyHash: claim.bodyHashes[claim.hashKeyName]!,
-    hashKeyName: claim.hashKeyName,
-    expiresAt: now + IDEMPOTENCY_TTL_SECONDS,
-  };
-  // Twice at most: the record can expire and be removed between the put and the get.
-  for (let round = 0; round < 2; round += 1) {
-    if (await putIdempotencyRecord(table, record, now)) return { outcome: 'claimed', messageId: claim.messageId };
-    const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id: record.id }, ConsistentRead: true }));
-    const existing = Item as IdempotencyRecord | undefined;
-    if (existing) {
-      return isSameBody(existing, claim.bodyHashes) ? { outcome: 'replayed', messageId: existing.messageId } : { outcome: 'conflict' };
-    }
-  }
-  throw new Error('Idempotency record vanished twice while being claimed');
-}
-
-/** The record a message was claimed under (its `idempotencyKey`), while it lasts. */
-export async function getIdempotencyRecord(table: MessageTable, message: StoredMessage): Promise<IdempotencyRecord | undefined> {
-  if (message.idempotencyKey === undefined) return undefined;
-  const key = { id: idempotencyId(message.idempotencyKey) };
-  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
-  return Item?.messageId === message.id ? (Item as IdempotencyRecord) : undefined;
-}
-
-/**
- * Deletes the record that reserved `messageId` under `key`; false when there is none
- * (expired, never made, or the key reserved another message since).
- */
-export async function deleteIdempotencyRecord(
-  table: MessageTable,
-  record: { key: string; messageId: string },
-  abortSignal?: AbortSignal,
-): Promise<boolean> {
-  try {
-    await table.client.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: { id: idempotencyId(record.key) },
-        // Only this message's: the key may have been claimed again for another since it expired.
-        ConditionExpression: 'messageId = :messageId',
-        ExpressionAttributeValues: { ':messageId': record.messageId },
-      }),
-      { abortSignal },
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+/** One message by id; undefined when there is none (an idempotency record is not a message). */
+export async function getMessage(table: MessageTable, id: string): Promise<StoredMessage | undefined> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id }, ConsistentRead: true }));
+  return Item && 'status' in Item ? (Item as StoredMessage) : undefined;
 }
 
 /**
@@ -192,8 +50,8 @@ async function recordAttempt(
 ): Promise<void> {
   const values = Object.fromEntries(Object.entries(attempt.set).map(([name, value]) => [`:${name}`, value]));
   const assignments = Object.keys(attempt.set).map((name) => `${name} = :${name}`);
-  try {
-    await table.client.send(
+  const write = await conditionalWrite(() =>
+    table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: { id },
@@ -205,12 +63,11 @@ async function recordAttempt(
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ...values, ':status': attempt.status, ':attempt': attempt.number },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const message = await getMessage(table, id);
-    if (message === undefined || message.attempts < attempt.number) throw error;
-  }
+    ),
+  );
+  if (write.applied) return;
+  const message = await getMessage(table, id);
+  if (message === undefined || message.attempts < attempt.number) throw write.refusal;
 }
 
 export async function markEmailed(
@@ -270,8 +127,8 @@ export type OutcomeRecord = 'recorded' | 'superseded' | 'not_our_attempt' | 'unk
  * still `received`, and the retry job sends it again, whose events count.
  */
 export async function recordDeliveryOutcome(table: MessageTable, id: string, outcome: DeliveryOutcome): Promise<OutcomeRecord> {
-  try {
-    await table.client.send(
+  const write = await conditionalWrite(() =>
+    table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: { id },
@@ -290,11 +147,9 @@ export async function recordDeliveryOutcome(table: MessageTable, id: string, out
           ':sesMessageId': outcome.sesMessageId,
         },
       }),
-    );
-    return 'recorded';
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
+  if (write.applied) return 'recorded';
   const message = await getMessage(table, id);
   if (message === undefined) return 'unknown_message';
   return isOurAttempt(message, outcome) ? 'superseded' : 'not_our_attempt';
@@ -313,8 +168,8 @@ function isOurAttempt(message: StoredMessage, outcome: DeliveryOutcome): boolean
  */
 export async function leaseForRetry(table: MessageTable, message: StoredMessage, at: Date): Promise<boolean> {
   const unchangedSinceRead = message.lastAttemptAt === undefined ? 'attribute_not_exists(lastAttemptAt)' : 'lastAttemptAt = :seen';
-  try {
-    await table.client.send(
+  return writeIfCondition(() =>
+    table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: { id: message.id },
@@ -328,12 +183,8 @@ export async function leaseForRetry(table: MessageTable, message: StoredMessage,
           ...(message.lastAttemptAt !== undefined && { ':seen': message.lastAttemptAt }),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The status index's messages still `received` that arrived before `receivedBefore`, oldest first. */
@@ -387,117 +238,4 @@ export async function countNotDelivered(table: MessageTable, receivedBefore: Dat
     for await (const page of pages) count += page.Count ?? 0;
   }
   return count;
-}
-
-/** What the retention of a stored message is judged by. */
-export type MessageExpiry = Pick<StoredMessage, 'id' | 'receivedAt' | 'expiresAt'>;
-
-/**
- * Every stored message's id, arrival and expiry, status by status, a page at a time, so a
- * table of any size is read in bounded memory. Idempotency records and visitor counters have
- * no status, so the status index never holds them.
- */
-export async function* listExpiries(table: MessageTable, pageSize = 1000): AsyncGenerator<MessageExpiry> {
-  for (const status of MESSAGE_STATUSES) {
-    const pages = paginateQuery(
-      { client: table.client, pageSize },
-      {
-        TableName: table.name,
-        IndexName: STATUS_INDEX,
-        KeyConditionExpression: '#status = :status',
-        ProjectionExpression: 'id, receivedAt, expiresAt',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status },
-      },
-    );
-    for await (const page of pages) {
-      for (const item of page.Items ?? []) yield item as MessageExpiry;
-    }
-  }
-}
-
-/**
- * Moves a message's expiry earlier, to `expiresAt`. False when the message is gone or
- * already expires that early: never later, and never an item of its own.
- */
-export async function shortenExpiry(table: MessageTable, id: string, expiresAt: number): Promise<boolean> {
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: { id },
-        UpdateExpression: 'SET expiresAt = :expiresAt',
-        ConditionExpression: 'attribute_exists(id) AND expiresAt > :expiresAt',
-        ExpressionAttributeValues: { ':expiresAt': expiresAt },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** The newest messages, newest first: of one status, or of every status. */
-export async function listLatest(table: MessageTable, limit: number, status?: MessageStatus): Promise<StoredMessage[]> {
-  const perStatus = await Promise.all(
-    (status ? [status] : MESSAGE_STATUSES).map(async (wanted) => {
-      const { Items } = await table.client.send(
-        new QueryCommand({
-          TableName: table.name,
-          IndexName: STATUS_INDEX,
-          KeyConditionExpression: '#status = :status',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': wanted },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
-      return (Items ?? []) as StoredMessage[];
-    }),
-  );
-  return perStatus
-    .flat()
-    .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt))
-    .slice(0, limit);
-}
-
-/** One message by id; undefined when there is none (an idempotency record is not a message). */
-export async function getMessage(table: MessageTable, id: string): Promise<StoredMessage | undefined> {
-  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id }, ConsistentRead: true }));
-  return Item && 'status' in Item ? (Item as StoredMessage) : undefined;
-}
-
-/** Every message from this address, in any case, oldest first: a query on the byEmail index, page by page. */
-export async function listByEmail(table: MessageTable, address: string): Promise<StoredMessage[]> {
-  const pages = paginateQuery(
-    { client: table.client, pageSize: 100 },
-    {
-      TableName: table.name,
-      IndexName: EMAIL_INDEX,
-      KeyConditionExpression: 'emailKey = :emailKey',
-      ExpressionAttributeValues: { ':emailKey': emailKey(address) },
-    },
-  );
-  const messages: StoredMessage[] = [];
-  for await (const page of pages) messages.push(...((page.Items ?? []) as StoredMessage[]));
-  return messages;
-}
-
-/** Deletes one message; false when it was already gone. Never deletes an idempotency record. */
-export async function deleteMessage(table: MessageTable, id: string): Promise<boolean> {
-  try {
-    await table.client.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: { id },
-        ConditionExpression: 'attribute_exists(#status)',
-        ExpressionAttributeNames: { '#status': 'status' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
 }

@@ -28,7 +28,8 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
-import { isConditionFailure, type MessageTable } from './store';
+import { writeIfCondition } from './conditional-write';
+import { type MessageTable } from './store';
 
 /**
  * How long after its counting an entry whose message is not stored can be given back: the
@@ -113,8 +114,8 @@ export async function releaseMessage(table: MessageTable, reservation: Reservati
 }
 
 async function addEntry(table: MessageTable, counter: { id: string; messageId: string; limit: number; expiresAt: number }, at: number) {
-  try {
-    await table.client.send(
+  return writeIfCondition(() =>
+    table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: { id: counter.id },
@@ -123,12 +124,8 @@ async function addEntry(table: MessageTable, counter: { id: string; messageId: s
         ExpressionAttributeNames: { '#entry': entryName(counter.messageId), '#messageCount': MESSAGE_COUNT, '#expiresAt': EXPIRES_AT },
         ExpressionAttributeValues: { ':at': at, ':expiresAt': counter.expiresAt, ':one': 1, ':limit': counter.limit },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 async function readCounter(table: MessageTable, id: string): Promise<CounterItem | undefined> {
@@ -149,8 +146,8 @@ async function changeEntry(
   abortSignal?: AbortSignal,
 ): Promise<boolean> {
   const remove = to === 'remove';
-  try {
-    await table.client.send(
+  return writeIfCondition(() =>
+    table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: { id: counterId },
@@ -160,12 +157,8 @@ async function changeEntry(
         ExpressionAttributeValues: remove ? { ':seen': seen, ':minusOne': -1 } : { ':seen': seen, ':to': to },
       }),
       { abortSignal },
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 async function isStored(table: MessageTable, messageId: string): Promise<boolean> {

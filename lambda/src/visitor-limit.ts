@@ -10,7 +10,6 @@
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { VISITOR_LIMIT_ENV } from '@site/core/function-env';
 
 export interface VisitorLimit {
   /** Per visitor (an IPv4 address, an IPv6 /64); 0: no limit. */
@@ -18,25 +17,6 @@ export interface VisitorLimit {
   /** Per IPv6 /48, the most one subscriber is given. */
   ipv6Network: number;
   windowSeconds: number;
-}
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, min: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) throw new Error(`Environment variable ${name} is not set.`);
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new Error(`Environment variable ${name} must be a whole number of at least ${min}, not "${raw}".`);
-  }
-  return value;
-}
-
-/** Required like the rest of the configuration: the stack (or the local stack) passes its one configured value. */
-export function visitorLimitFrom(env: NodeJS.ProcessEnv): VisitorLimit {
-  return {
-    messages: wholeNumber(env, VISITOR_LIMIT_ENV.messages, 0),
-    ipv6Network: wholeNumber(env, VISITOR_LIMIT_ENV.ipv6Network, 0),
-    windowSeconds: wholeNumber(env, VISITOR_LIMIT_ENV.windowSeconds, 1),
-  };
 }
 
 /** The eight 16-bit groups of an IPv6 address, or undefined. */

@@ -11,8 +11,8 @@ import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADE
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { secondsLeft, windowAt } from '../src/visitor-limit';
-import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
-import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/local/local-aws';
+import { answer, contactEvent, VALID_BODY, type EventParts } from '@site/testing/api-events';
+import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import { useContactStack } from './support/contact-stack';
 import { readContactConfig } from '../src/config';
 import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';

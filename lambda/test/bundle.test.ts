@@ -6,22 +6,21 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleHandler, HANDLER_BUNDLE } from '../bundle';
-import { answer, contactEvent, VALID_BODY } from './support/events';
-import { sesEvent } from './support/ses-events';
-import { LOCAL_STAGE } from '@site/local/defaults';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { bundleHandler, HANDLER_BUNDLE, sourcePositions } from '../bundle';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { sesEvent } from '@site/testing/ses-events';
+import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 
 const BUDGET_BYTES = 400 * 1024;
 const handlerEntry = (name: string) => fileURLToPath(new URL(`../src/handlers/${name}.ts`, import.meta.url));
 
 const outDir = mkdtempSync(join(tmpdir(), 'lambda-bundle-'));
-let aws: LocalAws;
+let aws: FunctionAws;
 let sendBundle: { outfile: string; bytes: number };
 let retryBundle: { outfile: string; bytes: number };
 let eventBundle: { outfile: string; bytes: number };
@@ -32,7 +31,7 @@ beforeAll(async () => {
     bundleHandler(handlerEntry('retry-undelivered'), join(outDir, 'retry-undelivered.mjs')),
     bundleHandler(handlerEntry('record-delivery-event'), join(outDir, 'record-delivery-event.mjs')),
   ]);
-  aws = await startLocalAws();
+  aws = await startFunctionAws();
 });
 
 afterAll(async () => {
@@ -103,7 +102,7 @@ describe('the send-contact-email bundle', () => {
     const response = answer(stored.result as APIGatewayProxyStructuredResultV2);
     expect(response.statusCode).toBe(200);
     expect(stored.logs).toEqual([expect.objectContaining({ outcome: 'stored_and_emailed', status: 200 })]);
-    expect(stored.metrics).toEqual([{ Stage: LOCAL_STAGE, Received: 1, Stored: 1, Emailed: 1 }]);
+    expect(stored.metrics).toEqual([{ Stage: aws.config.stage, Received: 1, Stored: 1, Emailed: 1 }]);
     expect(await aws.message(response.json.id!)).toMatchObject({ status: 'emailed', name: VALID_BODY.name });
     expect(await aws.sentEmails()).toHaveLength(1);
 
@@ -116,13 +115,35 @@ describe('the send-contact-email bundle', () => {
   });
 });
 
+describe('an unexpected error in the bundle', () => {
+  it('is logged with where it was thrown, which npm run where maps back to the TypeScript', async () => {
+    // The bundle's own factories (exported for the bench), with a field list whose reading
+    // throws, as a bug in validation would: the frames inside the bundle are the function's.
+    const script = `const bundle = await import(${JSON.stringify(pathToFileURL(sendBundle.outfile).href)});
+      const fields = Object.defineProperty({}, 'name', { enumerable: true, get() { throw new TypeError('bug'); } });
+      const handler = bundle.createContactHandler({ config: bundle.readContactConfig(process.env), clients: bundle.createAwsClients(), fields });
+      await handler(JSON.parse(process.env.EVENT));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], {
+      cwd: outDir,
+      env: { ...process.env, ...aws.lambdaEnv, EVENT: JSON.stringify(contactEvent({ body: VALID_BODY })) },
+    });
+    const line = JSON.parse(stdout.trim().split('\n').at(-1)!) as { outcome: string; where: string };
+    expect(line.outcome).toBe('unexpected_error');
+    const inBundle = line.where.split(' < ').filter((position) => position.startsWith(`${basename(sendBundle.outfile)}:`));
+    expect(inBundle.length).toBeGreaterThan(0);
+
+    const found = await sourcePositions('send-contact-email', inBundle);
+    expect(found[0]!.source).toMatch(/^lambda\/src\/schema\.ts:\d+:\d+$/);
+  });
+});
+
 describe('the retry-undelivered bundle', () => {
   it('is within the same budget and runs', async () => {
     expect(retryBundle.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
     const run = await runBundle(retryBundle.outfile, { source: 'aws.events' });
     expect(run.result).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0 });
     expect(run.logs).toEqual([expect.objectContaining({ msg: 'retry-undelivered' })]);
-    expect(run.metrics).toEqual([{ Stage: LOCAL_STAGE, RetryBacklog: 0, NotDelivered: 0 }]);
+    expect(run.metrics).toEqual([{ Stage: aws.config.stage, RetryBacklog: 0, NotDelivered: 0 }]);
   });
 });
 
@@ -139,7 +160,7 @@ describe('the record-delivery-event bundle', () => {
       sesEvent('Email Delivered', { messageId: stored!.id, attempt: 1, sesMessageId: stored!.sesMessageId! }),
     );
     expect(run.logs).toEqual([expect.objectContaining({ msg: 'delivery event', outcome: 'recorded', reports: 'delivered' })]);
-    expect(run.metrics).toEqual([{ Stage: LOCAL_STAGE, Outcome: 'delivered', DeliveryOutcomes: 1 }]);
+    expect(run.metrics).toEqual([{ Stage: aws.config.stage, Outcome: 'delivered', DeliveryOutcomes: 1 }]);
     expect(await aws.message(stored!.id)).toMatchObject({ status: 'delivered' });
   });
 });

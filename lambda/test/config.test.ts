@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES } from '@site/core/contract';
-import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
+import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 import { readConfig, readDeliveryEventConfig, readGuardConfig, readRetryConfig } from '../src/config';
 import { handler } from '../src/handlers/send-contact-email';
 import { idempotencyHashKeys } from '../src/idempotency';
 import { visitorHashKey } from '../src/visitor-limit';
-import { contactEvent, VALID_BODY } from './support/events';
-import { captureLogs } from './support/logs';
+import { contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { captureLogs } from '@site/testing/logs';
 
 const COMPLETE = {
   TABLE_NAME: 'contact-messages',

@@ -10,9 +10,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { TEST_VISITOR_LIMIT } from '@site/local/local-aws';
+import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import { crossSiteSignal } from '../src/cross-site';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const SITE = 'www.example.nl';

@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
 import type { SesDetailType } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
 import { deliver } from '../src/delivery';
-import { courierOf } from '../src/parts';
+import { deliverySetup } from '../src/dependencies';
 import { createRetryJob } from '../src/retry';
-import { deleteMessage, markDeliveryFailed, markEmailed } from '../src/store';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { markDeliveryFailed, markEmailed } from '../src/store';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { ofMessage, useDeliveryStack } from './support/delivery-stack';
-import { sesEvent, sesMessageId, VISITOR } from './support/ses-events';
+import { sesEvent, sesMessageId, VISITOR } from '@site/testing/ses-events';
 
 const stack = useDeliveryStack();
 const { emailedMessage, feed } = stack;
@@ -255,14 +255,14 @@ describe('events that are not about an attempt the message made', () => {
 });
 
 describe('a resend', () => {
-  const courier = () => courierOf({ config: stack.aws.config, clients: stack.aws.clients });
+  const setup = () => deliverySetup({ config: stack.aws.config, clients: stack.aws.clients });
 
   it('replaces the bounced attempt’s outcome with its own, and late events of the old attempt change nothing', async () => {
     const message = await emailedMessage();
     await feed('Email Bounced', ofMessage(message));
     const bounced = (await stack.aws.message(message.id))!;
 
-    expect(await deliver(courier(), bounced, { at: new Date(), isLast: false })).toEqual({ outcome: 'emailed' });
+    expect(await deliver(setup(), bounced, { at: new Date(), isLast: false })).toEqual({ outcome: 'emailed' });
     const resent = (await stack.aws.message(message.id)) as StoredMessage & { sesMessageId: string };
     expect(resent).toMatchObject({ status: 'emailed', attempts: 2, outcome: { status: 'bounced', attempt: 1 } });
     expect(resent.sesMessageId).not.toBe(message.sesMessageId);
@@ -280,7 +280,7 @@ describe('a resend', () => {
 
   it('ignores an event of an attempt made before the last, even when that attempt had no outcome yet', async () => {
     const message = await emailedMessage();
-    expect(await deliver(courier(), message, { at: new Date(), isLast: false })).toEqual({ outcome: 'emailed' });
+    expect(await deliver(setup(), message, { at: new Date(), isLast: false })).toEqual({ outcome: 'emailed' });
     expect(await feed('Email Bounced', ofMessage(message))).toMatchObject({ attempt: 1, outcome: 'superseded' });
     expect(await stack.aws.message(message.id)).toMatchObject({ status: 'emailed', attempts: 2 });
     expect((await stack.aws.message(message.id))?.outcome).toBeUndefined();
@@ -299,7 +299,7 @@ describe('the record of an attempt', () => {
 
   it('changes nothing when the write of an earlier attempt lands after a later one', async () => {
     const message = await emailedMessage();
-    const resent = await deliver(courierOf({ config: stack.aws.config, clients: stack.aws.clients }), message, {
+    const resent = await deliver(deliverySetup({ config: stack.aws.config, clients: stack.aws.clients }), message, {
       at: new Date(),
       isLast: false,
     });
@@ -311,7 +311,7 @@ describe('the record of an attempt', () => {
 
   it('fails when the message is gone, so the sender reports the record it could not make', async () => {
     const message = await emailedMessage();
-    await deleteMessage(stack.aws.table, message.id);
+    await stack.aws.erase(message.id);
     await expect(
       markDeliveryFailed(stack.aws.table, message.id, { error: 'TimeoutError', at: new Date(), giveUp: false, attempt: 2 }),
     ).rejects.toThrow();
@@ -322,7 +322,7 @@ describe('the record of an attempt', () => {
 describe('events for no message it knows', () => {
   it('counts an event for a message that is not stored, or was erased, and creates nothing', async () => {
     const message = await emailedMessage();
-    expect(await deleteMessage(stack.aws.table, message.id)).toBe(true);
+    await stack.aws.erase(message.id);
     const before = await stack.aws.items();
     expect(await feed('Email Bounced', ofMessage(message))).toMatchObject({
       level: 'warn',

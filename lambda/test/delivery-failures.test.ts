@@ -11,15 +11,15 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { emailKey, type StoredMessage } from '@site/core/table';
-import { answer, contactEvent, VALID_BODY } from './support/events';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { startFunctionAws, type FunctionAws } from './support/contact-stack';
+import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 import { createRetryHandler, createRetryJob, nextAttemptAt, type RetryJob, type RetrySummary } from '../src/retry';
 
-let aws: LocalAws;
+let aws: FunctionAws;
 let logs: CapturedLogs;
 let handler: ContactHandler;
 let retryUndelivered: RetryJob;
@@ -27,7 +27,7 @@ let retryHandler: () => Promise<RetrySummary>;
 
 beforeAll(async () => {
   logs = captureLogs();
-  aws = await startLocalAws();
+  aws = await startFunctionAws();
   handler = createContactHandler({ config: aws.config, clients: aws.clients });
   retryUndelivered = createRetryJob({ config: aws.config, clients: aws.clients });
   retryHandler = createRetryHandler({ config: aws.config, clients: aws.clients });
@@ -207,6 +207,20 @@ describe('when DynamoDB is unavailable', () => {
     });
   });
 
+  it('fails the retry run with one line naming the error, and passes on no details to Lambda’s own log', async () => {
+    await aws.stopDynamoDb();
+    logs.clear();
+    const failure = await retryHandler().then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.name).toBe('FunctionFailed');
+    // A refused connection is thrown from Node's own sockets: there is no frame of the function's to name.
+    expect(logs.entries()).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'retry-undelivered failed', error: expect.stringMatching(/ECONNREFUSED/) }),
+    ]);
+  });
+
   it('stores the message when the visitor retries with the same key after DynamoDB is back', async () => {
     const headers = { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: randomUUID() };
     await aws.stopDynamoDb();
@@ -271,8 +285,8 @@ describe('errors the stand-ins cannot produce', () => {
   });
 
   it('answers 500 without details when a bug throws', async () => {
-    // A field table whose reading throws, as a bug in validation would, with visitor data in its message.
-    const buggy: FieldTable = Object.defineProperty({}, 'name', {
+    // A field list whose reading throws, as a bug in validation would, with visitor data in its message.
+    const buggy: FieldList = Object.defineProperty({}, 'name', {
       enumerable: true,
       get() {
         throw new TypeError(`Cannot read properties of undefined (reading '${VALID_BODY.name}')`);
@@ -283,6 +297,8 @@ describe('errors the stand-ins cannot produce', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json).toEqual({ error: 'Er is iets misgegaan. Probeer het over enkele minuten opnieuw.' });
     expect(lastLog()).toMatchObject({ level: 'error', outcome: 'unexpected_error', status: 500, error: 'TypeError' });
+    // Where it was thrown, innermost first: the getter here, then the validation that read it.
+    expect(lastLog()!.where).toMatch(/^delivery-failures\.test\.ts:\d+:\d+ < schema\.ts:\d+:\d+/);
   });
 });
 

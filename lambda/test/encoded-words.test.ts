@@ -10,9 +10,9 @@ import PostalMime from 'postal-mime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENCODED_WORD_EMAIL_MESSAGE } from '@site/core/content/contact-fields';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
-import { MAIL_FROM } from '@site/local/local-aws';
+import { MAIL_FROM } from '@site/testing/test-values';
 import { createRetryJob } from '../src/retry';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const stack = useContactStack();

@@ -11,12 +11,12 @@ import {
   maxFormParameters,
   refusedFieldsPage,
 } from '@site/core/contract';
-import type { FieldTable } from '@site/core/field-spec';
-import { FIELDS_WITH_JOB_TITLE } from '@site/local/field-fixture';
+import type { FieldList } from '@site/core/field-spec';
+import { FIELDS_WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
 import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/http';
 import { contentKey, idempotencyHashKeys, normaliseIdempotencyKey } from '../src/idempotency';
-import { contactEvent, VALID_BODY } from './support/events';
-import { TEST_ORIGIN_SECRET } from '@site/local/local-aws';
+import { contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -48,7 +48,7 @@ describe('formResultFor', () => {
     ]);
   });
 
-  it('names the refused fields in the check page’s path, in the field table’s order, and nothing the visitor typed', () => {
+  it('names the refused fields in the check page’s path, in the field list’s order, and nothing the visitor typed', () => {
     const refused = { statusCode: 400, headers: {}, body: JSON.stringify({ error: 'x', fields: { message: 'jan@x', email: 'jan' } }) };
     expect(formAnswer(refused).headers).toEqual({ Location: '/controleer-bericht/email-message', 'Cache-Control': 'no-store' });
   });
@@ -81,20 +81,20 @@ describe('requestFormat', () => {
 });
 
 describe('parseContactRequest of a form post', () => {
-  const parse = (text: string, fields: FieldTable = CONTACT_FIELDS) =>
+  const parse = (text: string, fields: FieldList = CONTACT_FIELDS) =>
     parseContactRequest(contactEvent({ headers: FORM, body: text }), fields);
-  const bodyOf = (text: string, fields?: FieldTable) => {
+  const bodyOf = (text: string, fields?: FieldList) => {
     const parsed = parse(text, fields);
     if (!parsed.ok) throw new Error(`expected a parsed body, got ${parsed.response.statusCode}`);
     return parsed.request.body;
   };
-  const refusal = (text: string, fields?: FieldTable) => {
+  const refusal = (text: string, fields?: FieldList) => {
     const parsed = parse(text, fields);
     if (parsed.ok) throw new Error('expected a refusal');
     return { statusCode: parsed.response.statusCode, body: JSON.parse(parsed.response.body!) as unknown };
   };
   /** A body of `count` names: the table's own first, then names the form does not have. */
-  const namesOf = (count: number, fields: FieldTable = CONTACT_FIELDS) =>
+  const namesOf = (count: number, fields: FieldList = CONTACT_FIELDS) =>
     [...fieldNames(fields), HONEYPOT_FIELD, ...Array.from({ length: count }, (_, i) => `extra${i}`)]
       .slice(0, count)
       .map((name) => `${name}=x`)

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_FORM_BODY_BYTES } from '@site/core/contract';
 import { contentKey } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
-import { contactEvent, VALID_BODY, type EventParts } from './support/events';
+import { contactEvent, VALID_BODY, type EventParts } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const stack = useContactStack();

@@ -2,7 +2,7 @@
  * Generated requests of every shape through the real handler and the stand-ins: whatever
  * a client sends, the answer is never a 5xx, always the agreed JSON, and every 200 stands
  * for a stored message that passes validation (or for a filled honeypot). The fields sent
- * are the field table's, each by its kind.
+ * are the field list's, each by its kind.
  */
 import * as fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { validateContactMessage } from '../src/schema';
 import { BOOKKEEPING_ATTRIBUTES } from '@site/core/table';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const RUNS = 2_000;

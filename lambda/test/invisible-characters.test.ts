@@ -12,7 +12,7 @@ import { hasInvisible, hasUnneededInvisible, INVISIBLE, isBlank, MEANINGFUL_INVI
 import { buildNotification, mailRoute } from '../src/mail';
 import { subjectFor } from '../src/notification';
 import { validateContactMessage } from '../src/schema';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 const ZERO_WIDTH = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'];

@@ -3,8 +3,8 @@
  * of JSON that means the same, with nothing a terminal or a log viewer acts on.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeLog } from '../src/log';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { errorLocation, withoutDetails, writeLog } from '../src/log';
+import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 
 /** A value an attacker would like in a log: a forged second line, a terminal escape, reordered text. */
 const FORGED =
@@ -43,5 +43,51 @@ describe('writeLog', () => {
   it('writes ordinary text, accents and emoji as they are', () => {
     writeLog({ level: 'info', msg: 'test', note: 'Zoë – café 👩‍💻' });
     expect(logs.raw()).toBe('{"level":"info","msg":"test","note":"Zoë – café 👩\\u200d💻"}\n');
+  });
+});
+
+describe('errorLocation', () => {
+  /** An error thrown two calls deep in this file, carrying visitor data in its message, as a bug's TypeError can. */
+  function thrownHere(): unknown {
+    const inner = () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'jan@voorbeeld.nl')");
+    };
+    const outer = () => inner();
+    try {
+      outer();
+    } catch (error) {
+      return error;
+    }
+  }
+
+  it('names where an error was thrown, innermost first, as file:line:column', () => {
+    const where = errorLocation(thrownHere())!;
+    const frames = where.split(' < ');
+    expect(frames).toHaveLength(3);
+    for (const frame of frames) expect(frame).toMatch(/^log\.test\.ts:\d+:\d+$/);
+    const [innermost, caller] = frames.map((frame) => Number(frame.split(':')[1]));
+    expect(innermost).toBeLessThan(caller!);
+  });
+
+  it('carries positions only: never the message, whatever it holds', () => {
+    const where = errorLocation(thrownHere())!;
+    expect(where).not.toContain('@');
+    expect(where).not.toContain('reading');
+  });
+
+  it('has nothing to say about what is not an error with a stack', () => {
+    expect(errorLocation('TypeError')).toBeUndefined();
+    expect(errorLocation(null)).toBeUndefined();
+    expect(errorLocation({ stack: 'TypeError: no frames at all' })).toBeUndefined();
+  });
+});
+
+describe('withoutDetails', () => {
+  it('passes on the failure by name and code, never the message an AWS error may quote', () => {
+    const refused = Object.assign(new Error('Email address is not verified: jan@voorbeeld.nl'), { name: 'MessageRejected' });
+    const thrown = withoutDetails(refused);
+    expect(thrown.message).toContain('MessageRejected');
+    expect(thrown.message).not.toContain('@');
+    expect(String(thrown.stack)).not.toContain('jan@voorbeeld.nl');
   });
 });

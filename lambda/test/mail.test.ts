@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { hasLineBreaking } from '../src/characters';
 import { addressParser } from 'postal-mime';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
-import { buildNotification, DELIVERY_TAGS, mailRoute } from '../src/mail';
+import { buildNotification, mailRoute } from '../src/mail';
+import { DELIVERY_TAGS } from '@site/core/ses-events';
 import { escapeHtml, receivedTime, subjectFor, telHref, type NotifiedMessage } from '../src/notification';
 
 const ROUTE = mailRoute({

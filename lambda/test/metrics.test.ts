@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { writeMetrics, type MetricValue } from '../src/metrics';
-import { captureLogs, type CapturedLogs } from './support/logs';
+import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 
 let logs: CapturedLogs;
 beforeEach(() => {

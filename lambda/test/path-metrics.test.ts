@@ -13,8 +13,8 @@ import { METRIC_NAMESPACE, METRIC_NAMES, PATH_METRICS, STAGE_DIMENSION, type Met
 import { emailKey, type StoredMessage } from '@site/core/table';
 import { createRetryHandler } from '../src/retry';
 import { ofMessage, useDeliveryStack } from './support/delivery-stack';
-import { readEmfLine } from './support/emf';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { readEmfLine } from '@site/testing/emf';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 
 const stack = useDeliveryStack();
 

@@ -17,8 +17,8 @@ import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { bodyHash } from '../src/idempotency';
 import { mailbox } from '../src/mail-header';
 import { validateContactMessage } from '../src/schema';
-import { answer, contactEvent, VALID_BODY, type EventParts } from './support/events';
-import { MAIL_FROM, MAIL_TO } from '@site/local/local-aws';
+import { answer, contactEvent, VALID_BODY, type EventParts } from '@site/testing/api-events';
+import { MAIL_FROM, MAIL_TO } from '@site/testing/test-values';
 import { useContactStack } from './support/contact-stack';
 
 const stack = useContactStack();

@@ -6,8 +6,8 @@
  */
 import PostalMime from 'postal-mime';
 import { describe, expect, it, vi } from 'vitest';
-import { MAIL_FROM } from '@site/local/local-aws';
-import { answer, contactEvent, VALID_BODY } from './support/events';
+import { MAIL_FROM } from '@site/testing/test-values';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
 /** Invented; what a firm's name can hold. Hoisted with the mock, before the imports that read the facts. */

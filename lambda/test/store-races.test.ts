@@ -13,20 +13,10 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocu
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from '@site/core/table';
-import {
-  claimIdempotencyKey,
-  deleteMessage,
-  leaseForRetry,
-  markDeliveryFailed,
-  markEmailed,
-  putIdempotencyRecord,
-  recordDeliveryOutcome,
-  storeMessage,
-  type IdempotencyRecord,
-  type MessageTable,
-} from '../src/store';
+import { claimIdempotencyKey, putIdempotencyRecord, type IdempotencyRecord } from '../src/idempotency-records';
+import { leaseForRetry, markDeliveryFailed, markEmailed, recordDeliveryOutcome, storeMessage, type MessageTable } from '../src/store';
 import { useContactStack } from './support/contact-stack';
-import { messageMaker } from './support/stored-messages';
+import { messageMaker } from '@site/testing/stored-messages';
 
 const NOW = new Date('2026-11-02T09:00:00.000Z');
 const NOW_SECONDS = NOW.getTime() / 1000;
@@ -173,7 +163,7 @@ describe('recording a delivery attempt for a message erased meanwhile', () => {
   it('fails with DynamoDB’s refusal, whether the attempt was e-mailed or failed', async () => {
     const message = aMessage();
     await storeMessage(stack.aws.table, message);
-    expect(await deleteMessage(stack.aws.table, message.id)).toBe(true);
+    await stack.aws.erase(message.id);
 
     const emailed = { sesMessageId: 'ses-0001', at: NOW, attempt: 1, configurationSet: 'set' };
     await expect(markEmailed(stack.aws.table, message.id, emailed)).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });

@@ -9,14 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { emulatorConnections } from '@site/local/defaults';
-import { TEST_VISITOR_LIMIT, type LocalAws } from '@site/local/local-aws';
+import { emulatorConnections } from '@site/emulators/connections';
+import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
+import { type FunctionAws, useLocalAws } from './support/contact-stack';
 import { createAwsClients, type AwsClients } from '../src/aws';
 import { createContactHandler, type ContactHandler } from '../src/contact-handler';
 import { SETTLE_MS } from '../src/visitor-counter';
 import { secondsLeft, windowAt } from '../src/visitor-limit';
-import { answer, contactEvent, VALID_BODY } from './support/events';
-import { useLocalAws } from './support/contact-stack';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 
 /** Which DynamoDB call a fault hits, by its request; and whether the call is sent before it fails. */
 interface Fault {
@@ -41,7 +41,7 @@ const held: (() => Promise<unknown>)[] = [];
 const landHeld = () => Promise.all(held.splice(0).map((land) => land()));
 
 /** Clients whose DynamoDB calls meet each planned fault once, in turn. */
-function faultyClients(aws: LocalAws, faults: Fault[]): AwsClients {
+function faultyClients(aws: FunctionAws, faults: Fault[]): AwsClients {
   const clients = createAwsClients(emulatorConnections(aws.urls));
   clients.documents.middlewareStack.add(
     (next) => async (args) => {

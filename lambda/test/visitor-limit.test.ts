@@ -19,11 +19,11 @@ import {
   visitorCounterId,
   visitorHash,
   visitorHashKey,
-  visitorLimitFrom,
   windowAt,
   type VisitorLimit,
 } from '../src/visitor-limit';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { visitorLimitFrom } from '../src/config';
+import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 
 describe('visitorAddress', () => {
   it('takes the IPv4 address of ip:port', () => {
@@ -147,10 +147,10 @@ describe('visitorLimitFrom', () => {
 describe('counting in DynamoDB', () => {
   const LIMIT: VisitorLimit = { messages: 5, ipv6Network: 20, windowSeconds: 600 };
   const key = visitorHashKey(randomBytes(32).toString('base64url'));
-  let aws: LocalAws;
+  let aws: FunctionAws;
 
   beforeAll(async () => {
-    aws = await startLocalAws();
+    aws = await startFunctionAws();
   });
   afterAll(() => aws?.close());
 

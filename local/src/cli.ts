@@ -2,8 +2,8 @@
  * What `npm start` and `npm run dev` share as command-line programs: ports and numbers read
  * from the environment with a clear error, and one clean stop on Ctrl-C.
  */
-import { VISITOR_LIMIT_BOUNDS } from '@site/core/deploy-config';
-import { CONTACT_RECIPIENT_VARIABLE, LOCAL_PORTS, VISITOR_LIMIT_VARIABLE, type PortSetting } from './defaults';
+import { VISITOR_LIMIT_BOUNDS } from '@site/core/node/deploy-config';
+import { CONTACT_RECIPIENT_VARIABLE, LOCAL_PORTS, VISITOR_LIMIT_VARIABLE, type PortSetting } from '@site/local/defaults';
 import { PortInUseError } from './stack';
 
 /** A whole number from 0 to `max` in `variable`, or `fallback` when unset; anything else exits with one line. */

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { exitOnStartFailure, localDelivery, localStackPorts, portFrom, stopOnSignals, visitorLimitOverride } from './cli';
-import { LOCAL_PORTS, LOOPBACK } from './defaults';
+import { LOCAL_PORTS } from '@site/local/defaults';
+import { LOOPBACK } from '@site/emulators/connections';
 import { DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
 // The edge also serves the production build; dev only needs it to exist.

@@ -15,11 +15,11 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/core/contract';
 import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
-import { securityHeaders } from '@site/core/security-headers';
+import { securityHeaders } from '@site/core/node/security-headers';
 import { cacheControlFor } from '@site/core/cache-control';
-import { contentTypeFor } from '@site/core/content-types';
+import { contentTypeFor } from '@site/core/node/content-types';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
-import { listSiteFiles } from '@site/core/site-files';
+import { listSiteFiles } from '@site/core/node/site-files';
 import { apiFunctionCode, edgeFunctionCode } from '@site/infra/edge-functions';
 import { forLogLine } from '@site/lambda/characters';
 import { logLine } from '@site/lambda/log';
@@ -31,9 +31,9 @@ import {
   toApiGatewayEvent,
   unanswered,
   type ApiResponse,
-} from './api-gateway';
-import { LOOPBACK } from './defaults';
-import { closeServer, listen, type RunningServer } from './emulators';
+} from '@site/emulators/api-gateway';
+import { LOOPBACK } from '@site/emulators/connections';
+import { closeServer, listen, type RunningServer } from '@site/emulators/servers';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 

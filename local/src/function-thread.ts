@@ -8,7 +8,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { METRICS_CHANNEL } from '@site/lambda/metrics';
-import { lambdaContext } from './api-gateway';
+import { lambdaContext } from '@site/emulators/api-gateway';
 import type { FromSandbox, SandboxData, ToSandbox } from './function-sandbox';
 import { watchPrototypes } from './prototype-watch';
 

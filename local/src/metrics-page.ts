@@ -7,8 +7,8 @@
  */
 import { createServer } from 'node:http';
 import { METRIC_NAMES, PATH_METRICS, type MetricSpec } from '@site/core/metric-names';
-import { loopbackUrl } from './defaults';
-import { closeServer, listen, type RunningServer } from './emulators';
+import { loopbackUrl } from '@site/emulators/connections';
+import { closeServer, listen, type RunningServer } from '@site/emulators/servers';
 import type { MetricCounts, MetricSeries } from './metric-counts';
 
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { deliveryAlarmHoursFrom, ipv6NetworkLimitFrom, retentionDaysFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
+import { deliveryAlarmHoursFrom, ipv6NetworkLimitFrom, retentionDaysFrom, visitorLimitFrom } from '@site/core/node/deploy-config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { createAwsClients, createDocumentClient } from '@site/lambda/aws';
@@ -17,22 +17,14 @@ import { readContactConfig, readRetryConfig } from '@site/lambda/config';
 import { createDeliveryEventHandler } from '@site/lambda/delivery-event-handler';
 import { logLine } from '@site/lambda/log';
 import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } from '@site/lambda/retry';
-import type { ApiResponse } from './api-gateway';
+import type { ApiResponse } from '@site/emulators/api-gateway';
 import { postFromViewer, startApiGateway, startEdge, type ApiHandler } from './edge';
-import {
-  emulatorClientConfig,
-  emulatorConnections,
-  emulatorSdkEnv,
-  LOCAL_CONFIGURATION_SET,
-  LOCAL_MAIL,
-  LOCAL_PORTS,
-  LOCAL_STAGE,
-  type EmulatorUrls,
-} from './defaults';
-import { ensureMessageTable, startDynamoDb, type RunningServer } from './emulators';
-import { functionEnvironment } from './function-env';
+import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, type EmulatorUrls } from '@site/emulators/connections';
+import { LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, LOCAL_STAGE } from '@site/local/defaults';
+import { ensureMessageTable, startDynamoDb, type RunningServer } from '@site/emulators/servers';
+import { functionEnvironment } from '@site/core/function-env';
 import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
-import { startLocalSes, type LocalSesOptions } from './local-ses';
+import { startLocalSes, type LocalSesOptions } from '@site/emulators/local-ses';
 import { countMetricLines, type MetricCounts } from './metric-counts';
 import { startMetricsPage } from './metrics-page';
 
@@ -70,7 +62,26 @@ export interface LocalStackOptions {
    * its own request left.
    */
   deliveryEvents?: boolean;
+  /**
+   * DynamoDB's and SES's stand-ins already running (a test run's, shared by its files), used
+   * instead of starting a pair: the stack gets a table of its own there and an SES of its own
+   * in front (its own outbox). It cannot stop them, so stopDynamoDb and stopSes refuse.
+   */
+  standIns?: EmulatorUrls;
 }
+
+/**
+ * A stack of its own for one test file, a benchmark or a robustness run: free ports, data in
+ * memory, no access log, and the retry job run only when called.
+ */
+export const EPHEMERAL_STACK = {
+  port: 0,
+  dynamoPort: 0,
+  sesPort: 0,
+  dataDir: null,
+  retryIntervalMs: 0,
+  quiet: true,
+} as const satisfies LocalStackOptions;
 
 export interface LocalStack {
   /**
@@ -128,28 +139,31 @@ async function onPort<T>(start: () => Promise<T>, port: number, variable: string
  * The local SES hands its delivery events to the consumer, which reaches DynamoDB on its port.
  */
 async function startEmulators(options: LocalStackOptions, started: RunningServer[]) {
+  if (options.standIns) return onStandIns(options, options.standIns, started);
   const path = (options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir) ?? undefined;
   const dynamoPort = options.dynamoPort ?? LOCAL_PORTS.dynamodb.port;
   let dynamo = await onPort(() => startDynamoDb({ port: dynamoPort, path }), dynamoPort, LOCAL_PORTS.dynamodb.variable);
   started.push(dynamo);
   const sesPort = options.sesPort ?? LOCAL_PORTS.ses.port;
-  const consumer = deliveryEventConsumer(dynamo.url);
+  const tableName = DEFAULT_TABLE_NAME;
+  const consumer = deliveryEventConsumer(dynamo.url, tableName);
   const sesOptions: Omit<LocalSesOptions, 'port'> = {
     configurationSet: LOCAL_CONFIGURATION_SET,
     publish: options.deliveryEvents ? consumer : undefined,
   };
   let ses = await onPort(() => startLocalSes({ ...sesOptions, port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
   started.push(ses);
-  await ensureMessageTable(dynamo.url, DEFAULT_TABLE_NAME);
+  await ensureMessageTable(dynamo.url, tableName);
   return {
     urls: { dynamodb: dynamo.url, ses: ses.url } satisfies EmulatorUrls,
+    tableName,
     deliveryEvent: consumer,
     stopDynamoDb: () => dynamo.close(),
     startDynamoDb: async () => {
       dynamo = await startDynamoDb({ port: dynamo.port, path });
       started[0] = dynamo;
       // An in-memory server comes back empty, as a fresh DynamoDB endpoint would be.
-      await ensureMessageTable(dynamo.url, DEFAULT_TABLE_NAME);
+      await ensureMessageTable(dynamo.url, tableName);
     },
     stopSes: () => ses.close(),
     startSes: async () => {
@@ -159,10 +173,35 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
   };
 }
 
+/** A table of the stack's own in running stand-ins, and an SES of its own in front of theirs. */
+async function onStandIns(options: LocalStackOptions, standIns: EmulatorUrls, started: RunningServer[]) {
+  const tableName = `${DEFAULT_TABLE_NAME}-${randomBytes(4).toString('hex')}`;
+  await ensureMessageTable(standIns.dynamodb, tableName);
+  const consumer = deliveryEventConsumer(standIns.dynamodb, tableName);
+  const ses = await startLocalSes({
+    port: options.sesPort ?? 0,
+    configurationSet: LOCAL_CONFIGURATION_SET,
+    publish: options.deliveryEvents ? consumer : undefined,
+    emulator: standIns.ses,
+  });
+  started.push(ses);
+  const shared = () =>
+    Promise.reject(new Error('A stack on shared stand-ins cannot stop or start them; start it with emulators of its own.'));
+  return {
+    urls: { dynamodb: standIns.dynamodb, ses: ses.url } satisfies EmulatorUrls,
+    tableName,
+    deliveryEvent: consumer,
+    stopDynamoDb: shared,
+    startDynamoDb: shared,
+    stopSes: shared,
+    startSes: shared,
+  };
+}
+
 /** The consumer of SES's delivery events, as the stack deploys it, reaching the local table. */
-function deliveryEventConsumer(dynamodbUrl: string): (event: unknown) => Promise<void> {
+function deliveryEventConsumer(dynamodbUrl: string, tableName: string): (event: unknown) => Promise<void> {
   const consumer = createDeliveryEventHandler({
-    config: { tableName: DEFAULT_TABLE_NAME, stage: LOCAL_STAGE },
+    config: { tableName, stage: LOCAL_STAGE },
     clients: { documents: createDocumentClient(emulatorClientConfig(dynamodbUrl)) },
   });
   return (event) => consumer(event);
@@ -174,13 +213,13 @@ function deliveryEventConsumer(dynamodbUrl: string): (event: unknown) => Promise
  * emulators. The origin secret is made for this stack, never written anywhere: the local
  * CloudFront (the edge) sends it, as CloudFront does.
  */
-function localFunctions(urls: EmulatorUrls, options: LocalStackOptions) {
+function localFunctions(urls: EmulatorUrls, tableName: string, options: LocalStackOptions) {
   const originSecret = randomBytes(32).toString('base64url');
   const visitorLimit = visitorLimitFrom(CDK_JSON_CONTEXT);
   const messages = options.visitorLimit ?? visitorLimit.messages;
   const settings = functionEnvironment({
     stage: LOCAL_STAGE,
-    tableName: DEFAULT_TABLE_NAME,
+    tableName,
     mail: { from: LOCAL_MAIL.from, to: options.contactRecipient ?? LOCAL_MAIL.to },
     configurationSet: LOCAL_CONFIGURATION_SET,
     retentionDays: retentionDaysFrom(CDK_JSON_CONTEXT),
@@ -268,7 +307,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // First, so the counts include the first line any function writes.
     const metrics = await startMetrics(options, started);
     const emulators = await startEmulators(options, started);
-    const functions = localFunctions(emulators.urls, options);
+    const functions = localFunctions(emulators.urls, emulators.tableName, options);
     const contact = await functions.contact();
     started.push({ url: '', port: 0, close: () => contact.close() });
     const doors = await startFrontDoors(contact.handler, functions.originSecret, options, started);
@@ -276,7 +315,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     return {
       urls: { ...doors.urls, ...emulators.urls, metrics: metrics.url },
       metrics: metrics.counts,
-      tableName: DEFAULT_TABLE_NAME,
+      tableName: emulators.tableName,
       lambdaEnv: functions.lambdaEnv,
       stopDynamoDb: emulators.stopDynamoDb,
       startDynamoDb: emulators.startDynamoDb,

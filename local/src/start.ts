@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { exitOnStartFailure, integerFrom, localDelivery, localStackPorts, stopOnSignals, visitorLimitOverride } from './cli';
-import { LOCAL_MAIL } from './defaults';
+import { LOCAL_MAIL } from '@site/local/defaults';
 import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
 function newestMtime(path: string): number {

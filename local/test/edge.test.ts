@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { securityHeaders } from '@site/core/security-headers';
+import { securityHeaders } from '@site/core/node/security-headers';
 import { CACHE_CONTROL } from '@site/core/cache-control';
 import { API_PATH } from '@site/core/contract';
-import { makeSiteDir, SITE_INLINE_SCRIPT } from '../src/site-fixture';
-import { startLocalStack, type LocalStack } from '../src/stack';
+import { makeSiteDir, SITE_INLINE_SCRIPT } from '@site/testing/fixtures/site';
+import { runStandIns } from '@site/testing/stand-ins';
+import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '../src/stack';
 
 describe('local edge', () => {
   let stack: LocalStack;
@@ -12,15 +13,7 @@ describe('local edge', () => {
   const siteDir = makeSiteDir();
 
   beforeAll(async () => {
-    stack = await startLocalStack({
-      port: 0,
-      dynamoPort: 0,
-      sesPort: 0,
-      dataDir: null,
-      siteDir,
-      retryIntervalMs: 0,
-      quiet: true,
-    });
+    stack = await startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns(), siteDir });
     site = stack.urls.site;
   });
   afterAll(() => stack?.close());

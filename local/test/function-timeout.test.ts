@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/core/contract';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { startApiGateway, startEdge } from '../src/edge';
-import type { RunningServer } from '../src/emulators';
+import type { RunningServer } from '@site/emulators/servers';
 import { startFunctionSandbox, type FunctionSandbox } from '../src/function-sandbox';
-import { makeSiteDir } from '../src/site-fixture';
+import { makeSiteDir } from '@site/testing/fixtures/site';
 
 const BUSY_FUNCTION = new URL('./support/busy-function.ts', import.meta.url).href;
 

@@ -9,15 +9,16 @@ import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/core/contract';
 import { readDeliveryEvent } from '@site/lambda/delivery-events';
-import { DELIVERY_TAGS } from '@site/lambda/mail';
+import { DELIVERY_TAGS } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
-import { sesEvent } from '@site/lambda/test/ses-events';
-import { emulatorClientConfig } from '../src/defaults';
-import { fetchSentEmails, type RunningServer } from '../src/emulators';
-import { startLocalSes } from '../src/local-ses';
-import { simulatedEvents, type AcceptedEmail, type SesEventBridgeEvent } from '../src/mailbox-simulator';
-import { makeSiteDir } from '../src/site-fixture';
-import { startLocalStack, type LocalStack } from '../src/stack';
+import { sesEvent } from '@site/testing/ses-events';
+import { emulatorClientConfig } from '@site/emulators/connections';
+import { fetchSentEmails, type RunningServer } from '@site/emulators/servers';
+import { startLocalSes } from '@site/emulators/local-ses';
+import { simulatedEvents, type AcceptedEmail, type SesEventBridgeEvent } from '@site/emulators/mailbox-simulator';
+import { makeSiteDir } from '@site/testing/fixtures/site';
+import { runStandIns } from '@site/testing/stand-ins';
+import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '../src/stack';
 import { getMessage } from '@site/lambda/store';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { createDocumentClient } from '@site/lambda/aws';
@@ -173,13 +174,9 @@ describe('through the local stack, as npm start runs it', () => {
 
   async function messageTo(contactRecipient: string): Promise<{ stack: LocalStack; id: string }> {
     const stack = await startLocalStack({
-      port: 0,
-      dynamoPort: 0,
-      sesPort: 0,
-      dataDir: null,
+      ...EPHEMERAL_STACK,
+      standIns: runStandIns(),
       siteDir: makeSiteDir(),
-      retryIntervalMs: 0,
-      quiet: true,
       deliveryEvents: true,
       contactRecipient,
     });

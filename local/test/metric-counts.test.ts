@@ -10,8 +10,9 @@ import { API_PATH } from '@site/core/contract';
 import { METRIC_NAMES, PATH_METRICS } from '@site/core/metric-names';
 import { metricLines, METRICS_CHANNEL } from '@site/lambda/metrics';
 import { datapointsOf, type MetricSeries } from '@site/local/metric-counts';
-import { makeSiteDir } from '@site/local/site-fixture';
-import { startLocalStack, type LocalStack } from '@site/local/stack';
+import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '@site/local/stack';
+import { makeSiteDir } from '@site/testing/fixtures/site';
+import { runStandIns } from '@site/testing/stand-ins';
 
 describe('a metric line, read as CloudWatch reads it', () => {
   it('gives each metric of each directive under each dimension set, with the line’s time', () => {
@@ -33,15 +34,7 @@ describe('the counts page', () => {
     fetch(`${stack.urls.site}${API_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
-    stack = await startLocalStack({
-      port: 0,
-      dynamoPort: 0,
-      sesPort: 0,
-      dataDir: null,
-      retryIntervalMs: 0,
-      quiet: true,
-      siteDir: makeSiteDir(),
-    });
+    stack = await startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns(), siteDir: makeSiteDir() });
   });
   afterAll(() => stack?.close());
 

@@ -8,9 +8,9 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/core/contract';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
-import { emulatorClientConfig, loopbackUrl } from '../src/defaults';
+import { emulatorClientConfig, loopbackUrl } from '@site/emulators/connections';
 import { REPO_ROOT } from '../src/stack';
-import { freePort } from './free-port';
+import { freePort } from '@site/testing/free-port';
 
 interface Started {
   child: ChildProcess;

@@ -5,17 +5,17 @@
  * the caller's request as sent. A recording handler stands in for the function: this is
  * about the edge, and its access log.
  */
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_HOST_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
 import { originRequestHeaders, postFromViewer, startApiGateway, startEdge } from '../src/edge';
-import type { RunningServer } from '../src/emulators';
+import type { RunningServer } from '@site/emulators/servers';
+import { cloudFrontOriginHeaders } from '@site/testing/api-events';
 
 const SECRET = 'a-secret-only-the-edge-and-the-function-know-0123456789';
 const received: APIGatewayProxyEventV2[] = [];
@@ -191,5 +191,30 @@ describe('originRequestHeaders', () => {
       [VIEWER_ADDRESS_HEADER.toLowerCase()]: '127.0.0.3:40000',
       [VIEWER_SCHEME_HEADER.toLowerCase()]: 'https',
     });
+  });
+});
+
+describe("the origin request the function's tests build", () => {
+  it('is the one the edge makes, for ordinary, forged and repeated headers alike', () => {
+    const viewer = { address: '198.51.100.7', port: 40_123, scheme: 'https' } as const;
+    const requests: IncomingHttpHeaders[] = [
+      { host: 'www.example.nl', 'content-type': 'application/json', origin: 'https://www.example.nl', 'sec-fetch-site': 'same-origin' },
+      { host: 'www.example.nl', 'Content-Type': 'application/x-www-form-urlencoded', referer: 'https://www.example.nl/#contact' },
+      {
+        host: 'www.example.nl',
+        'x-viewer-host': 'attacker.example',
+        'x-origin-verify': 'guess',
+        'cloudfront-viewer-address': '203.0.113.9:1',
+        'cloudfront-forwarded-proto': 'http',
+        cookie: 'a=b',
+        [IDEMPOTENCY_HEADER.toLowerCase()]: '3b241101-e2bb-4255-8caf-4136c566a962',
+      },
+      { 'content-type': 'application/json' },
+    ];
+    for (const headers of requests) {
+      expect(cloudFrontOriginHeaders(headers, viewer, SECRET), JSON.stringify(headers)).toEqual(
+        originRequestHeaders(headers, viewer, SECRET),
+      );
+    }
   });
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import {
   type ConfigError,
   DEFAULTS,
@@ -14,11 +14,12 @@ import {
   loadConfig,
   retentionDaysFrom,
   visitorLimitFrom,
-} from '@site/core/deploy-config';
+} from '@site/core/node/deploy-config';
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
-import { LOCAL_CONFIGURATION_SET } from '../src/defaults';
+import { LOCAL_CONFIGURATION_SET } from '@site/local/defaults';
 import { MIN_ORIGIN_SECRET_LENGTH } from '@site/lambda/origin-verify';
-import { startLocalStack, type LocalStack } from '../src/stack';
+import { runStandIns } from '@site/testing/stand-ins';
+import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '../src/stack';
 
 describe('local stack configuration', () => {
   let stack: LocalStack;
@@ -28,7 +29,7 @@ describe('local stack configuration', () => {
     const siteDir = mkdtempSync(join(tmpdir(), 'config-site-'));
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Home</title>');
     writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>404</title>');
-    stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, siteDir, retryIntervalMs: 0, quiet: true });
+    stack = await startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns(), siteDir });
   });
   afterAll(() => stack?.close());
 

@@ -3,23 +3,16 @@
  * operator asked for; stderr (prompts, notes, errors) never holds a name, address or message.
  */
 import { createInterface } from 'node:readline/promises';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { ConfigError, retentionDaysFrom } from '@site/core/deploy-config';
+import { ConfigError, retentionDaysFrom } from '@site/core/node/deploy-config';
 import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
 import { mailRoute, type MailRoute } from '@site/lambda/mail';
-import {
-  deleteIdempotencyRecord,
-  deleteMessage,
-  getIdempotencyRecord,
-  getMessage,
-  leaseForRetry,
-  listByEmail,
-  listLatest,
-  type IdempotencyRecord,
-} from '@site/lambda/store';
+import { deleteIdempotencyRecord, type IdempotencyRecord } from '@site/lambda/idempotency-records';
+import { deleteMessage, getIdempotencyRecord, listByEmail, listLatest } from './queries';
+import { getMessage, leaseForRetry } from '@site/lambda/store';
 import type { Command } from './arguments';
 import { CommandError } from './errors';
 import { erasePreview, exportJson, listTable, messageText, type Found } from './render';
@@ -92,8 +85,8 @@ async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promi
     throw new CommandError(`Message ${id} is being delivered by the retry job right now; look again with show ${id} in a minute.`);
   }
   // A failed message stays failed if SES refuses again; any other goes back to the retry job.
-  const courier = { table: target.table, ses: target.ses, route, fields: CONTACT_FIELDS };
-  const result = await deliver(courier, message, { at: now, isLast: message.status === 'failed' });
+  const setup = { table: target.table, ses: target.ses, route, fields: CONTACT_FIELDS };
+  const result = await deliver(setup, message, { at: now, isLast: message.status === 'failed' });
   if (result.outcome !== 'emailed') {
     const status = result.outcome === 'failed' ? "stays 'failed'" : "is 'received': the retry job will try again";
     throw new CommandError(`SES ${target.sesWhere} did not accept the e-mail (${result.error}); message ${id} ${status}.`);

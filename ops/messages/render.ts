@@ -1,11 +1,11 @@
 /** What `npm run messages` prints: stored messages as a table, in full, or as JSON. No I/O. */
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { BOOKKEEPING_ATTRIBUTES, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { MESSAGE_NOISE, withInvisibleShown } from '@site/lambda/characters';
-import type { IdempotencyRecord } from '@site/lambda/store';
-import { textTable } from '@site/ops/text-table';
+import type { IdempotencyRecord } from '@site/lambda/idempotency-records';
+import { alignedColumns } from '@site/ops/columns';
 
 /**
  * Stored text as a terminal may show it: control characters (an escape sequence could
@@ -36,7 +36,7 @@ export function outcomeText(message: Pick<StoredMessage, 'status' | 'outcome'>):
 }
 
 export function listTable(messages: readonly StoredMessage[]): string {
-  return textTable([
+  return alignedColumns([
     ['id', 'received', 'status', 'attempts', 'from', 'last error', 'outcome'],
     ...messages.map((message) =>
       [
@@ -82,14 +82,14 @@ function attributeText(value: unknown): string {
 }
 
 /** Attributes that are neither the table's fields nor bookkeeping (written by hand, or by an older version), sorted. */
-function otherAttributes(item: object, fields: FieldTable): string[] {
+function otherAttributes(item: object, fields: FieldList): string[] {
   return Object.keys(item)
     .filter((key) => !BOOKKEEPING.has(key) && !Object.hasOwn(fields, key))
     .sort();
 }
 
 /** One message in full: its bookkeeping, then every field of the table (filled in or not) and any other attribute. */
-export function messageText(message: StoredMessage, fields: FieldTable = CONTACT_FIELDS): string {
+export function messageText(message: StoredMessage, fields: FieldList = CONTACT_FIELDS): string {
   const item = message as unknown as Record<string, unknown>;
   const rows: [string, string][] = [
     ...BOOKKEEPING_ROWS.map(([label, value]): [string, string] => [label, value(message) ?? '—']),
@@ -110,7 +110,7 @@ export function messageText(message: StoredMessage, fields: FieldTable = CONTACT
  * A message as the person it is from reads it: what they typed first, in the form's order,
  * then the bookkeeping, then anything else stored with it. Every attribute, as stored.
  */
-function forReading(message: StoredMessage, fields: FieldTable): Record<string, unknown> {
+function forReading(message: StoredMessage, fields: FieldList): Record<string, unknown> {
   const item = message as unknown as Record<string, unknown>;
   const order = [...fieldNames(fields), ...BOOKKEEPING_ATTRIBUTES, ...otherAttributes(item, fields)];
   return Object.fromEntries(order.filter((key) => Object.hasOwn(item, key)).map((key) => [key, item[key]]));
@@ -126,7 +126,7 @@ export interface Found {
  * An access request's answer: every stored message from the address, with every attribute
  * as stored, and the idempotency records of those messages (a keyed hash of the fields, no text).
  */
-export function exportJson(address: string, found: Found, at: Date, fields: FieldTable = CONTACT_FIELDS): string {
+export function exportJson(address: string, found: Found, at: Date, fields: FieldList = CONTACT_FIELDS): string {
   const readable = found.messages.map((message) => forReading(message, fields));
   return JSON.stringify(
     {
@@ -143,7 +143,7 @@ export function exportJson(address: string, found: Found, at: Date, fields: Fiel
 
 /** What an erasure will delete, one line a message. */
 export function erasePreview(messages: readonly StoredMessage[]): string {
-  return textTable([
+  return alignedColumns([
     ['id', 'received', 'status', 'name', 'from'],
     ...messages.map((message) => [message.id, message.receivedAt, message.status, message.name, message.email].map(printable)),
   ]);

@@ -8,16 +8,10 @@
  */
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { StoredMessage } from '@site/core/table';
-import {
-  getMessage,
-  IDEMPOTENCY_PREFIX,
-  putIdempotencyRecord,
-  storeMessage,
-  type IdempotencyRecord,
-  type MessageTable,
-} from '@site/lambda/store';
+import { getMessage, storeMessage, type MessageTable } from '@site/lambda/store';
+import { IDEMPOTENCY_PREFIX, putIdempotencyRecord, type IdempotencyRecord } from '@site/lambda/idempotency-records';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
-import { textTable } from '@site/ops/text-table';
+import { alignedColumns } from '@site/ops/columns';
 import { CommandError } from './errors';
 import type { Target } from './target';
 
@@ -59,7 +53,7 @@ async function scanAll(table: MessageTable): Promise<Record<string, unknown>[]> 
 
 /** The messages that would go back, without personal data: what the operator needs to decide. */
 const missingTable = (messages: readonly StoredMessage[]) =>
-  textTable([['id', 'received', 'status', 'attempts'], ...messages.map((m) => [m.id, m.receivedAt, m.status, String(m.attempts)])]);
+  alignedColumns([['id', 'received', 'status', 'attempts'], ...messages.map((m) => [m.id, m.receivedAt, m.status, String(m.attempts)])]);
 
 export async function restoreFrom(target: Target, command: { table: string; apply: boolean }, at: Date): Promise<void> {
   const live = target.table;

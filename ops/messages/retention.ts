@@ -15,7 +15,8 @@
  * counts are written, on stderr: never a name, an address or a message.
  */
 import { expiresAtFor } from '@site/core/table';
-import { listExpiries, shortenExpiry, type MessageExpiry, type MessageTable } from '@site/lambda/store';
+import { listExpiries, shortenExpiry, type MessageExpiry } from './queries';
+import { type MessageTable } from '@site/lambda/store';
 
 /** What the period means for one stored message. */
 export type RetentionVerdict = 'shorten' | 'in step' | 'keep';

@@ -5,21 +5,13 @@
  * TABLE_NAME names a table outright.
  */
 import type { SESClient } from '@aws-sdk/client-ses';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { configurationSetName, siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { AWS_CLIENT_OPTIONS, createAwsClients } from '@site/lambda/aws';
 import type { MessageTable } from '@site/lambda/store';
-import {
-  CONTACT_RECIPIENT_VARIABLE,
-  emulatorConnections,
-  LOCAL_CONFIGURATION_SET,
-  LOCAL_MAIL,
-  LOCAL_PORTS,
-  loopbackUrl,
-  type EmulatorUrls,
-  type PortSetting,
-} from '@site/local/defaults';
+import { CONTACT_RECIPIENT_VARIABLE, LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, type PortSetting } from '@site/local/defaults';
+import { emulatorConnections, loopbackUrl, type EmulatorUrls } from '@site/emulators/connections';
 
 export interface Target {
   /** The table, and the client that reaches it. */

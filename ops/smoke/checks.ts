@@ -10,7 +10,13 @@ import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { BRAND_FILES, SHARE_IMAGE } from '@site/frontend/brand';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
-import { contentSecurityPolicy, inlineScripts, scriptHash, securityHeadersFor, strictTransportSecurity } from '@site/core/security-headers';
+import {
+  contentSecurityPolicy,
+  inlineScripts,
+  scriptHash,
+  securityHeadersFor,
+  strictTransportSecurity,
+} from '@site/core/node/security-headers';
 
 /** An answer as the checks see it: header names in lower case, the body as text (and as bytes, for images). */
 export interface Answer {

@@ -4,8 +4,8 @@
  * them, and otherwise one line saying why not and what would allow it. Reading the table needs
  * only what HEALTH_PERMISSIONS names; a refusal says so, and never fails the smoke check.
  */
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { deliveryAlarmHoursFrom } from '@site/core/deploy-config';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
+import { deliveryAlarmHoursFrom } from '@site/core/node/deploy-config';
 import { UNDELIVERED_ALARM_MINUTES } from '@site/infra/alarm-catalogue';
 import { explain } from '../messages/explain';
 import { regionText, resolveTarget, TargetError, usesLocalStack } from '../messages/target';

@@ -4,18 +4,19 @@
  */
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { retentionDaysFrom } from '@site/core/deploy-config';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
+import { retentionDaysFrom } from '@site/core/node/deploy-config';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { mailbox } from '@site/lambda/mail-header';
 import { siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
-import { emulatorClientConfig } from '@site/local/defaults';
-import { ensureMessageTable } from '@site/local/emulators';
+import { emulatorClientConfig } from '@site/emulators/connections';
+import { ensureMessageTable } from '@site/emulators/servers';
 import { DEFAULT_TABLE_NAME, expiresAtFor, MESSAGE_STATUSES, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { startFakeCloudFormation, type FakeCloudFormation } from './support/cloudformation';
 import { allStderr, BASE_ENV, message, runMessages as runCommand, standInEnv as standInsOf } from './support/messages-cli';
-import { MAIL_FROM, MAIL_TO, startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET } from '@site/testing/test-values';
+import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
 
 let aws: LocalAws;
 let cloudFormation: FakeCloudFormation;
@@ -248,7 +249,7 @@ describe('resend', () => {
       status: 'emailed',
       attempts: 9,
       sesMessageId: emails[0]!.messageId,
-      configurationSet: aws.config.configurationSet,
+      configurationSet: TEST_CONFIGURATION_SET,
     });
     expect(after).not.toHaveProperty('lastError');
   });

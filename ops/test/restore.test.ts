@@ -6,11 +6,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emulatorClientConfig } from '@site/local/defaults';
-import { ensureMessageTable } from '@site/local/emulators';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { emulatorClientConfig } from '@site/emulators/connections';
+import { ensureMessageTable } from '@site/emulators/servers';
+import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
 import type { StoredMessage } from '@site/core/table';
-import { IDEMPOTENCY_PREFIX } from '@site/lambda/store';
+import { IDEMPOTENCY_PREFIX } from '@site/lambda/idempotency-records';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { allStderr, message, runMessages, standInEnv } from './support/messages-cli';
 

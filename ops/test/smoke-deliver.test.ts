@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '@site/core/table';
 import { createDocumentClient } from '@site/lambda/aws';
-import { emulatorClientConfig } from '@site/local/defaults';
-import { startLocalStack, type LocalStack } from '@site/local/stack';
+import { emulatorClientConfig } from '@site/emulators/connections';
+import { runStandIns } from '@site/testing/stand-ins';
+import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '@site/local/stack';
 import { deliverTestMessage, TEST_MESSAGE, verdictOf } from '@site/ops/smoke/deliver';
 
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -23,15 +24,20 @@ afterEach(async () => {
 });
 
 const start = (contactRecipient?: string, deliveryEvents = true) =>
-  startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, retryIntervalMs: 0, quiet: true, contactRecipient, deliveryEvents });
+  startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns(), contactRecipient, deliveryEvents });
 
-/** The command as an operator runs it against `npm start`: no AWS settings, the local stack's ports. */
+/**
+ * The command as an operator runs it against `npm start`: no AWS settings, the local stack's
+ * ports, and the name of the stack's own table in the run's shared DynamoDB (`npm start`'s has
+ * the default name, which the command finds by itself: messages.test.ts).
+ */
 function runSmoke(local: LocalStack) {
   const env = {
     PATH: process.env.PATH!,
     HOME: process.env.HOME ?? '/tmp',
     DYNAMODB_PORT: new URL(local.urls.dynamodb).port,
     SES_PORT: new URL(local.urls.ses).port,
+    TABLE_NAME: local.tableName,
   };
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(TSX, [SCRIPT, local.urls.site, '--deliver'], { env, timeout: 60_000 }, (error, stdout, stderr) => {

@@ -5,14 +5,15 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSmoke } from '@site/ops/smoke/run';
-import { emulatorClientConfig } from '@site/local/defaults';
-import { fetchSentEmails } from '@site/local/emulators';
-import { startLocalStack, type LocalStack } from '@site/local/stack';
+import { emulatorClientConfig } from '@site/emulators/connections';
+import { fetchSentEmails } from '@site/emulators/servers';
+import { runStandIns } from '@site/testing/stand-ins';
+import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '@site/local/stack';
 
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, dynamoPort: 0, sesPort: 0, dataDir: null, retryIntervalMs: 0, quiet: true });
+  stack = await startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns() });
 });
 afterAll(() => stack?.close());
 

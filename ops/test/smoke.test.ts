@@ -18,7 +18,7 @@ import { validateContactMessage } from '@site/lambda/schema';
 import { CACHE_CONTROL, cacheControlFor } from '@site/core/cache-control';
 import { brandFiles } from '@site/frontend/brand-files';
 import { renderHead } from '@site/frontend/head';
-import { scriptHash, securityHeadersFor } from '@site/core/security-headers';
+import { scriptHash, securityHeadersFor } from '@site/core/node/security-headers';
 import { hashedAssetPath, htmlEscaped } from '../smoke/checks';
 import { baseUrl, formatReport, runSmoke, Unreachable, type SmokeResult } from '../smoke/run';
 

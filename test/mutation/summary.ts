@@ -7,7 +7,7 @@
  * can kill a mutant that behaves as the code does. Pure: run.ts reads and writes the files.
  */
 import type { schema } from '@stryker-mutator/api/core';
-import { markdownTable } from '@site/ops/text-table';
+import { markdownTable } from '@site/ops/columns';
 import { FLOORS, type MutatedModule } from './floors.ts';
 
 /** A mutant no test killed: it survived, or no test ran its code. */

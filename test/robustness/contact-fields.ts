@@ -1,5 +1,5 @@
 /**
- * The contact fields as the robustness suite sends them, taken from the field table
+ * The contact fields as the robustness suite sends them, taken from the field list
  * (CONTACT_FIELDS in @site/core/content/contact-fields) by kind, never by name: a field added there is
  * loaded, fuzzed and read back too.
  */

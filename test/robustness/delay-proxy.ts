@@ -16,8 +16,8 @@
  * the connection, and requests reusing it would pass at full speed.
  */
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import { LOOPBACK } from '@site/local/defaults';
-import { closeServer, listen } from '@site/local/emulators';
+import { LOOPBACK } from '@site/emulators/connections';
+import { closeServer, listen } from '@site/emulators/servers';
 
 export interface ProxiedRequest {
   method: string;

@@ -7,7 +7,7 @@
  */
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
-import type { SentEmail } from '@site/local/emulators';
+import type { SentEmail } from '@site/emulators/servers';
 import { sleep, type SuiteContext } from './context';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
 import { standardPolicy, submit, type SubmissionResult } from './client';

@@ -4,8 +4,8 @@
  * exactly its limit accepted and the rest 429, with nothing stored or e-mailed for those,
  * however the requests interleave, and no visitor's count may touch another's.
  */
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { visitorLimitFrom } from '@site/core/deploy-config';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
+import { visitorLimitFrom } from '@site/core/node/deploy-config';
 import type { SuiteContext } from './context';
 import { standardPolicy, submit, type SubmissionResult } from './client';
 import { runPool } from './pool';

@@ -2,10 +2,10 @@
  * The last phase: everything the service accepted over the whole run (the ledger), against
  * what the table and the outbox hold. Its last row, messages lost, must be 0.
  */
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
-import { visitorLimitFrom } from '@site/core/deploy-config';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
+import { visitorLimitFrom } from '@site/core/node/deploy-config';
 import { DELIVERY_OUTCOMES } from '@site/core/table';
-import type { SentEmail } from '@site/local/emulators';
+import type { SentEmail } from '@site/emulators/servers';
 import type { SuiteContext } from './context';
 import { describeProblems } from './load';
 import { count } from './report';

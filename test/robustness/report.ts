@@ -4,7 +4,7 @@
  * PASS/FAIL, and the timings. A failed check is listed again at the end by name, so CI
  * output says what broke without scrolling.
  */
-import { markdownTable } from '@site/ops/text-table';
+import { markdownTable } from '@site/ops/columns';
 
 export interface Check {
   area: string;

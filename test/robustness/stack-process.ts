@@ -10,7 +10,7 @@
  * Started by stack-client.ts with `node --import tsx --expose-gc`; never run by hand.
  */
 import { FUNCTION_ENV } from '@site/core/function-env';
-import type { RunningServer } from '@site/local/emulators';
+import type { RunningServer } from '@site/emulators/servers';
 import type { LocalStack } from '@site/local/stack';
 import { watchPrototypes } from '@site/local/prototype-watch';
 import type {
@@ -163,7 +163,7 @@ function answerCommands(commands: CommandTable): void {
 async function main(): Promise<void> {
   const config = JSON.parse(process.env.ROBUSTNESS_STACK_CONFIG ?? '{}') as StackProcessConfig;
   const { startLocalStack } = await import('@site/local/stack');
-  const emulators = await import('@site/local/emulators');
+  const emulators = await import('@site/emulators/servers');
 
   // Port 0 everywhere: the suite never collides with `npm start` or another run.
   const stack = await startLocalStack({

@@ -12,10 +12,10 @@ import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FIELDS, TEXT_FIELDS } from './contact-fields';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
-import { IDEMPOTENCY_PREFIX } from '@site/lambda/store';
+import { IDEMPOTENCY_PREFIX } from '@site/lambda/idempotency-records';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
-import { emulatorClientConfig } from '@site/local/defaults';
-import { fetchSentEmails, type SentEmail } from '@site/local/emulators';
+import { emulatorClientConfig } from '@site/emulators/connections';
+import { fetchSentEmails, type SentEmail } from '@site/emulators/servers';
 
 export type Item = Record<string, unknown> & { id: string };
 

@@ -5,7 +5,7 @@
  * fields in general. A field added to the table is validated, stored, e-mailed, shown on the
  * form and its check page, and listed in the privacy statement without any other change.
  */
-import type { ContactFieldSpec, FieldTable } from '../field-spec';
+import type { ContactFieldSpec, FieldList } from '../field-spec';
 
 /** Every contact field, in the order the form shows them and the e-mail lists them. */
 export const CONTACT_FIELDS = {
@@ -58,7 +58,7 @@ export const CONTACT_FIELDS = {
     named: 'Uw bericht',
     absent: 'Vul uw bericht in.',
   },
-} as const satisfies FieldTable;
+} as const satisfies FieldList;
 
 /** What the form shows, and the server answers, when a required field is empty. */
 export const REQUIRED_FIELDS_MESSAGE = 'Vul alle verplichte velden in.';

@@ -2,7 +2,7 @@
  * The firm's facts, in one place: the site shows them (header, footer, contact panel,
  * privacy statement, search engines' data) and the firm's e-mail names the firm. Write each
  * as you would on paper; the build checks every one and, when one is not right, stops with
- * a message naming the key and how to write it (core/src/facts.ts).
+ * a message naming the key and how to write it (core/node/content-check.ts).
  *
  * A value written as placeholder('key', 'sample') is a sample only the firm can replace:
  * write the plain value instead of the call (`name: 'Jansen & Zonen Advies',`). A `prod`

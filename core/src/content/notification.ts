@@ -6,7 +6,7 @@ const WHAT_IT_IS = 'Contactformulier website';
 /**
  * Every text of the e-mail the firm receives for a message, in Dutch. The layout, the
  * escaping and the date format are the function's (lambda/src/notification.ts); the labels
- * of the fields are in the field table (contact-fields.ts).
+ * of the fields are in the field list (contact-fields.ts).
  */
 export const NOTIFICATION_TEXT = {
   /**

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { About } from './About';
 import { CallBar } from './CallBar';
-import { Contact } from './Contact';
+import { Contact } from '../contact/Contact';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Hero } from './Hero';

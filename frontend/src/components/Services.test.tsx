@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { services, servicesSection } from '../content/site';
 import { Services } from './Services';
-import { named } from '../../test/as-read';
+import { named } from '@site/testing/as-read';
 
 const visiblePanel = () => screen.getByRole('tabpanel');
 

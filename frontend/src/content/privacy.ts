@@ -2,12 +2,12 @@
  * The privacy statement (/privacy). The firm-specific facts are placeholders like those in
  * site.ts; the facts about the deployment (how long a message is kept, the AWS region) come
  * in as arguments from the build, which reads them from the stack's own settings; what the
- * form collects comes from the contact-field table.
+ * form collects comes from the contact-field list.
  */
 import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames } from '@site/core/contract';
-import { type FieldTable } from '@site/core/field-spec';
+import { type FieldList } from '@site/core/field-spec';
 import { placeholders } from '@site/core/placeholders';
 import { PATHS } from '../routes';
 import { firm } from './site';
@@ -83,7 +83,7 @@ function inDutch(items: readonly string[]): string {
 }
 
 /** What the form collects, in a sentence's words: every field of the table (the optional ones when filled in), and when. */
-function listOfFieldsCollected(fields: FieldTable): Inline[][] {
+function listOfFieldsCollected(fields: FieldList): Inline[][] {
   const named = (required: boolean) =>
     fieldNames(fields)
       .filter((name) => fields[name]!.required === required)
@@ -139,8 +139,8 @@ const controller: PrivacySection = {
   ],
 };
 
-/** What the form collects (from the field table), and what every visit leaves in the access logs. */
-function collected(fields: FieldTable): PrivacySection {
+/** What the form collects (from the field list), and what every visit leaves in the access logs. */
+function collected(fields: FieldList): PrivacySection {
   return {
     id: 'gegevens',
     title: 'Welke gegevens verwerken we?',
@@ -272,7 +272,7 @@ const changes: PrivacySection = {
 };
 
 /** The sections of the statement, for the deployment the site is built for and the form's fields. */
-export function privacySections({ retentionDays, region }: DeploymentFacts, fields: FieldTable = CONTACT_FIELDS): PrivacySection[] {
+export function privacySections({ retentionDays, region }: DeploymentFacts, fields: FieldList = CONTACT_FIELDS): PrivacySection[] {
   return [
     controller,
     collected(fields),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import contentGuide from '../../../docs/content.md?raw';
 import * as facts from '@site/core/content/firm';
-import { factProblems } from '@site/core/facts';
+import { factProblems } from '@site/core/node/content-check';
 import { e164 } from '@site/core/notation';
-import { CONTENT_FACTS } from './index';
+import { CONTENT_FACTS } from '../../content-files';
 import {
   about,
   contact,
@@ -219,12 +219,12 @@ describe('content placeholders', () => {
   };
 
   it('lists each sample value the firm has still to replace, by key, as the content shows it', async () => {
-    const { CONTENT_PLACEHOLDERS } = await import('./index');
+    const { CONTENT_PLACEHOLDERS } = await import('../../content-files');
     for (const [key, sample] of CONTENT_PLACEHOLDERS) expect(shownAt(key), key).toBe(sample);
   });
 
   it('are all in the content guide’s table of sample facts to replace, by key', async () => {
-    const { CONTENT_PLACEHOLDERS } = await import('./index');
+    const { CONTENT_PLACEHOLDERS } = await import('../../content-files');
     const start = contentGuide.indexOf('\n## The sample facts to replace\n');
     expect(start, 'docs/content.md has a "## The sample facts to replace" section').toBeGreaterThan(-1);
     const end = contentGuide.indexOf('\n## ', start + 1);

@@ -244,7 +244,7 @@ export const contact = {
 export const contactForm = {
   title: 'Stuur ons een bericht',
   requiredNote: 'Velden met een * zijn verplicht.',
-  /** The fields' own labels are in the contact-field table (@site/core/content/contact-fields). */
+  /** The fields' own labels are in the contact-field list (@site/core/content/contact-fields). */
   labels: {
     /** Only bots see this field; the label is for them. */
     honeypot: 'Website (laat dit veld leeg)',

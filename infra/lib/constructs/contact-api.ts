@@ -12,7 +12,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_PATH } from '@site/core/contract';
-import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/deploy-config';
+import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/node/deploy-config';
 import { FUNCTION_ENV } from '@site/core/function-env';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import type { MessageTable } from './message-table';

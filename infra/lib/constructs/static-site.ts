@@ -18,10 +18,10 @@ import { Construct } from 'constructs';
 import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
-import { CONTENT_TYPES, FONT_EXTENSION } from '@site/core/content-types';
+import { CONTENT_TYPES, FONT_EXTENSION } from '@site/core/node/content-types';
 import { responseHeadersSettings } from '../response-headers';
-import { securityHeaders } from '@site/core/security-headers';
-import { listSiteFiles } from '@site/core/site-files';
+import { securityHeaders } from '@site/core/node/security-headers';
+import { listSiteFiles } from '@site/core/node/site-files';
 import { apiFunctionCode, edgeFunctionCode } from '../edge-functions';
 
 export interface StaticSiteProps {
@@ -81,7 +81,7 @@ export class StaticSite extends Construct {
 
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: `${prefix}-security-headers`,
-      comment: 'securityHeaders(siteDir) from core/src/security-headers.ts, as the local edge sends them',
+      comment: 'securityHeaders(siteDir) from core/node/security-headers.ts, as the local edge sends them',
       ...responseHeadersSettings(securityHeaders(siteDir, { hstsIncludeSubdomains: props.hstsIncludeSubdomains })),
     });
 

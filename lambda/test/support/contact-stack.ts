@@ -1,17 +1,40 @@
 /**
- * The local stand-ins (dynalite, aws-ses-v2-local), alone or with a contact handler built on
- * them, for the tests of one file or describe block: started before its tests and closed
- * after, with the function's log lines captured throughout. The fields are filled in by beforeAll, so read
- * them inside tests and hooks, never when the file is loaded.
+ * The function's side of the test stand-ins (@site/testing/local-aws): its configuration read
+ * from the environment Lambda would give it there, clients built with its own options, and a
+ * contact handler built on them, for the tests of one file or describe block, started before
+ * its tests and closed after, with the function's log lines captured throughout. The fields
+ * are filled in by beforeAll, so read them inside tests and hooks, never when the file is loaded.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { ContactConfig } from '../../src/config';
-import { startLocalAws, type LocalAws } from '@site/local/local-aws';
+import { captureLogs, type CapturedLogs } from '@site/testing/logs';
+import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
+import { createAwsClients, type AwsClients } from '../../src/aws';
+import { readContactConfig, readRetryConfig, type ContactConfig, type RetryConfig } from '../../src/config';
 import { createContactHandler, type ContactHandler } from '../../src/contact-handler';
-import { captureLogs, type CapturedLogs } from './logs';
+import type { MessageTable } from '../../src/store';
+
+/** The stand-ins as the function reaches them. */
+export interface FunctionAws extends LocalAws {
+  /** What the contact function and the retry job read from the stand-ins' environment. */
+  config: ContactConfig & RetryConfig;
+  /** Clients pointed at the stand-ins, with the functions' own options. */
+  clients: AwsClients;
+  /** The table, as the store's functions take it, through the function's client. */
+  table: MessageTable;
+}
+
+export async function startFunctionAws(): Promise<FunctionAws> {
+  const aws = await startLocalAws();
+  const clients = createAwsClients(aws.connections);
+  return Object.assign(aws, {
+    config: { ...readContactConfig(aws.lambdaEnv), ...readRetryConfig(aws.lambdaEnv) },
+    clients,
+    table: { name: aws.tableName, client: clients.documents },
+  });
+}
 
 export interface LocalAwsStack {
-  aws: LocalAws;
+  aws: FunctionAws;
   logs: CapturedLogs;
 }
 
@@ -24,7 +47,7 @@ export function useLocalAws(): LocalAwsStack {
   const stack = {} as LocalAwsStack;
   beforeAll(async () => {
     stack.logs = captureLogs();
-    stack.aws = await startLocalAws();
+    stack.aws = await startFunctionAws();
   });
   afterAll(async () => {
     await stack.aws?.close();
@@ -34,7 +57,7 @@ export function useLocalAws(): LocalAwsStack {
 }
 
 /** `configure` turns the stand-ins' configuration into the one under test (default: as it is). */
-export function useContactStack(configure: (aws: LocalAws) => ContactConfig = (aws) => aws.config): ContactStack {
+export function useContactStack(configure: (aws: FunctionAws) => ContactConfig = (aws) => aws.config): ContactStack {
   const stack = useLocalAws() as ContactStack;
   beforeAll(() => {
     stack.handler = createContactHandler({ config: configure(stack.aws), clients: stack.aws.clients });

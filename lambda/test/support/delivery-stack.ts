@@ -9,8 +9,8 @@ import type { SesDetailType } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
 import { createDeliveryEventHandler, type DeliveryEventHandler } from '../../src/delivery-event-handler';
 import { useContactStack, type ContactStack } from './contact-stack';
-import { answer, contactEvent, VALID_BODY } from './events';
-import { sesEvent, VISITOR, type OurEmail } from './ses-events';
+import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { sesEvent, VISITOR, type OurEmail } from '@site/testing/ses-events';
 
 export interface DeliveryStack extends ContactStack {
   consume: DeliveryEventHandler;

@@ -5,8 +5,8 @@
  * ValidationError for any other, and records what it was asked.
  */
 import { createServer } from 'node:http';
-import { closeServer, listen, type RunningServer } from '@site/local/emulators';
-import { loopbackUrl } from '@site/local/defaults';
+import { closeServer, listen, type RunningServer } from '@site/emulators/servers';
+import { loopbackUrl } from '@site/emulators/connections';
 
 const NAMESPACE = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
 

@@ -5,8 +5,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { emailKey, type StoredMessage } from '@site/core/table';
-import { emulatorSdkEnv } from '@site/local/defaults';
-import { MAIL_FROM, MAIL_TO, type LocalAws } from '@site/local/local-aws';
+import { emulatorSdkEnv } from '@site/emulators/connections';
+import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET } from '@site/testing/test-values';
+import { type LocalAws } from '@site/testing/local-aws';
 
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('../../messages.ts', import.meta.url));
@@ -21,7 +22,7 @@ export const standInEnv = (aws: LocalAws) => ({
   TABLE_NAME: aws.tableName,
   MAIL_FROM,
   MAIL_TO,
-  SES_CONFIGURATION_SET: aws.config.configurationSet,
+  SES_CONFIGURATION_SET: TEST_CONFIGURATION_SET,
 });
 
 /** Everything the commands wrote to stderr in this test file: it must never hold personal data. */

@@ -24,9 +24,9 @@
  * Each part is deterministic (no sampling): these are fixed attacks with fixed answers.
  */
 import { randomUUID } from 'node:crypto';
-import { ipv6NetworkLimitFrom, visitorLimitFrom } from '@site/core/deploy-config';
+import { ipv6NetworkLimitFrom, visitorLimitFrom } from '@site/core/node/deploy-config';
 import { windowAt } from '@site/lambda/visitor-limit';
-import { CDK_JSON_CONTEXT } from '@site/core/cdk-context';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import {
   API_PATH,
   FORM_CONTENT_TYPE,
@@ -42,7 +42,7 @@ import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { decodeWords } from 'postal-mime';
 import { hasInvisible } from '@site/lambda/characters';
 import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
-import { sesEvent, sesMessageId } from '@site/lambda/test/ses-events';
+import { sesEvent, sesMessageId } from '@site/testing/ses-events';
 import type { SuiteContext } from '../context';
 import { validMessage } from '../contact-fields';
 import { startDelayProxy } from '../delay-proxy';

@@ -1,0 +1,125 @@
+/**
+ * The whole product on one machine, driven as a visitor drives it: Chromium fills the
+ * form, the message lands in DynamoDB and the SES outbox; with DynamoDB down the visitor
+ * keeps the typed message; once it is back, sending again works and nothing is doubled.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATH } from '@site/core/contract';
+import type { StoredMessage } from '@site/core/table';
+import { launchChromium } from '@site/testing/chromium';
+import { emulatorClientConfig } from '@site/emulators/connections';
+import { fetchSentEmails } from '@site/emulators/servers';
+import { startLocalStack, type LocalStack } from '@site/local/stack';
+import { contactForm } from '@site/frontend/content';
+
+const FIRST = {
+  name: 'Anna de Vries',
+  email: 'anna@bedrijf.nl',
+  phone: '055 123 45 67',
+  company: 'De Vries BV',
+  message: 'Wij zoeken een interim controller.',
+};
+const SECOND = {
+  name: 'Bram Jansen',
+  email: 'bram@voorbeeld.nl',
+  phone: '',
+  company: '',
+  message: 'Graag een gesprek over procesoptimalisatie.',
+};
+const ERROR_TOAST = 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.';
+const SUCCESS_TOAST = 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.';
+
+let stack: LocalStack;
+let browser: Browser;
+let page: Page;
+
+async function fill(values: typeof FIRST) {
+  for (const [field, value] of Object.entries(values)) await page.locator(`#contact-${field}`).fill(value);
+}
+const fieldValues = () => Promise.all(Object.keys(FIRST).map((field) => page.locator(`#contact-${field}`).inputValue()));
+/** Clicks send and waits for this submission's own answer (an earlier toast may still be showing). */
+async function submit(): Promise<number> {
+  const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH), { timeout: 20_000 });
+  await page.getByRole('button', { name: contactForm.submit }).click();
+  return (await answered).status();
+}
+
+async function storedMessages(): Promise<StoredMessage[]> {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient(emulatorClientConfig(stack.urls.dynamodb)));
+  const { Items = [] } = await client.send(new ScanCommand({ TableName: stack.tableName }));
+  client.destroy();
+  return (Items as StoredMessage[]).filter((item) => item.status !== undefined);
+}
+
+beforeAll(async () => {
+  stack = await startLocalStack({
+    port: 0,
+    dynamoPort: 0,
+    sesPort: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'full-stack-')),
+    retryIntervalMs: 0,
+    quiet: true,
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(stack.urls.site);
+  // The page is prerendered and the app loads after it has painted: the scripted form (JSON,
+  // toasts) takes over once hydrated, which it shows by leaving checks to itself (noValidate).
+  // A selector, not a script string: the CSP allows no eval.
+  await page.waitForSelector('form[novalidate]', { state: 'attached' });
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('the form, the handler, DynamoDB and SES together', () => {
+  it('stores the message and e-mails it to the firm with Reply-To the visitor', async () => {
+    await fill(FIRST);
+    expect(await submit()).toBe(200);
+    await page.getByRole('status').getByText(SUCCESS_TOAST).waitFor();
+    expect(await fieldValues()).toEqual(['', '', '', '', '']);
+
+    const [stored, ...more] = await storedMessages();
+    expect(more).toEqual([]);
+    expect(stored).toMatchObject({ ...FIRST, status: 'emailed', attempts: 1 });
+    const emails = await fetchSentEmails(stack.urls.ses);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      replyTo: [FIRST.email],
+      subject: `Nieuw contactbericht van ${FIRST.name} (${FIRST.company})`,
+      messageId: stored!.sesMessageId,
+    });
+    expect(emails[0]!.body.text).toContain(FIRST.message);
+  });
+
+  it('keeps the typed message when DynamoDB is down, and sends it once when it is back', async () => {
+    // From the confirmation of the first message back to the empty form.
+    await page.getByRole('button', { name: 'Nog een bericht sturen' }).click();
+    await fill(SECOND);
+    await stack.stopDynamoDb();
+    expect(await submit()).toBe(503);
+    await page.getByText(ERROR_TOAST).waitFor();
+    expect(await fieldValues()).toEqual(Object.values(SECOND));
+    expect(await fetchSentEmails(stack.urls.ses)).toHaveLength(1);
+
+    await stack.startDynamoDb();
+    expect(await submit()).toBe(200);
+    await page.getByRole('status').getByText(SUCCESS_TOAST).first().waitFor();
+    expect(await fieldValues()).toEqual(['', '', '', '', '']);
+
+    const messages = await storedMessages();
+    expect(messages.map((m) => m.name).sort()).toEqual([FIRST.name, SECOND.name]);
+    expect(messages.find((m) => m.name === SECOND.name)).toMatchObject({ email: SECOND.email, message: SECOND.message, status: 'emailed' });
+    expect(messages.find((m) => m.name === SECOND.name)).not.toHaveProperty('phone');
+    const emails = await fetchSentEmails(stack.urls.ses);
+    expect(emails.map((e) => e.replyTo[0])).toEqual([FIRST.email, SECOND.email]);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * How the app arrives, in Chromium against the local stack: no script is requested before
+ * the page has painted, the page hydrates part by part, a visitor who acts first gets the
+ * app at once, and nothing typed or sent before the app is there is lost or sent twice.
+ */
+import type { Page, Request, Route } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
+import { clearSentEmails, fetchSentEmails } from '@site/emulators/servers';
+import { HOME_PARTS } from '@site/frontend/components/HomePage';
+import { HYDRATED_MARK } from '@site/frontend/hydration';
+import { startSite, type Site } from './support';
+import { contactForm } from '@site/frontend/content/site';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+beforeEach(() => clearSentEmails(site.stack.urls.ses));
+
+const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+/** Holds back every response for `url` until `release()`; `requested` settles when the browser asks for it. */
+async function holdBack(page: Page, url: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested!: (request: Request) => void;
+  const asked = new Promise<Request>((resolve) => (requested = resolve));
+  await page.route(url, async (route: Route) => {
+    requested(route.request());
+    await released;
+    await route.continue();
+  });
+  return { release, requested: asked };
+}
+
+const marks = (page: Page) => page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
+
+/** The stored messages from the visitor with this name. */
+async function storedMessages(name: string): Promise<Record<string, unknown>[]> {
+  return (await site.storedMessages()).filter((item) => item.name === name);
+}
+
+describe('loading the app', () => {
+  it('requests no script before the first contentful paint, then hydrates every part, each in its own turn', async () => {
+    const watched = await site.open('/');
+    const { page, errors } = watched;
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }));
+    expect(timing.scripts).toHaveLength(1);
+    expect(timing.scripts[0]!.name).toMatch(ENTRY);
+    expect(timing.scripts[0]!.start).toBeGreaterThan(timing.fcp);
+    expect(await marks(page)).toEqual([...HOME_PARTS.map((id) => `${HYDRATED_MARK}:${id}`), HYDRATED_MARK]);
+    expect(errors).toEqual([]);
+    expect(await watched.cspViolations()).toEqual([]);
+  });
+
+  it('restyles only what it changes while it starts: no style recalculation after the first paint covers the whole page', async () => {
+    // A change on the root element (a custom property, a class) makes the browser restyle
+    // every element of the page, in the task that next reads layout: the longest task of the
+    // app's start, 10 ms of the CPU on a fast machine, four times that on a phone.
+    const { browser } = site;
+    const { page } = await site.open('/', {}, { beforeLoad: (p) => browser.startTracing(p, { categories: ['devtools.timeline'] }) });
+    const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: { name: string; pid: number; ts: number; args?: { elementCount?: number } }[];
+    };
+    const paint = traceEvents.find((event) => event.name === 'firstContentfulPaint')!;
+    const restyled = traceEvents
+      .filter((event) => event.name === 'UpdateLayoutTree' && event.pid === paint.pid && event.ts > paint.ts)
+      .map((event) => event.args?.elementCount ?? 0);
+    expect(restyled.length).toBeGreaterThan(0);
+    // The parts React or the visitor's first scroll change are a handful of elements each.
+    expect(Math.max(...restyled)).toBeLessThan(elements / 4);
+  });
+
+  it('starts the app at once for a visitor who acts before the page has painted', async () => {
+    let stylesheet!: Awaited<ReturnType<typeof holdBack>>;
+    const { page } = await site.open(
+      '/',
+      {},
+      {
+        waitUntil: 'commit',
+        hydrated: false,
+        // The stylesheet holds back the first paint and the load event until released.
+        beforeLoad: async (p) => void (stylesheet = await holdBack(p, /\/assets\/index-[\w-]+\.css$/)),
+      },
+    );
+    await stylesheet.requested;
+    const entry = page.waitForRequest(ENTRY);
+    await page.locator('#contact-name').focus();
+    await entry;
+    expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(0);
+    stylesheet.release();
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+  });
+});
+
+const MESSAGE = {
+  name: 'Snelle Typist',
+  email: 'snel@typist.nl',
+  phone: '06 1234 5678',
+  company: 'Typisten & Co',
+  message: 'Ik typte dit voordat de pagina klaar was.\nGeen letter mag verloren gaan.',
+};
+const field = (page: Page, name: string) => page.locator(`#contact-${name}`);
+const fieldValues = (page: Page) => Promise.all(Object.keys(MESSAGE).map((name) => field(page, name).inputValue()));
+
+describe('the contact form before the app is there', () => {
+  it('keeps every character typed before and during hydration, and sends it once with the app', async () => {
+    let app!: Awaited<ReturnType<typeof holdBack>>;
+    const { page, errors } = await site.open(
+      '/',
+      {},
+      { waitUntil: 'load', hydrated: false, beforeLoad: async (p) => void (app = await holdBack(p, ENTRY)) },
+    );
+    const posts: Request[] = [];
+    page.on('request', (request) => request.url().endsWith(API_PATH) && posts.push(request));
+    await app.requested;
+    // A fast typist, no pauses: two fields before the app has arrived, the rest while it arrives and hydrates.
+    await field(page, 'name').pressSequentially(MESSAGE.name);
+    await field(page, 'email').pressSequentially(MESSAGE.email);
+    expect(await marks(page)).toEqual([]);
+    app.release();
+    await field(page, 'phone').pressSequentially(MESSAGE.phone);
+    await field(page, 'company').pressSequentially(MESSAGE.company);
+    await field(page, 'message').pressSequentially(MESSAGE.message);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+    expect(await fieldValues(page)).toEqual(Object.values(MESSAGE));
+
+    const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH));
+    await page.getByRole('button', { name: contactForm.submit }).click();
+    expect((await answered).status()).toBe(200);
+    await page.getByRole('status').getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').waitFor();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.postDataJSON()).toMatchObject(MESSAGE);
+    expect(await storedMessages(MESSAGE.name)).toEqual([expect.objectContaining({ ...MESSAGE, status: 'emailed' })]);
+    expect(await fetchSentEmails(site.stack.urls.ses)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a form submitted before the app is there as a form post, once', async () => {
+    const sender = { ...MESSAGE, name: 'Vroege Verzender' };
+    let app!: Awaited<ReturnType<typeof holdBack>>;
+    const { page } = await site.open(
+      '/',
+      {},
+      { waitUntil: 'load', hydrated: false, beforeLoad: async (p) => void (app = await holdBack(p, ENTRY)) },
+    );
+    const posts: Request[] = [];
+    page.on('request', (request) => request.url().endsWith(API_PATH) && posts.push(request));
+    await app.requested;
+    for (const [name, value] of Object.entries(sender)) await field(page, name).fill(value);
+    const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH));
+    await page.getByRole('button', { name: contactForm.submit }).click();
+    const answer = await answered;
+    await page.waitForURL(site.url(FORM_RESULT_PAGES.sent));
+    // The app arriving now changes nothing: the page it was for is gone.
+    app.release();
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+
+    expect(answer.status()).toBe(303);
+    expect(posts.map((post) => post.headers()['content-type'])).toEqual(['application/x-www-form-urlencoded']);
+    expect(await storedMessages(sender.name)).toEqual([expect.objectContaining({ ...sender, status: 'emailed' })]);
+    expect(await fetchSentEmails(site.stack.urls.ses)).toHaveLength(1);
+  });
+});

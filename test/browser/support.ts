@@ -1,0 +1,137 @@
+/**
+ * What every browser test needs: the whole local stack serving the built site (the edge
+ * with the real headers and CSP, the real handler, the emulators) and the system Chromium,
+ * with pages that record console errors, CSP violations and requests to other hosts.
+ */
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium } from '@site/testing/chromium';
+import { emulatorClientConfig } from '@site/emulators/connections';
+import { EPHEMERAL_STACK, startLocalStack, type LocalStack, type LocalStackOptions } from '@site/local/stack';
+import { HYDRATED_MARK } from '@site/frontend/hydration';
+
+export interface OpenOptions {
+  /** Called with the new page before it navigates, e.g. to hold back a response. */
+  beforeLoad?: (page: Page) => Promise<void>;
+  /** How far the navigation must get before open() returns; networkidle unless said. */
+  waitUntil?: 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
+  /**
+   * Wait until the app has hydrated the whole page (its `hydrated` mark), as a visitor who
+   * reads before acting finds it; the default with scripts on. Tests of what happens before
+   * that say false.
+   */
+  hydrated?: boolean;
+}
+
+export interface Site {
+  stack: LocalStack;
+  browser: Browser;
+  url(path?: string): string;
+  open(path: string, options?: BrowserContextOptions, openOptions?: OpenOptions): Promise<WatchedPage>;
+  /** Every stored message, read back by a consistent Scan; idempotency records and visitor counters have no status and are left out. */
+  storedMessages(): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions, as text. */
+  errors: string[];
+  /** Requests to any origin other than the site's. */
+  foreignRequests: string[];
+  cspViolations(): Promise<string[]>;
+}
+
+/** `settings`: what a suite changes in the stack; the visitor limit's own sets a limit of its own. */
+export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'> = {}): Promise<Site> {
+  const stack = await startLocalStack({ ...EPHEMERAL_STACK, ...settings });
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    await stack.close();
+    throw error;
+  }
+  const origin = stack.urls.site;
+  const contexts: { close(): Promise<void> }[] = [];
+
+  return {
+    stack,
+    browser,
+    url: (path = '/') => origin + path,
+    async open(path, options = {}, { beforeLoad, waitUntil = 'networkidle', hydrated = options.javaScriptEnabled !== false } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+      contexts.push(context);
+      // Registered before any page script; the CSP cannot block what the browser injects itself.
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __csp: string[] }).__csp = seen;
+        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+      const page = await context.newPage();
+      const watched: WatchedPage = {
+        page,
+        errors: [],
+        foreignRequests: [],
+        cspViolations: () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp),
+      };
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        // The 404 page is served with status 404 by design; Chromium logs that for the document.
+        const isDocument404 = message.location().url === page.url() && /status of 404/.test(message.text());
+        if (!isDocument404) watched.errors.push(message.text());
+      });
+      page.on('pageerror', (error) => watched.errors.push(error.message));
+      page.on('request', (request) => {
+        if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) watched.foreignRequests.push(request.url());
+      });
+      await beforeLoad?.(page);
+      await page.goto(origin + path, { waitUntil });
+      if (hydrated) await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+      return watched;
+    },
+    async storedMessages() {
+      const client = new DynamoDBClient(emulatorClientConfig(stack.urls.dynamodb));
+      try {
+        const { Items = [] } = await client.send(new ScanCommand({ TableName: stack.tableName, ConsistentRead: true }));
+        return Items.map((item) => unmarshall(item)).filter((item) => 'status' in item);
+      } finally {
+        client.destroy();
+      }
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close();
+      await stack.close();
+    },
+  };
+}
+
+/** Waits until smooth scrolling has come to rest: the same position for half a second. */
+export async function scrollSettled(page: Page): Promise<number> {
+  const positions: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    await page.waitForTimeout(100);
+    positions.push(await page.evaluate(() => window.scrollY));
+    const recent = positions.slice(-5);
+    if (recent.length === 5 && recent.every((y) => y === recent[0])) return recent[0]!;
+  }
+  throw new Error('The page kept scrolling for 10 s.');
+}
+
+export function scrollInstantly(page: Page, top: number): Promise<void> {
+  return page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+}
+
+/** Scrolls through the whole page so every reveal runs, then back to the top. */
+export async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 300) {
+    await scrollInstantly(page, y);
+    await page.waitForTimeout(40);
+  }
+  // Until every revealed element has finished fading in.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'));
+  await scrollInstantly(page, 0);
+}

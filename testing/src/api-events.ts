@@ -1,0 +1,145 @@
+/**
+ * Contact requests as the handler receives them: an HTTP request (method, headers, body
+ * bytes) as CloudFront passes it on to the API (cloudFrontOriginHeaders) and API Gateway hands
+ * it to the function (the stand-in's payload format 2.0), so the handler is tested with the
+ * events it gets behind the local edge and in AWS. The local edge's own origin request is
+ * proven to match cloudFrontOriginHeaders in local/test/origin-request.test.ts.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import {
+  API_VIEWER_HEADERS,
+  ORIGIN_VERIFY_HEADER,
+  VIEWER_ADDRESS_HEADER,
+  VIEWER_HOST_HEADER,
+  VIEWER_SCHEME_HEADER,
+} from '@site/core/api-origin';
+import { API_PATH } from '@site/core/contract';
+import { CONTACT_ROUTE_KEY, toApiGatewayEvent } from '@site/emulators/api-gateway';
+import { TEST_ORIGIN_SECRET } from './test-values';
+
+/** Who sent a request to CloudFront: the address and port of the connection, and the scheme it used. */
+export interface Viewer {
+  address: string;
+  port: number;
+  scheme: 'http' | 'https';
+}
+
+/** Besides the listed viewer headers, what CloudFront's origin request always carries and API Gateway reads. */
+const ALWAYS_FORWARDED = ['host', 'content-length'];
+
+/**
+ * The headers of CloudFront's request to the API for a viewer's request: the /api/*
+ * behaviour's function passes the viewer's Host on as X-Viewer-Host (over anything the viewer
+ * sent under that name); of the rest only what the origin request policy lists goes on; then
+ * CloudFront adds the origin secret, the viewer's `ip:port` and its scheme.
+ */
+export function cloudFrontOriginHeaders(viewerHeaders: IncomingHttpHeaders, viewer: Viewer, originSecret: string): IncomingHttpHeaders {
+  const forwarded = new Set([...ALWAYS_FORWARDED, ...API_VIEWER_HEADERS.map((name) => name.toLowerCase())]);
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(viewerHeaders)) {
+    const lower = name.toLowerCase();
+    if (value === undefined || !forwarded.has(lower) || lower === VIEWER_HOST_HEADER.toLowerCase()) continue;
+    headers[lower] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const host = viewerHeaders.host;
+  if (host !== undefined) headers[VIEWER_HOST_HEADER.toLowerCase()] = Array.isArray(host) ? host.join(',') : host;
+  headers[ORIGIN_VERIFY_HEADER.toLowerCase()] = originSecret;
+  headers[VIEWER_ADDRESS_HEADER.toLowerCase()] = `${viewer.address}:${viewer.port}`;
+  headers[VIEWER_SCHEME_HEADER.toLowerCase()] = viewer.scheme;
+  return headers;
+}
+
+export interface EventParts {
+  method?: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON unless a string (sent as its UTF-8 bytes) or bytes. */
+  body?: unknown;
+  /**
+   * `body` is a base64 string, handed over as API Gateway hands over a body it takes for
+   * binary. The translation decides that by content type; the handler must read both forms
+   * whatever the type says, and must refuse base64 that no gateway would send.
+   */
+  isBase64Encoded?: boolean;
+  /**
+   * The viewer CloudFront reports (`ip:port`'s ip). Default: a new visitor for every event,
+   * so only the tests about the visitor limit ever meet it.
+   */
+  viewer?: string;
+  /** Not through CloudFront: the headers reach the handler as sent, without the origin secret or a viewer address. */
+  direct?: boolean;
+}
+
+/** Half a surrogate pair on its own: what no UTF-8 encoder can write. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const surrogateBytes = (unit: number) => Buffer.from([0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]);
+
+/**
+ * The bytes a client sends for `text`. Half a surrogate pair has no UTF-8 form; a broken
+ * client sends the unit's own three bytes (as CESU-8 does), which are not UTF-8 either.
+ */
+function wireBytes(text: string): Buffer {
+  const split = new RegExp(`(${LONE_SURROGATE.source})`, 'u');
+  return Buffer.concat(
+    text.split(split).map((part) => (LONE_SURROGATE.test(part) ? surrogateBytes(part.charCodeAt(0)) : Buffer.from(part))),
+  );
+}
+
+function bodyBytes(parts: EventParts): Buffer {
+  const { body } = parts;
+  if (body === undefined) return Buffer.alloc(0);
+  if (Buffer.isBuffer(body)) return body;
+  if (typeof body !== 'string') return Buffer.from(JSON.stringify(body));
+  return parts.isBase64Encoded ? Buffer.from(body, 'base64') : wireBytes(body);
+}
+
+let visitors = 0;
+
+/** A different address each call, from the range set aside for benchmarks (198.18.0.0/15). */
+function newVisitor(): string {
+  visitors += 1;
+  return `198.${18 + ((visitors >> 16) & 1)}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
+export function contactEvent(parts: EventParts = {}): APIGatewayProxyEventV2 {
+  const sent = parts.headers ?? { 'content-type': 'application/json' };
+  const headers = parts.direct
+    ? sent
+    : // Behind CloudFront, as in AWS: the viewer used HTTPS.
+      cloudFrontOriginHeaders(sent, { address: parts.viewer ?? newVisitor(), port: 40_000, scheme: 'https' }, TEST_ORIGIN_SECRET);
+  const event = toApiGatewayEvent(
+    {
+      method: parts.method ?? 'POST',
+      url: API_PATH,
+      headers,
+      body: bodyBytes(parts),
+      sourceIp: '203.0.113.7',
+    },
+    CONTACT_ROUTE_KEY,
+  );
+  return parts.isBase64Encoded && typeof parts.body === 'string' ? { ...event, body: parts.body, isBase64Encoded: true } : event;
+}
+
+export const VALID_BODY = {
+  name: 'Jan de Vries',
+  email: 'jan@voorbeeld.nl',
+  phone: '055 123 4567',
+  company: 'De Vries B.V.',
+  message: 'Graag een afspraak over interim management.',
+} as const;
+
+export interface JsonAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  json: { id?: string; error?: string; fields?: Record<string, string> };
+}
+
+/** The handler's answer with its body parsed; fails the test if the body is not JSON. */
+export function answer(result: { statusCode?: number; headers?: Record<string, unknown>; body?: string }): JsonAnswer {
+  return {
+    statusCode: result.statusCode ?? 0,
+    headers: (result.headers ?? {}) as Record<string, string>,
+    json: JSON.parse(result.body ?? ''),
+  };
+}
