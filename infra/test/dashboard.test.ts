@@ -285,15 +285,16 @@ async function takeEveryPath(aws: LocalAws): Promise<void> {
     return { status: answered.statusCode, id: answered.json.id };
   };
 
-  const first = await post({ body: VALID_BODY, viewer: '198.18.0.1' });
+  const first = await post({ body: VALID_BODY, viewer: '203.0.113.7' });
   expect(first.status).toBe(200);
-  const second = await post({ body: VALID_BODY });
+  const second = await post({ body: { ...VALID_BODY, message: 'Een tweede vraag.' } });
+  expect(second.status).toBe(200);
   expect((await post({ body: {} })).status).toBe(400);
   expect((await post({ body: { ...VALID_BODY, message: 'x'.repeat(40 * 1024) } })).status).toBe(413);
   const otherSite = { 'content-type': 'application/json', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
   expect((await post({ headers: otherSite, body: VALID_BODY })).status).toBe(403);
   // The first message's address again, over its limit of one.
-  expect((await post({ body: VALID_BODY, viewer: '198.18.0.1' })).status).toBe(429);
+  expect((await post({ body: VALID_BODY, viewer: '203.0.113.7' })).status).toBe(429);
 
   // Delivery events: four outcomes on one message, a reject on another.
   const event = async (detailType: SesDetailType, id: string) => {
