@@ -36,6 +36,11 @@ and the marker line below is never printed: moto.ts then stops the test with tha
    references undefined resource"). AWS makes the query and answers its id, a UUID. Here the
    type is known: it answers an id of the same form and keeps nothing else, as moto's Logs has
    no saved queries to keep it in.
+5. Alarms. moto's CloudFormation does not know AWS::CloudWatch::Alarm either and skips it, so
+   the dashboard's alarm status widget, whose body reads each alarm's ARN (Fn::GetAtt Arn),
+   fails the stack the same way. AWS answers the ARN from the alarm's name, and its name for a
+   Ref; here the type is known and answers both, keeping nothing else (what moto cannot show of
+   alarms is listed in deploy-guide.test.ts).
 """
 
 import copy
@@ -218,6 +223,47 @@ class QueryDefinition(CloudFormationModel):
     def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
         original_resource.name = cloudformation_json["Properties"]["Name"]
         return original_resource
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        return None
+
+
+# 5. Alarms.
+
+
+class Alarm(CloudFormationModel):
+    __module__ = "moto.cloudwatch.models"
+
+    def __init__(self, name, account_id, region_name):
+        self.name = name
+        self.arn = f"arn:aws:cloudwatch:{region_name}:{account_id}:alarm:{name}"
+
+    @property
+    def physical_resource_id(self):
+        return self.name
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::CloudWatch::Alarm"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        # AWS names an alarm without AlarmName after its logical id and a random suffix.
+        name = cloudformation_json["Properties"].get("AlarmName") or f"{resource_name}-{uuid.uuid4().hex[:12].upper()}"
+        return cls(name, account_id, region_name)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        name = cloudformation_json["Properties"].get("AlarmName")
+        return cls(name, account_id, region_name) if name else original_resource
 
     @classmethod
     def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
