@@ -13,6 +13,8 @@ export const FUNCTION_ENV = {
   retentionDays: 'RETENTION_DAYS',
   /** The SES configuration set every e-mail is sent through, so its delivery events come back. */
   configurationSet: 'SES_CONFIGURATION_SET',
+  /** The stage: the dimension its metrics are counted under (core/src/metric-names.ts). Every function is given it. */
+  stage: 'STAGE',
 } as const;
 
 /** What only the retry job is given: after how many minutes an e-mail SES accepted counts as not delivered. */
@@ -38,6 +40,8 @@ export const VISITOR_LIMIT_ENV = {
 
 /** The functions' settings, as values. */
 export interface FunctionSettings {
+  /** The stage the functions count their metrics under. */
+  stage: string;
   tableName: string;
   mail: { from: string; to: string };
   configurationSet: string;
@@ -67,6 +71,7 @@ export const MAIL_BUDGET_ENV = {
  */
 export function functionEnvironment(settings: FunctionSettings): Record<string, string> {
   return {
+    [FUNCTION_ENV.stage]: settings.stage,
     [FUNCTION_ENV.tableName]: settings.tableName,
     [FUNCTION_ENV.mailFrom]: settings.mail.from,
     [FUNCTION_ENV.mailTo]: settings.mail.to,

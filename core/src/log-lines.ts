@@ -1,9 +1,9 @@
 /**
- * The log lines that CloudWatch metric filters count for the alarms: each line's `msg` and
- * the fields the filters read, defined once for the function that writes the line
- * (lambda/src/handlers) and the alarm that counts it (infra/lib/constructs/alarms.ts), so
- * the two cannot drift apart. Plain constants, so the CDK stack builds its filters from
- * them without loading the SDK clients.
+ * The log lines that on call reads: each line's `msg` and the fields read from it, defined
+ * once for the function that writes the line (lambda/src/handlers), the metric filters that
+ * count delivery events for the alarms (infra/lib/constructs/alarms.ts) and the saved Logs
+ * Insights queries (infra/lib/log-queries.ts), so they cannot drift apart. Plain constants, so
+ * the CDK stack builds from them without loading the SDK clients.
  */
 
 /**
@@ -23,7 +23,8 @@ export const RETRY_RUN_LOG = {
 /**
  * The one line per contact request, and the outcomes in which the visitor's message was
  * not stored. A form post answers those with a 303 to the error page, not a 5xx, so the
- * API's 5xx alarm alone would miss them; a metric filter reads these instead.
+ * API's 5xx alarm alone would miss them: the function counts them as not stored too, and
+ * the saved query of the alarm on that count finds these lines.
  */
 export const CONTACT_REQUEST_LOG = {
   msg: 'contact request',

@@ -1,8 +1,9 @@
 /**
  * Every alarm the stacks create, by name: how urgent it is, when it fires and the first thing
  * to check. The one source of both: each alarm's description in CloudWatch, which its e-mail
- * carries, is built from it here, and the on-call guide's table (docs/on-call.md, "Alarms") is
- * checked against it by infra/test/alarm-catalogue.test.ts. A new alarm is one entry more.
+ * carries, is built from it here (with links to the stage's dashboard and to the saved query
+ * for its metric, log-queries.ts), and the on-call guide's table (docs/on-call.md, "Alarms")
+ * is checked against it by infra/test/alarm-catalogue.test.ts. A new alarm is one entry more.
  */
 
 /**
@@ -34,6 +35,9 @@ export const SES_REPUTATION = {
  * stage throttle's 429s and a script's refused posts come by the dozen.
  */
 export const API_4XX_SURGE = 50;
+
+/** Minutes in which every retry run left stored messages waiting for their e-mail before MessagesUndelivered fires (three runs). */
+export const UNDELIVERED_ALARM_MINUTES = 30;
 
 /** Percent of requests CloudFront answered with a 5xx, over 5 minutes, twice in a row. */
 export const CLOUDFRONT_5XX_PERCENT = 5;
@@ -75,7 +79,7 @@ export const ALARMS = {
   },
   MessagesUndelivered: {
     severity: 'today',
-    firesWhen: 'stored messages have not been e-mailed for 30 minutes (the retry job keeps trying)',
+    firesWhen: `stored messages have not been e-mailed for ${UNDELIVERED_ALARM_MINUTES} minutes (the retry job keeps trying)`,
     firstCheck:
       "SES: the sandbox, the identity's verification, the sending quota; `npm run messages -- list --status received` and `show <id>` for the last error",
   },
@@ -109,8 +113,9 @@ export const ALARMS = {
   DeliveryEventsNotOurs: {
     severity: 'today',
     firesWhen:
-      "a delivery event named a stored message but an attempt it never made, or another SES message id than that attempt's, and was not applied: only someone who can send through the stage's configuration set or invoke its consumer makes one",
-    firstCheck: `CloudTrail for \`SendEmail\` with the \`contact-message\` tag and for \`Invoke\` of \`record-delivery-event\`; ${logGroup('record-delivery-event')}: \`not_our_attempt\` (also after the contact function failed to record an attempt SES had taken: the retry job sends that message again)`,
+      "a delivery event named a stored message but an attempt it never made or another SES message id, and was not applied: only whoever can send through the stage's configuration set or invoke its consumer makes one",
+    firstCheck:
+      'CloudTrail for `SendEmail` with the `contact-message` tag and for `Invoke` of `record-delivery-event`; its saved query: `not_our_attempt` (also when the contact function could not record an attempt SES took; the retry job then sends it again)',
   },
   DeliveryEventFunctionErrors: {
     severity: 'today',
@@ -151,12 +156,31 @@ export type AlarmName = keyof typeof ALARMS;
 /** CloudWatch's limit on an alarm's description. */
 export const DESCRIPTION_LIMIT = 1024;
 
+/** Where an alarm's e-mail sends its reader: the stage's dashboard, and the saved query that shows the alarm's log lines. */
+export interface AlarmLinks {
+  dashboard: string;
+  query: {
+    /** As the console lists it (`<prefix>/<name>`), to find it when the link cannot be opened. */
+    name: string;
+    /** Its QueryDefinitionId: a UUID, known only at deploy time. */
+    id: string;
+    /** The console link, given that id. */
+    url: (id: string) => string;
+  };
+}
+
+/** A QueryDefinitionId is a UUID; the limit is checked with one of that length while the id is still a deploy-time token. */
+const QUERY_ID_LENGTH = 36;
+
 /** The description CloudWatch shows, and every alarm and recovery e-mail carries. */
-export function alarmDescription(name: AlarmName): string {
+export function alarmDescription(name: AlarmName, links: AlarmLinks): string {
   const { severity, firesWhen, firstCheck } = ALARMS[name];
-  const description = `Severity ${severity} (${SEVERITIES[severity]}). Fires when ${firesWhen}. First check: ${firstCheck}. On-call guide: docs/on-call.md#alarms`;
-  if (description.length > DESCRIPTION_LIMIT) {
-    throw new Error(`${name}: the alarm description is ${description.length} characters; CloudWatch takes ${DESCRIPTION_LIMIT}.`);
+  const text = (queryId: string) =>
+    `Severity ${severity} (${SEVERITIES[severity]}). Fires when ${firesWhen}. First check: ${firstCheck}. ` +
+    `Dashboard: ${links.dashboard} Logs: ${links.query.name} ${links.query.url(queryId)} On-call guide: docs/on-call.md#alarms`;
+  const length = text('0'.repeat(QUERY_ID_LENGTH)).length;
+  if (length > DESCRIPTION_LIMIT) {
+    throw new Error(`${name}: the alarm description is ${length} characters; CloudWatch takes ${DESCRIPTION_LIMIT}.`);
   }
-  return description;
+  return text(links.query.id);
 }

@@ -88,6 +88,7 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
     alarmEmail: config.alarmEmail,
     distributionId: site.distribution.distributionId,
     webAclName: waf && webAclName(stackName),
+    alarmLinks: site.alarmLinks,
   });
   if (waf) edgeAlarms.addStackDependency(waf, 'alarms on the web ACL’s metrics');
 

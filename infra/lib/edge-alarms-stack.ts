@@ -7,7 +7,7 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import { CLOUDFRONT_5XX_PERCENT } from './alarm-catalogue';
+import { CLOUDFRONT_5XX_PERCENT, type AlarmLinks, type AlarmName } from './alarm-catalogue';
 import { AlarmTopic } from './constructs/alarm-topic';
 import { notifyingAlarm } from './constructs/notifying-alarm';
 
@@ -18,13 +18,19 @@ export interface EdgeAlarmsStackProps extends StackProps {
   distributionId: string;
   /** The web ACL's name, with config.wafRateLimit. */
   webAclName?: string;
+  /** Where each alarm's e-mail sends its reader: the site stack's dashboard and saved queries, in its region. */
+  alarmLinks: (name: AlarmName) => AlarmLinks;
 }
 
 export class EdgeAlarmsStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeAlarmsStackProps) {
     super(scope, id, props);
     const { prefix } = props;
-    const target = { prefix, topic: new AlarmTopic(this, 'AlarmTopic', { prefix: `${prefix}-edge`, alarmEmail: props.alarmEmail }).topic };
+    const target = {
+      prefix,
+      topic: new AlarmTopic(this, 'AlarmTopic', { prefix: `${prefix}-edge`, alarmEmail: props.alarmEmail }).topic,
+      links: props.alarmLinks,
+    };
     const fiveMinutes = Duration.minutes(5);
 
     notifyingAlarm(

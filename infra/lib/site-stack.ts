@@ -1,7 +1,7 @@
 /**
  * The whole site in one stack, composed in the order of the architecture: storage, site,
- * API and functions, mail and its delivery events, monitoring, outputs. Each part is a construct of its own in
- * constructs/.
+ * API and functions, mail and its delivery events, monitoring (saved queries, alarms, the
+ * dashboard), outputs. Each part is a construct of its own in constructs/.
  */
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -12,14 +12,19 @@ import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV, MAIL_BUDGET_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
 import type { Config } from '@site/core/node/deploy-config';
+import type { AlarmLinks, AlarmName } from './alarm-catalogue';
+import { dashboardUrl, savedQueryUrl } from './console-links';
 import { Alarms } from './constructs/alarms';
 import { ContactApi } from './constructs/contact-api';
+import { SiteDashboard } from './constructs/dashboard';
 import { DeliveryEvents } from './constructs/delivery-events';
+import { SavedQueries } from './constructs/log-queries';
 import { grantSendAs } from './constructs/mail-sending';
 import { MessageTable } from './constructs/message-table';
 import { OriginSecret } from './constructs/origin-secret';
 import { StaticSite } from './constructs/static-site';
 import { importHostedZone } from './hosted-zone';
+import { ALARM_QUERIES } from './log-queries';
 import { APP_NAME, configurationSetName, stagePrefix, TABLE_NAME_OUTPUT } from '@site/core/names';
 
 export interface SiteStackProps extends StackProps {
@@ -38,6 +43,8 @@ export class SiteStack extends Stack {
   readonly distribution: Distribution;
   readonly table: MessageTable;
   readonly api: HttpApi;
+  /** Where each alarm's e-mail sends its reader, in this stack's region: the dashboard, and the saved query for its metric. */
+  readonly alarmLinks: (name: AlarmName) => AlarmLinks;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -73,6 +80,7 @@ export class SiteStack extends Stack {
       configurationSetName: configurationSetName(config.stage),
       table: this.table,
       retention,
+      stage: config.stage,
     });
 
     const contact = new ContactApi(this, 'Contact', {
@@ -83,6 +91,7 @@ export class SiteStack extends Stack {
         [FUNCTION_ENV.mailTo]: config.contactRecipient,
         [FUNCTION_ENV.retentionDays]: String(config.retentionDays),
         [FUNCTION_ENV.configurationSet]: deliveryEvents.configurationSetName,
+        [FUNCTION_ENV.stage]: config.stage,
       },
       requestEnvironment: {
         ...originSecret.functionEnvironment,
@@ -105,14 +114,45 @@ export class SiteStack extends Stack {
     deliveryEvents.sendThrough(contact.sendFunction, contact.retryFunction);
     grantSendAs(config.senderAddress, deliveryEvents.configurationSetName, contact.sendFunction, contact.retryFunction);
 
-    new Alarms(this, 'Monitoring', {
+    const queries = new SavedQueries(this, 'Queries', {
       prefix,
+      logGroups: {
+        'send-contact-email': contact.sendFunction.logGroup,
+        'retry-undelivered': contact.retryFunction.logGroup,
+        'record-delivery-event': deliveryEvents.consumer.logGroup,
+        'api-access-log': contact.accessLogs,
+      },
+    });
+    const dashboard = dashboardUrl(this.region, prefix);
+    this.alarmLinks = (name) => {
+      const query = ALARM_QUERIES[name];
+      return { dashboard, query: { name: queries.nameOf(query), id: queries.idOf(query), url: (id) => savedQueryUrl(this.region, id) } };
+    };
+    const monitoring = new Alarms(this, 'Monitoring', {
+      prefix,
+      stage: config.stage,
       metricNamespace: `${APP_NAME}/${config.stage}`,
       contact,
       deliveryEvents,
       alarmEmail: config.alarmEmail,
+      links: this.alarmLinks,
+    });
+    new SiteDashboard(this, 'Dashboard', {
+      name: prefix,
+      stage: config.stage,
+      contact,
+      deliveryEvents,
+      table: this.table,
+      distributionId: this.distribution.distributionId,
+      alarms: monitoring.alarms,
+      edgeAlarms: ['CloudFront5xxRate', ...(config.wafRateLimit === false ? [] : (['WafBlockedRequests'] as const))],
+      queries,
     });
 
+    new CfnOutput(this, 'DashboardUrl', {
+      description: 'Where on call starts (docs/on-call.md): the path, the alarms, the logs',
+      value: dashboard,
+    });
     new CfnOutput(this, 'SiteUrl', {
       description: 'The public site',
       value: `https://${config.domainName ?? this.distribution.distributionDomainName}`,

@@ -1,12 +1,16 @@
 /**
  * The alarms as on-call meets them: every alarm of every stack e-mails its topic when it fires
  * and again when it is OK, says in its description how urgent it is and what to check first,
- * and the on-call guide's table says the same, word for word, from the same catalogue.
+ * and links to the stage's dashboard and to the saved query that shows its log lines; the
+ * on-call guide's table says the same, word for word, from the same catalogue.
  */
 import { readFileSync } from 'node:fs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALARMS, alarmDescription, DESCRIPTION_LIMIT, SEVERITIES, type AlarmName } from '../lib/alarm-catalogue';
+import { APP_NAME, stagePrefix } from '@site/core/names';
+import { ALARMS, alarmDescription, DESCRIPTION_LIMIT, SEVERITIES, type AlarmLinks, type AlarmName } from '../lib/alarm-catalogue';
+import { dashboardUrl, savedQueryUrl } from '../lib/console-links';
+import { ALARM_QUERIES } from '../lib/log-queries';
 import { synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 const GUIDE = 'docs/on-call.md';
@@ -37,22 +41,59 @@ interface DeployedAlarm {
   name: string;
   properties: any;
   topics: string[];
+  /** Its description as CloudWatch shows it, the query's id (a deploy-time reference) as ID. */
+  description: string;
+  /** The name of the saved query the description's link opens. */
+  linkedQuery: string;
+}
+
+const ID = '<query-definition-id>';
+const SITE_REGION = 'eu-west-1';
+const PREFIX = stagePrefix('test');
+
+/** What the stage's site stack makes: every saved query's name by its logical id, and the outputs that carry an id to another region. */
+let queryNames: Record<string, string>;
+let outputs: Record<string, any>;
+
+/** The description's text, and the saved query its one reference names (in this stack, or the site stack's through an output). */
+function readDescription(description: unknown): { text: string; query: string } {
+  const parts: unknown[] = typeof description === 'string' ? [description] : (description as any)['Fn::Join'][1];
+  const references = parts.filter((part) => typeof part !== 'string') as any[];
+  expect(references).toHaveLength(1);
+  const reference = references[0]['Fn::GetStackOutput'] ? outputs[references[0]['Fn::GetStackOutput'].OutputName].Value : references[0];
+  expect(reference['Fn::GetAtt'][1]).toBe('QueryDefinitionId');
+  return { text: parts.map((part) => (typeof part === 'string' ? part : ID)).join(''), query: queryNames[reference['Fn::GetAtt'][0]]! };
 }
 
 let alarms: DeployedAlarm[];
 beforeAll(() => {
   // With the WAF on, so that every alarm the app can create is there.
   const s: Synthesized = synth({ alarmEmail: `ops@${TEST_DOMAIN}`, wafRateLimit: 500 });
+  queryNames = Object.fromEntries(
+    Object.entries<any>(s.template.findResources('AWS::Logs::QueryDefinition')).map(([id, query]) => [id, query.Properties.Name]),
+  );
+  outputs = s.template.toJSON().Outputs;
   alarms = [s.site, s.edgeAlarms].flatMap((stack) => {
     const template = Template.fromStack(stack);
     const topics = Object.keys(template.findResources('AWS::SNS::Topic'));
-    return Object.values<any>(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => ({
-      stack: stack.stackName,
-      name: String(alarm.Properties.AlarmName).replace(/^consultancy-site-test-/, ''),
-      properties: alarm.Properties,
-      topics,
-    }));
+    return Object.values<any>(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => {
+      const { text, query } = readDescription(alarm.Properties.AlarmDescription);
+      return {
+        stack: stack.stackName,
+        name: String(alarm.Properties.AlarmName).replace(/^consultancy-site-test-/, ''),
+        properties: alarm.Properties,
+        topics,
+        description: text,
+        linkedQuery: query,
+      };
+    });
   });
+});
+
+/** The links the stage's alarms carry, the query's id left as ID. */
+const linksOf = (name: AlarmName, region = SITE_REGION, prefix = PREFIX): AlarmLinks => ({
+  dashboard: dashboardUrl(region, prefix),
+  query: { name: `${prefix}/${ALARM_QUERIES[name]}`, id: ID, url: (id) => savedQueryUrl(region, id) },
 });
 
 describe('every alarm in every stack', () => {
@@ -70,12 +111,32 @@ describe('every alarm in every stack', () => {
   });
 
   it('says how urgent it is, when it fires and what to check first, within CloudWatch’s limit', () => {
-    for (const { name, properties } of alarms) {
+    for (const { name, description } of alarms) {
       const entry = ALARMS[name as AlarmName];
-      expect(properties.AlarmDescription, name).toBe(alarmDescription(name as AlarmName));
-      expect(properties.AlarmDescription).toContain(`Severity ${entry.severity} (${SEVERITIES[entry.severity]})`);
-      expect(properties.AlarmDescription).toContain(entry.firstCheck);
-      expect(properties.AlarmDescription.length, name).toBeLessThanOrEqual(DESCRIPTION_LIMIT);
+      expect(description, name).toBe(alarmDescription(name as AlarmName, linksOf(name as AlarmName)));
+      expect(description).toContain(`Severity ${entry.severity} (${SEVERITIES[entry.severity]})`);
+      expect(description).toContain(entry.firstCheck);
+      expect(description.replace(ID, '0'.repeat(36)).length, name).toBeLessThanOrEqual(DESCRIPTION_LIMIT);
+    }
+  });
+
+  it('links to the stage’s dashboard and opens the saved query for its metric, in the site’s region (also from us-east-1)', () => {
+    for (const { name, description, linkedQuery } of alarms) {
+      expect(description, name).toContain(
+        `Dashboard: https://${SITE_REGION}.console.aws.amazon.com/cloudwatch/home?region=${SITE_REGION}#dashboards/dashboard/${PREFIX} `,
+      );
+      expect(linkedQuery, name).toBe(`${PREFIX}/${ALARM_QUERIES[name as AlarmName]}`);
+      expect(description, name).toContain(
+        `Logs: ${linkedQuery} https://${SITE_REGION}.console.aws.amazon.com/cloudwatch/home?region=${SITE_REGION}#logsV2:logs-insights$3FqueryDetail$3D~(queryId~'${ID})`,
+      );
+    }
+  });
+
+  it('stays within CloudWatch’s limit for the longest stage name in a region with a long name', () => {
+    const prefix = `${APP_NAME}-${'s'.repeat(16)}`;
+    for (const name of Object.keys(ALARMS) as AlarmName[]) {
+      const description = alarmDescription(name, linksOf(name, 'ap-southeast-4', prefix));
+      expect(description.replace(ID, '0'.repeat(36)).length, name).toBeLessThanOrEqual(DESCRIPTION_LIMIT);
     }
   });
 });

@@ -137,6 +137,7 @@ describe('functions', () => {
         'ORIGIN_VERIFY',
         'RETENTION_DAYS',
         'SES_CONFIGURATION_SET',
+        'STAGE',
         'TABLE_NAME',
         'VISITOR_LIMIT',
         'VISITOR_IPV6_NETWORK_LIMIT',
@@ -150,7 +151,7 @@ describe('functions', () => {
       VISITOR_WINDOW_SECONDS: '600',
     });
     expect(Object.keys(fn('retry-undelivered').resource.Properties.Environment.Variables).sort()).toEqual(
-      ['DELIVERY_ALARM_MINUTES', 'MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS', 'SES_CONFIGURATION_SET', 'TABLE_NAME'].sort(),
+      ['DELIVERY_ALARM_MINUTES', 'MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS', 'SES_CONFIGURATION_SET', 'STAGE', 'TABLE_NAME'].sort(),
     );
   });
 

@@ -1,11 +1,12 @@
 /**
- * Alarms, the topic they notify, the metrics read from the functions' log lines, and the stack
- * outputs; with an alarm e-mail address configured.
+ * Alarms, the topic they notify, the path's metrics the functions write and the metrics read
+ * from their log lines, and the stack outputs; with an alarm e-mail address configured.
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '@site/core/node/deploy-config';
-import { CONTACT_REQUEST_LOG, DELIVERY_EVENT_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
+import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
+import { METRIC_NAMESPACE } from '@site/core/metric-names';
 import { API_4XX_SURGE, SES_REPUTATION } from '../lib/alarm-catalogue';
 import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
 
@@ -90,7 +91,7 @@ describe('alarms', () => {
     for (const name of names) {
       const props = alarm(name.replace('consultancy-site-test-', ''));
       expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
-      expect(props.AlarmDescription).toMatch(/\w+/);
+      expect(JSON.stringify(props.AlarmDescription)).toContain('Severity ');
     }
   });
 
@@ -106,7 +107,7 @@ describe('alarms', () => {
       expect(props.TreatMissingData).toBe('notBreaching');
       expect(props.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
       expect(props.Threshold).toBe(1);
-      expect(props.AlarmDescription).toMatch(/\w+/);
+      expect(JSON.stringify(props.AlarmDescription)).toContain('Severity ');
     }
   });
 
@@ -158,27 +159,22 @@ describe('alarms', () => {
     });
   });
 
-  it("read the contact function's request line for messages that could not be stored, whatever the answer's status", () => {
-    const sendLogGroup = only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-send-contact-email' }).resource
-      .Properties.LoggingConfig.LogGroup;
-    const filter = Object.values(s.template.findResources('AWS::Logs::MetricFilter'))
-      .map((f: any) => f.Properties)
-      .find((f) => f.MetricTransformations[0].MetricName === 'MessagesNotStored');
-    expect(filter.LogGroupName).toEqual(sendLogGroup);
-    expect(filter.FilterPattern).toBe(
-      `{ ($.msg = "${CONTACT_REQUEST_LOG.msg}") && (($.outcome = "store_failed") || ($.outcome = "config_error") || ($.outcome = "unexpected_error")) }`,
-    );
-    expect(filter.MetricTransformations[0]).toEqual({
-      MetricNamespace: 'consultancy-site/test',
-      MetricName: 'MessagesNotStored',
-      MetricValue: '1',
-    });
+  it("count the messages that could not be stored, whatever the answer's status, from the contact function's own metric of the stage", () => {
     expect(alarm('MessagesNotStored')).toMatchObject({
-      Namespace: 'consultancy-site/test',
+      Namespace: METRIC_NAMESPACE,
+      MetricName: 'NotStored',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
       Statistic: 'Sum',
       Period: 300,
       EvaluationPeriods: 1,
     });
+  });
+
+  it('give every function the stage its metrics are counted under', () => {
+    for (const fn of ['send-contact-email', 'retry-undelivered', 'record-delivery-event']) {
+      const props = only(s.template, 'AWS::Lambda::Function', { FunctionName: `consultancy-site-test-${fn}` }).resource.Properties;
+      expect(props.Environment.Variables.STAGE, fn).toBe('test');
+    }
   });
 
   it('watch a surge of 4xx answers of the API: the stage throttle’s 429s and refused posts', () => {
@@ -210,8 +206,8 @@ describe('alarms', () => {
       // The account's own rate: no dimension, so every sender in the account counts.
       expect(props.Dimensions).toBeUndefined();
       expect(levels.alarm).toBeLessThanOrEqual(levels.review / 2);
-      expect(props.AlarmDescription).toContain(`${levels.review * 100}%`);
-      expect(props.AlarmDescription).toContain(`${levels.pause * 100}%`);
+      expect(JSON.stringify(props.AlarmDescription)).toContain(`${levels.review * 100}%`);
+      expect(JSON.stringify(props.AlarmDescription)).toContain(`${levels.pause * 100}%`);
     }
     expect(SES_REPUTATION.bounceRate).toMatchObject({ review: 0.05, pause: 0.1 });
     expect(SES_REPUTATION.complaintRate).toMatchObject({ review: 0.001, pause: 0.005 });
@@ -249,16 +245,17 @@ describe('alarms', () => {
       EvaluationPeriods: 1,
       Threshold: 1,
     });
-    expect(alarm('DeliveryProblems').AlarmDescription).toContain('npm run messages -- list --status bounced');
+    expect(JSON.stringify(alarm('DeliveryProblems').AlarmDescription)).toContain('npm run messages -- list --status bounced');
   });
 
-  it("read the retry job's summary line for messages not delivered within deliveryAlarmHours, at the configured hours", () => {
+  it("read the retry job's count of messages not delivered within deliveryAlarmHours, at the configured hours", () => {
     const retry = only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-retry-undelivered' }).resource
       .Properties;
     expect(retry.Environment.Variables.DELIVERY_ALARM_MINUTES).toBe(String(DEFAULTS.deliveryAlarmHours * 60));
     expect(alarm('MessagesNotDelivered')).toMatchObject({
-      Namespace: 'consultancy-site/test',
-      MetricName: 'MessagesNotDelivered',
+      Namespace: METRIC_NAMESPACE,
+      MetricName: 'NotDelivered',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
       Statistic: 'Minimum',
       Period: 1200,
     });
@@ -268,58 +265,44 @@ describe('alarms', () => {
     expect(retryOfSix.Environment.Variables.DELIVERY_ALARM_MINUTES).toBe('360');
   });
 
-  it("read the retry job's summary line for messages still undelivered and messages given up", () => {
-    const filters = Object.values(s.template.findResources('AWS::Logs::MetricFilter'))
-      .map((f: any) => f.Properties)
-      .filter((f) => ['UndeliveredMessages', 'FailedMessages', 'MessagesNotDelivered'].includes(f.MetricTransformations[0].MetricName));
-    expect(filters).toHaveLength(3);
-    const retryLogGroup = only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-retry-undelivered' }).resource
-      .Properties.LoggingConfig.LogGroup;
-    for (const filter of filters) {
-      expect(filter.LogGroupName).toEqual(retryLogGroup);
-      expect(filter.FilterPattern).toBe(`{ $.msg = "${RETRY_RUN_LOG.msg}" }`);
-    }
-    const byMetric = Object.fromEntries(filters.map((f) => [f.MetricTransformations[0].MetricName, f.MetricTransformations[0]]));
-    expect(byMetric.UndeliveredMessages).toEqual({
-      MetricNamespace: 'consultancy-site/test',
-      MetricName: 'UndeliveredMessages',
-      MetricValue: '$.pending',
-    });
-    expect(byMetric.FailedMessages).toEqual({
-      MetricNamespace: 'consultancy-site/test',
-      MetricName: 'FailedMessages',
-      MetricValue: '$.failed',
-    });
-    expect(byMetric.MessagesNotDelivered).toMatchObject({ MetricValue: '$.notDelivered' });
-
-    // Every run in half an hour (three runs) left messages undelivered.
+  it("read the retry job's backlog and the messages it gave up on from its own metrics; metric filters only for the delivery events", () => {
+    // Every run in half an hour (three runs) left messages waiting.
     expect(alarm('MessagesUndelivered')).toMatchObject({
-      Namespace: 'consultancy-site/test',
-      MetricName: 'UndeliveredMessages',
+      Namespace: METRIC_NAMESPACE,
+      MetricName: 'RetryBacklog',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
       Statistic: 'Minimum',
       Period: 1800,
       EvaluationPeriods: 1,
     });
     expect(alarm('MessagesFailed')).toMatchObject({
-      Namespace: 'consultancy-site/test',
-      MetricName: 'FailedMessages',
+      Namespace: METRIC_NAMESPACE,
+      MetricName: 'GivenUp',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
       Statistic: 'Sum',
       Period: 600,
       EvaluationPeriods: 1,
     });
+    const filtered = Object.values(s.template.findResources('AWS::Logs::MetricFilter')).map(
+      (f: any) => f.Properties.MetricTransformations[0].MetricName,
+    );
+    expect(filtered.sort()).toEqual(['DeliveryProblems', 'NotOurDeliveryEvents', 'UnmatchedDeliveryEvents']);
   });
 });
 
 describe('outputs', () => {
-  it('give the site URL, distribution id, table name and API URL', () => {
+  it('give the dashboard, the site URL, distribution id, table name and API URL', () => {
     const outputs = s.template.toJSON().Outputs;
+    expect(outputs.DashboardUrl.Value).toBe(
+      'https://eu-west-1.console.aws.amazon.com/cloudwatch/home?region=eu-west-1#dashboards/dashboard/consultancy-site-test',
+    );
     const distributionId = only(s.template, 'AWS::CloudFront::Distribution').id;
     expect(outputs.SiteUrl.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
     expect(outputs.DistributionId.Value).toEqual({ Ref: distributionId });
     expect(outputs.TableName.Value).toEqual({ Ref: only(s.template, 'AWS::DynamoDB::Table').id });
     expect(outputs.ApiUrl.Value).toEqual({ 'Fn::GetAtt': [only(s.template, 'AWS::ApiGatewayV2::Api').id, 'ApiEndpoint'] });
-    // The CDK's own outputs that carry the distribution's id to the us-east-1 edge alarms are not the operator's.
-    const operators = Object.entries<{ Description?: string }>(outputs).filter(([name]) => !name.startsWith('PublishOutputRef'));
+    // The CDK's own outputs that carry the distribution's and the saved queries' ids to the us-east-1 edge alarms are not the operator's.
+    const operators = Object.entries<{ Description?: string }>(outputs).filter(([name]) => !name.startsWith('PublishOutput'));
     for (const [, output] of operators) expect(output.Description).toBeTruthy();
   });
 });

@@ -72,6 +72,8 @@ export interface LambdaConfig {
   /** The SES configuration set every e-mail goes through, which publishes its delivery events. */
   configurationSet: string;
   retentionDays: number;
+  /** The stage its metrics are counted under. */
+  stage: string;
 }
 
 /** Who the notification comes from and goes to: MAIL_FROM and MAIL_TO. */
@@ -86,7 +88,13 @@ export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
     mailTo: [FUNCTION_ENV.mailTo, addresses],
     configurationSet: [FUNCTION_ENV.configurationSet, text],
     retentionDays: [FUNCTION_ENV.retentionDays, positive('days')],
+    stage: [FUNCTION_ENV.stage, text],
   });
+}
+
+/** The stage to count under when the rest of the configuration cannot be read, so that failure is counted too. */
+export function metricsStage(env: NodeJS.ProcessEnv): string {
+  return env[FUNCTION_ENV.stage]?.trim() || 'unconfigured';
 }
 
 /** What the retry job is given besides: after how long an e-mail SES accepted counts as not delivered. */
@@ -98,13 +106,14 @@ export function readRetryConfig(env: NodeJS.ProcessEnv): RetryConfig {
   return { ...readConfig(env), ...read(env, { deliveryAlarmMinutes: [DELIVERY_ALARM_ENV.minutes, positive('minutes')] }) };
 }
 
-/** What the delivery-event consumer is given: only the table it records outcomes in. */
+/** What the delivery-event consumer is given: the table it records outcomes in, and the stage it counts them under. */
 export interface DeliveryEventConfig {
   tableName: string;
+  stage: string;
 }
 
 export function readDeliveryEventConfig(env: NodeJS.ProcessEnv): DeliveryEventConfig {
-  return read(env, { tableName: [FUNCTION_ENV.tableName, text] });
+  return read(env, { tableName: [FUNCTION_ENV.tableName, text], stage: [FUNCTION_ENV.stage, text] });
 }
 
 /** The accepted origin secrets: what CloudFront sends, and during a rotation the value it sent before. */

@@ -35,6 +35,8 @@ import { deliver, type DeliverySetup } from './delivery';
 import { errorResponse, formAnswer, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
 import { bodyHash, contentKey } from './idempotency';
 import { describeError, errorLocation, writeLog, type LogEntry } from './log';
+import { writeMetrics } from './metrics';
+import { contactMetrics } from './path-metrics';
 import { isFromCloudFront } from './origin-verify';
 import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
@@ -47,7 +49,7 @@ import { checkVisitor, releaseVisitor, type VisitorCheck } from './visitor-check
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-type Outcome =
+export type Outcome =
   | 'stored_and_emailed'
   | 'stored_email_deferred'
   | 'stored_held'
@@ -331,8 +333,8 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   unexpected_error: 'error',
 };
 
-/** The answer and its one log line, whatever `receive` makes of the request (or however it fails). */
-function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Handled>): ContactHandler {
+/** The answer, its metrics and its one log line, whatever `receive` makes of the request (or however it fails). */
+function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Handled>, stage: string): ContactHandler {
   return async (event, context) => {
     const started = performance.now();
     const format = requestFormat(event);
@@ -352,6 +354,7 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
     const response = format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formAnswer(handled.response) : handled.response;
     // No viewer address, or no viewer host and scheme beside a browser's Origin: CloudFront's misconfiguration, if not a forgery.
     const misconfigured = handled.uncounted || handled.crossSite === 'no-viewer';
+    writeMetrics(stage, contactMetrics(handled.outcome, handled.response.statusCode, handled.heldFor));
     writeLog({
       level: (handled.error && handled.outcome === 'stored_and_emailed') || misconfigured ? 'warn' : LEVEL[handled.outcome],
       msg: CONTACT_REQUEST_LOG.msg,
@@ -384,14 +387,15 @@ export function createContactHandler(dependencies: FunctionDependencies<ContactC
     fields: dependencies.fields ?? CONTACT_FIELDS,
     clock: dependencies.clock ?? systemClock,
   };
-  return answering((event) => receive(event, service));
+  return answering((event) => receive(event, service), dependencies.config.stage);
 }
 
 /**
  * The handler of a function whose configuration could not be read: every request is
  * answered 503 (a form post: the error page) before anything of it is read, and logged as
- * config_error with the error, which names the variable and never its value.
+ * config_error with the error, which names the variable and never its value, and counted
+ * under `stage` as not stored.
  */
-export function unconfiguredContactHandler(error: unknown): ContactHandler {
-  return answering(() => Promise.resolve(configError(error)));
+export function unconfiguredContactHandler(error: unknown, stage: string): ContactHandler {
+  return answering(() => Promise.resolve(configError(error)), stage);
 }

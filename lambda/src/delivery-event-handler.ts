@@ -16,6 +16,8 @@ import type { AwsClients } from './aws';
 import type { DeliveryEventConfig } from './config';
 import { readDeliveryEvent, type DeliveryReport } from './delivery-events';
 import { describeError, errorLocation, withoutDetails, writeLog, type LogEntry } from './log';
+import { writeMetrics } from './metrics';
+import { deliveryMetrics } from './path-metrics';
 import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from './store';
 
 export type DeliveryEventHandler = (event: unknown, context?: Context) => Promise<void>;
@@ -106,6 +108,7 @@ export function createDeliveryEventHandler(dependencies: {
       // Thrown, so Lambda invokes again with the same event (twice more, over minutes).
       throw withoutDetails(error);
     }
+    writeMetrics(dependencies.config.stage, deliveryMetrics(report, outcome));
     writeLog({ level: LEVEL[outcome], ...line, [DELIVERY_EVENT_LOG.outcomeField]: outcome });
   };
 }

@@ -12,6 +12,8 @@ import { deliver, type DeliverySetup, type DeliveryResult } from './delivery';
 import { sendDigest } from './digest';
 import { describeError, errorLocation, withoutDetails, writeLog } from './log';
 import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
+import { writeMetrics } from './metrics';
+import { retryMetrics } from './path-metrics';
 import type { RetryConfig } from './config';
 import { countNotDelivered, countUndelivered, leaseForRetry, listUndelivered } from './store';
 
@@ -44,7 +46,7 @@ export interface RetrySummary {
   digestError?: string;
 }
 
-// The alarms read these fields of the run's summary line.
+// The saved query behind the retry job's alarms shows these fields of the run's summary line.
 [RETRY_RUN_LOG.pendingField, RETRY_RUN_LOG.failedField, RETRY_RUN_LOG.notDeliveredField] satisfies (keyof RetrySummary)[];
 
 const RETRY_DEFAULTS = {
@@ -119,7 +121,7 @@ export function createRetryJob(dependencies: FunctionDependencies<RetryConfig>):
   return (options = {}) => runRetry(setup, { ...options, now: options.now ?? clock(), deliveryAlarmMinutes });
 }
 
-/** What the schedule runs: one run with the job's own options, then one summary line, which the alarms read. */
+/** What the schedule runs: one run with the job's own options, then its metrics and one summary line. */
 export function createRetryHandler(dependencies: FunctionDependencies<RetryConfig>): () => Promise<RetrySummary> {
   const job = createRetryJob(dependencies);
   return async () => {
@@ -131,6 +133,7 @@ export function createRetryHandler(dependencies: FunctionDependencies<RetryConfi
       writeLog({ level: 'error', msg: RETRY_RUN_LOG.failedMsg, error: describeError(error), where: errorLocation(error) });
       throw withoutDetails(error);
     }
+    writeMetrics(dependencies.config.stage, retryMetrics(summary));
     writeLog({
       level: summary.failed > 0 ? 'error' : 'info',
       msg: RETRY_RUN_LOG.msg,

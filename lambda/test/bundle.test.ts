@@ -42,7 +42,10 @@ afterAll(async () => {
 const RESULT = 'RESULT ';
 
 /** Imports the bundle in a fresh Node.js process with the environment Lambda would give it, as Lambda does, and calls its handler once. */
-async function runBundle(outfile: string, event: unknown): Promise<{ result: unknown; logs: Record<string, unknown>[] }> {
+async function runBundle(
+  outfile: string,
+  event: unknown,
+): Promise<{ result: unknown; logs: Record<string, unknown>[]; metrics: Record<string, unknown>[] }> {
   const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(outfile).href)});
     const result = await handler(JSON.parse(process.env.EVENT));
     process.stdout.write(${JSON.stringify(RESULT)} + JSON.stringify(result ?? null) + '\\n');`;
@@ -52,9 +55,12 @@ async function runBundle(outfile: string, event: unknown): Promise<{ result: unk
   });
   const lines = stdout.trim().split('\n');
   const resultLine = lines.find((line) => line.startsWith(RESULT));
+  const written = lines.filter((line) => line !== resultLine).map((line) => JSON.parse(line) as Record<string, unknown>);
   return {
     result: JSON.parse(resultLine!.slice(RESULT.length)),
-    logs: lines.filter((line) => line !== resultLine).map((line) => JSON.parse(line) as Record<string, unknown>),
+    logs: written.filter((line) => !('_aws' in line)),
+    // The values of each metric line (CloudWatch Embedded Metric Format), without its `_aws` definitions.
+    metrics: written.filter((line) => '_aws' in line).map(({ _aws, ...values }) => values),
   };
 }
 
@@ -96,6 +102,7 @@ describe('the send-contact-email bundle', () => {
     const response = answer(stored.result as APIGatewayProxyStructuredResultV2);
     expect(response.statusCode).toBe(200);
     expect(stored.logs).toEqual([expect.objectContaining({ outcome: 'stored_and_emailed', status: 200 })]);
+    expect(stored.metrics).toEqual([{ Stage: aws.config.stage, Received: 1, Stored: 1, Emailed: 1 }]);
     expect(await aws.message(response.json.id!)).toMatchObject({ status: 'emailed', name: VALID_BODY.name });
     expect(await aws.sentEmails()).toHaveLength(1);
 
@@ -136,6 +143,7 @@ describe('the retry-undelivered bundle', () => {
     const run = await runBundle(retryBundle.outfile, { source: 'aws.events' });
     expect(run.result).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0, digested: 0 });
     expect(run.logs).toEqual([expect.objectContaining({ msg: 'retry-undelivered' })]);
+    expect(run.metrics).toEqual([{ Stage: aws.config.stage, RetryBacklog: 0, NotDelivered: 0 }]);
   });
 });
 
@@ -152,6 +160,7 @@ describe('the record-delivery-event bundle', () => {
       sesEvent('Email Delivered', { messageId: stored!.id, attempt: 1, sesMessageId: stored!.sesMessageId! }),
     );
     expect(run.logs).toEqual([expect.objectContaining({ msg: 'delivery event', outcome: 'recorded', reports: 'delivered' })]);
+    expect(run.metrics).toEqual([{ Stage: aws.config.stage, Outcome: 'delivered', DeliveryOutcomes: 1 }]);
     expect(await aws.message(stored!.id)).toMatchObject({ status: 'delivered' });
   });
 });

@@ -16,6 +16,7 @@ const COMPLETE = {
   MAIL_TO: 'info@firma.example',
   SES_CONFIGURATION_SET: 'consultancy-site-test',
   RETENTION_DAYS: '30',
+  STAGE: 'test',
 };
 
 describe('readConfig', () => {
@@ -26,6 +27,7 @@ describe('readConfig', () => {
       mailTo: ['info@firma.example'],
       configurationSet: 'consultancy-site-test',
       retentionDays: 30,
+      stage: 'test',
     });
   });
 
@@ -33,7 +35,7 @@ describe('readConfig', () => {
     expect(readConfig({ ...COMPLETE, MAIL_TO: 'a@firma.example, b@firma.example' }).mailTo).toEqual(['a@firma.example', 'b@firma.example']);
   });
 
-  it.each(['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO', 'SES_CONFIGURATION_SET', 'RETENTION_DAYS'])(
+  it.each(['TABLE_NAME', 'MAIL_FROM', 'MAIL_TO', 'SES_CONFIGURATION_SET', 'RETENTION_DAYS', 'STAGE'])(
     'names %s when it is missing or blank',
     (name) => {
       expect(() => readConfig({ ...COMPLETE, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -61,9 +63,13 @@ describe('readRetryConfig', () => {
 });
 
 describe('readDeliveryEventConfig', () => {
-  it('needs only the table: the consumer sends no e-mail', () => {
-    expect(readDeliveryEventConfig({ TABLE_NAME: 'contact-messages' })).toEqual({ tableName: 'contact-messages' });
-    expect(() => readDeliveryEventConfig({})).toThrow(/\bTABLE_NAME\b/);
+  it('needs only the table and the stage it counts under: the consumer sends no e-mail', () => {
+    expect(readDeliveryEventConfig({ TABLE_NAME: 'contact-messages', STAGE: 'test' })).toEqual({
+      tableName: 'contact-messages',
+      stage: 'test',
+    });
+    expect(() => readDeliveryEventConfig({ STAGE: 'test' })).toThrow(/\bTABLE_NAME\b/);
+    expect(() => readDeliveryEventConfig({ TABLE_NAME: 'contact-messages' })).toThrow(/\bSTAGE\b/);
   });
 });
 
@@ -153,6 +159,15 @@ describe("Lambda's entry without configuration", () => {
       expect.objectContaining({ level: 'error', outcome: 'config_error', status: 503, error: expect.stringMatching(/TABLE_NAME/) }),
     ]);
     expect(logs.raw()).not.toContain(TEST_ORIGIN_SECRET);
+    logs.clear();
+  });
+
+  it('counts the refused message as not stored, under the stage when that much is set', async () => {
+    Object.assign(process.env, { STAGE: 'test' });
+    await handler(contactEvent({ body: VALID_BODY }));
+    expect(logs.metricLines().map(({ _aws, ...values }) => values)).toEqual([{ Stage: 'test', Received: 1, NotStored: 1 }]);
+    delete process.env.STAGE;
+    logs.clear();
   });
 
   it('sends a form post to the error page', async () => {

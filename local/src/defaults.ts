@@ -23,6 +23,8 @@ export const LOCAL_PORTS = {
   ses: { variable: 'SES_PORT', port: 8005 },
   /** The API's own address, as execute-api is beside CloudFront: what skips the edge is refused. */
   api: { variable: 'API_PORT', port: 8088 },
+  /** The page of the path's counts, from the functions' metric lines. */
+  metrics: { variable: 'METRICS_PORT', port: 8006 },
   dev: { variable: 'DEV_PORT', port: 5173 },
 } as const satisfies Record<string, PortSetting>;
 
@@ -31,6 +33,9 @@ export const LOCAL_PORTS = {
  * cannot receive mail, and the deploy's configuration refuses it.
  */
 export const LOCAL_MAIL = { from: 'website@consultancy-site.localhost', to: 'info@consultancy-site.localhost' } as const;
+
+/** The stage the local functions count their metrics under, as a deployed stage's do under its name. */
+export const LOCAL_STAGE = 'local';
 
 /** The configuration set of the local SES: the local stack's functions send through it, as a stage's do through its own. */
 export const LOCAL_CONFIGURATION_SET = 'consultancy-site-local';

@@ -33,6 +33,7 @@ try {
   console.log(`
   Dev site  ${vite.resolvedUrls?.local[0] ?? ''}   hot reload; /api goes to ${stack.urls.site}
   SES       ${stack.urls.ses}   every e-mail the site sent
+  Metrics   ${stack.urls.metrics}   the path's counts, as the stage's dashboard shows them
 `);
   stopOnSignals(async () => {
     await vite.close();

@@ -10,9 +10,11 @@
  * One environment serves the calls that overlap, where Lambda gives each its own: what one
  * call's code does to the thread, the others in it meet too.
  */
+import { channel } from 'node:diagnostics_channel';
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { logLine } from '@site/lambda/log';
+import { METRICS_CHANNEL } from '@site/lambda/metrics';
 
 /** What the thread is started with. */
 export interface SandboxData {
@@ -32,7 +34,9 @@ export type FromSandbox =
   | { type: 'ready' }
   | { type: 'result'; id: number; result: APIGatewayProxyResultV2 }
   | { type: 'error'; id: number; error: string }
-  | { type: 'probe'; id: number; prototypesAdded: string[]; heapUsed: number };
+  | { type: 'probe'; id: number; prototypesAdded: string[]; heapUsed: number }
+  /** A metric line the function wrote, published again on this thread's METRICS_CHANNEL. */
+  | { type: 'metric-line'; line: string };
 
 /** What the suite reads about the environment: what its requests added to built-in prototypes, and its live heap. */
 export interface SandboxProbe {
@@ -68,6 +72,8 @@ interface Environment {
  */
 const STUCK_MS = 5_000;
 
+const metricLines = channel(METRICS_CHANNEL);
+
 const THREAD = new URL('./function-thread.ts', import.meta.url);
 const TSX = import.meta.resolve('tsx');
 
@@ -96,6 +102,7 @@ export async function startFunctionSandbox(options: SandboxData & { env: Record<
       });
       thread.on('message', (message: FromSandbox) => {
         if (message.type === 'ready') return resolve();
+        if (message.type === 'metric-line') return metricLines.publish(message.line);
         const call = environment.pending.get(message.id);
         environment.pending.delete(message.id);
         if (message.type === 'error') call?.reject(new Error(message.error));

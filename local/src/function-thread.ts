@@ -3,9 +3,11 @@
  * (its exported `handler`) with the function's own environment, as the Lambda runtime does,
  * and runs the invocations function-sandbox.ts hands it. Never run by hand.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { METRICS_CHANNEL } from '@site/lambda/metrics';
 import { lambdaContext } from '@site/emulators/api-gateway';
 import type { FromSandbox, SandboxData, ToSandbox } from './function-sandbox';
 import { watchPrototypes } from './prototype-watch';
@@ -20,6 +22,9 @@ const prototypesAdded = watchPrototypes();
 
 const port = parentPort!;
 const reply = (message: FromSandbox) => port.postMessage(message);
+
+// The function's metric lines reach the local stack's counts (metric-counts.ts) the way the other functions' do: on the channel, there.
+subscribe(METRICS_CHANNEL, (line) => reply({ type: 'metric-line', line: line as string }));
 
 port.on('message', (message: ToSandbox) => {
   if (message.type === 'probe') {

@@ -27,11 +27,13 @@ import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } 
 import type { ApiResponse } from '@site/emulators/api-gateway';
 import { postFromViewer, startApiGateway, startEdge, type ApiHandler } from './edge';
 import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, type EmulatorUrls } from '@site/emulators/connections';
-import { LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS } from '@site/local/defaults';
+import { LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, LOCAL_STAGE } from '@site/local/defaults';
 import { ensureMessageTable, startDynamoDb, type RunningServer } from '@site/emulators/servers';
 import { functionEnvironment } from '@site/core/function-env';
 import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from '@site/emulators/local-ses';
+import { countMetricLines, type MetricCounts } from './metric-counts';
+import { startMetricsPage } from './metrics-page';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_SITE_DIR = join(REPO_ROOT, 'frontend/dist');
@@ -52,6 +54,8 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** The API's own address (execute-api's stand-in). Default: a free port; `npm start` passes API_PORT's. */
   apiPort?: number;
+  /** The page of the path's counts. Default: a free port; `npm start` passes METRICS_PORT's. */
+  metricsPort?: number;
   /**
    * Messages per visitor address per window; 0 turns the limit off (load tests, browser
    * suites that send many). Default: what a deploy with cdk.json as it is would use.
@@ -95,8 +99,13 @@ export const EPHEMERAL_STACK = {
 } as const satisfies LocalStackOptions;
 
 export interface LocalStack {
-  /** `api` is the API without the edge in front: calls there did not come through CloudFront. */
-  urls: { site: string; api: string; dynamodb: string; ses: string };
+  /**
+   * `api` is the API without the edge in front: calls there did not come through CloudFront.
+   * `metrics` is the page of the path's counts.
+   */
+  urls: { site: string; api: string; dynamodb: string; ses: string; metrics: string };
+  /** The path's counts, from the metric lines the functions wrote since the stack started. */
+  metrics: MetricCounts;
   tableName: string;
   /**
    * The environment the functions are configured from, as Lambda would give it here: their
@@ -207,7 +216,7 @@ async function onStandIns(options: LocalStackOptions, standIns: EmulatorUrls, st
 /** The consumer of SES's delivery events, as the stack deploys it, reaching the local table. */
 function deliveryEventConsumer(dynamodbUrl: string, tableName: string): (event: unknown) => Promise<void> {
   const consumer = createDeliveryEventHandler({
-    config: { tableName },
+    config: { tableName, stage: LOCAL_STAGE },
     clients: { documents: createDocumentClient(emulatorClientConfig(dynamodbUrl)) },
   });
   return (event) => consumer(event);
@@ -224,6 +233,7 @@ function localFunctions(urls: EmulatorUrls, tableName: string, options: LocalSta
   const visitorLimit = visitorLimitFrom(CDK_JSON_CONTEXT);
   const messages = options.visitorLimit ?? visitorLimit.messages;
   const settings = functionEnvironment({
+    stage: LOCAL_STAGE,
     tableName,
     mail: { from: LOCAL_MAIL.from, to: options.contactRecipient ?? LOCAL_MAIL.to },
     configurationSet: LOCAL_CONFIGURATION_SET,
@@ -297,9 +307,21 @@ function scheduleRetries(run: () => Promise<unknown>, intervalMs: number): NodeJ
   return timer;
 }
 
+/** The path's counts from the functions' metric lines, and their page. */
+async function startMetrics(options: LocalStackOptions, started: RunningServer[]) {
+  const counts = countMetricLines();
+  started.push({ url: '', port: 0, close: () => Promise.resolve(counts.stop()) });
+  const port = options.metricsPort ?? 0;
+  const page = await onPort(() => startMetricsPage({ port, counts }), port, LOCAL_PORTS.metrics.variable);
+  started.push(page);
+  return { counts, url: page.url };
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const started: RunningServer[] = [];
   try {
+    // First, so the counts include the first line any function writes.
+    const metrics = await startMetrics(options, started);
     const emulators = await startEmulators(options, started);
     const functions = localFunctions(emulators.urls, emulators.tableName, options);
     const contact = await functions.contact();
@@ -307,7 +329,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const doors = await startFrontDoors(contact.handler, functions.originSecret, options, started);
     const timer = scheduleRetries(functions.runRetryJob, options.retryIntervalMs ?? 60_000);
     return {
-      urls: { ...doors.urls, ...emulators.urls },
+      urls: { ...doors.urls, ...emulators.urls, metrics: metrics.url },
+      metrics: metrics.counts,
       tableName: emulators.tableName,
       lambdaEnv: functions.lambdaEnv,
       stopDynamoDb: emulators.stopDynamoDb,

@@ -49,6 +49,7 @@ try {
   API       ${stack.urls.api}        the API without CloudFront in front: refuses every call (403)
   DynamoDB  ${stack.urls.dynamodb}        table ${stack.tableName}, data in ${shown(dataDir)} (npm run messages lists it)
   SES       ${stack.urls.ses}        every e-mail the site sent, to ${delivery.contactRecipient ?? LOCAL_MAIL.to}
+  Metrics   ${stack.urls.metrics}        the path's counts (received, stored, e-mailed, …), as the stage's dashboard shows them
 
   Ctrl-C stops everything.
 `);

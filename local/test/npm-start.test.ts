@@ -89,19 +89,26 @@ afterEach(() => {
 });
 
 describe('npm start', () => {
-  it('is ready within 15 s, prints the four URLs and its DATA_DIR, keeps messages across a restart and leaves nothing behind on Ctrl-C', async () => {
-    const [port, dynamoPort, sesPort, apiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  it('is ready within 15 s, prints the five URLs and its DATA_DIR, keeps messages across a restart and leaves nothing behind on Ctrl-C', async () => {
+    const [port, dynamoPort, sesPort, apiPort, metricsPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const env = {
       PORT: String(port),
       DYNAMODB_PORT: String(dynamoPort),
       SES_PORT: String(sesPort),
       API_PORT: String(apiPort),
+      METRICS_PORT: String(metricsPort),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     };
 
     const first = await start(env);
     expect(first.readyAfterMs).toBeLessThan(15_000);
-    for (const p of [port, dynamoPort, sesPort, apiPort]) expect(first.output()).toContain(`http://127.0.0.1:${p}`);
+    for (const p of [port, dynamoPort, sesPort, apiPort, metricsPort]) expect(first.output()).toContain(`http://127.0.0.1:${p}`);
     // Where the data really is: DATA_DIR, not the default.
     expect(first.output()).toContain(`data in ${env.DATA_DIR} `);
     expect(first.output()).not.toContain('.data/');
@@ -118,7 +125,7 @@ describe('npm start', () => {
 
     expect(await interrupt(first.child)).toBe(0);
     expect(await groupIsGone(first.child.pid!)).toBe(true);
-    for (const p of [port, dynamoPort, sesPort, apiPort]) expect(await portIsClosed(p)).toBe(true);
+    for (const p of [port, dynamoPort, sesPort, apiPort, metricsPort]) expect(await portIsClosed(p)).toBe(true);
 
     const second = await start(env);
     const client = new DynamoDBClient(emulatorClientConfig(loopbackUrl(dynamoPort)));
@@ -134,6 +141,7 @@ describe('npm start', () => {
       DYNAMODB_PORT: String(await freePort()),
       SES_PORT: '0',
       API_PORT: '0',
+      METRICS_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     });
     const dynamoPort = /DynamoDB\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(busy.output())![1]!;
@@ -142,6 +150,7 @@ describe('npm start', () => {
       DYNAMODB_PORT: dynamoPort,
       SES_PORT: '0',
       API_PORT: '0',
+      METRICS_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     }).catch((error: Error) => error);
     expect(second).toBeInstanceOf(Error);
@@ -150,7 +159,7 @@ describe('npm start', () => {
   });
 
   it('takes VISITOR_LIMIT for the local stack only: 0 turns the limit off; anything but a whole number stops it with one line', async () => {
-    const free = { PORT: '0', DYNAMODB_PORT: '0', SES_PORT: '0', API_PORT: '0' };
+    const free = { PORT: '0', DYNAMODB_PORT: '0', SES_PORT: '0', API_PORT: '0', METRICS_PORT: '0' };
     const unlimited = await start({ ...free, VISITOR_LIMIT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) });
     const site = /Site\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(unlimited.output())![1]!;
     const statuses: number[] = [];
@@ -174,7 +183,7 @@ describe('npm start', () => {
   });
 
   it('mails the firm at CONTACT_RECIPIENT: a bounce@ simulator address ends bounced in npm run messages, and a resend to a good address delivered', async () => {
-    const free = { PORT: '0', SES_PORT: '0', API_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) };
+    const free = { PORT: '0', SES_PORT: '0', API_PORT: '0', METRICS_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) };
     const dynamoPort = String(await freePort());
     const bouncing = await start({ ...free, DYNAMODB_PORT: dynamoPort, CONTACT_RECIPIENT: 'bounce@simulator.amazonses.com' });
     expect(bouncing.output()).toContain('to bounce@simulator.amazonses.com');

@@ -9,7 +9,10 @@
  * What moto cannot show, and what the test does about it:
  * - moto's CloudFormation skips CloudFront, API Gateway v2, Secrets Manager, CloudWatch
  *   alarms and metric filters, SNS topic policies and subscriptions, S3 bucket policies, WAF,
- *   ACM and SES identities: their stacks still complete, so the test asserts on the rest.
+ *   ACM and SES identities: their stacks still complete, so the test asserts on the rest. It
+ *   creates the dashboard, but knows no saved Logs Insights query (QueryDefinition), whose id
+ *   the dashboard reads: moto-as-aws/sitecustomize.py answers one, and the test reads the
+ *   dashboard back.
  * - It runs no Lambda code (that needs Docker). It marks a custom resource CREATE_COMPLETE
  *   without invoking it when the stack is created through a change set, as the CLI does, so
  *   the site upload (three Custom::CDKBucketDeployment) never copies the build into the
@@ -487,12 +490,26 @@ describe('the first-deploy guide, run as written against moto', () => {
     expect((await aws(region, 'ses', 'get-send-quota')).SentLast24Hours).toBe(1);
   });
 
+  it("made the stage's dashboard, linking each saved query by the id the deploy gave it", async () => {
+    const { stack } = deployedSite();
+    const { DashboardBody } = await aws(stack.region, 'cloudwatch', 'get-dashboard', '--dashboard-name', stack.name);
+    const body = JSON.parse(DashboardBody as string) as { widgets: { type: string; properties: { markdown?: string } }[] };
+    const text = body.widgets.find((widget) => widget.type === 'text')!.properties.markdown!;
+    const links = [...text.matchAll(/\[([\w-]+\/[\w-]+)\]\(.*?queryId~'([0-9a-f-]{36})\)\)/g)];
+    expect(links.map(([, name]) => name)).toContain(`${stack.name}/not-stored`);
+    expect(new Set(links.map(([, , id]) => id)).size).toBe(links.length);
+    expect(body.widgets.filter((widget) => widget.type === 'metric').length).toBeGreaterThan(10);
+  });
+
   it('shows the outputs of the deployed site stack with the command the guide gives', async () => {
     const run = await operator.through(/^aws cloudformation describe-stacks\b/);
     expect(run.command).toContain(`--stack-name ${deployedSite().stack.name}`);
     expect(run.command).toContain(`--region ${deployedSite().stack.region}`);
     // The outputs moto can resolve (moto-as-aws/sitecustomize.py), the table's name among them.
     expect(run.output).toMatch(new RegExp(`\\|\\s*TableName\\s*\\|\\s*${deployedSite().table.name}\\s*\\|`));
+    const { name, region } = deployedSite().stack;
+    const dashboard = `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards/dashboard/${name}`;
+    expect(run.output).toMatch(new RegExp(`\\|\\s*DashboardUrl\\s*\\|\\s*${dashboard.replace(/[.?/]/g, '\\$&')}\\s*\\|`));
   });
 
   it('destroys --all after asking once, and every stack is gone', async () => {

@@ -30,7 +30,7 @@ import {
 } from '@site/emulators/servers';
 import { faultSwitch } from './fault-switch';
 import { STAND_INS } from './provided';
-import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET, TEST_MAIL_BUDGETS, TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from './test-values';
+import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET, TEST_MAIL_BUDGETS, TEST_ORIGIN_SECRET, TEST_STAGE, TEST_VISITOR_LIMIT } from './test-values';
 
 export interface LocalAws {
   tableName: string;
@@ -109,6 +109,7 @@ export async function startLocalAws(): Promise<LocalAws> {
 
   const lambdaEnv = {
     ...functionEnvironment({
+      stage: TEST_STAGE,
       tableName,
       mail: { from: MAIL_FROM, to: MAIL_TO },
       configurationSet: TEST_CONFIGURATION_SET,

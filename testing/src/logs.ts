@@ -1,14 +1,22 @@
-/** Collects the handler's log lines (JSON on stdout) instead of printing them. */
+/**
+ * Collects what the functions write on stdout (JSON lines) instead of printing it: their log
+ * lines, and apart from them their metric lines (CloudWatch Embedded Metric Format, told by
+ * their `_aws` member).
+ */
 import { vi } from 'vitest';
 
 export interface CapturedLogs {
   /** Everything written since capture began, to search for text that must never be logged. */
   raw(): string;
-  /** The lines written since capture began or since the last clear(). */
+  /** The log lines written since capture began or since the last clear(). */
   entries(): Record<string, unknown>[];
+  /** The metric lines written since capture began or since the last clear(). */
+  metricLines(): Record<string, unknown>[];
   clear(): void;
   restore(): void;
 }
+
+const isMetricLine = (line: Record<string, unknown>) => '_aws' in line;
 
 export function captureLogs(): CapturedLogs {
   let written = '';
@@ -17,14 +25,16 @@ export function captureLogs(): CapturedLogs {
     written += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     return true;
   });
+  const lines = () =>
+    written
+      .slice(clearedAt)
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   return {
     raw: () => written,
-    entries: () =>
-      written
-        .slice(clearedAt)
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    entries: () => lines().filter((line) => !isMetricLine(line)),
+    metricLines: () => lines().filter(isMetricLine),
     clear: () => {
       clearedAt = written.length;
     },

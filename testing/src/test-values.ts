@@ -1,11 +1,13 @@
 /**
  * The values every function under test is configured with: the origin secret the events
- * carry, the firm's addresses, the configuration set the tests' SES knows, and the deploy's
- * default visitor limit.
+ * carry, the stage their metrics are counted under, the firm's addresses, the configuration set
+ * the tests' SES knows, and the deploy's default visitor limit.
  */
 import { DEFAULTS, defaultIpv6NetworkLimit } from '@site/core/node/deploy-config';
 
 export const TEST_ORIGIN_SECRET = 'origin-secret-of-the-lambda-tests-0123456789abcdef';
+/** The stage the functions under test count their metrics under (a metric line's Stage dimension). */
+export const TEST_STAGE = 'test';
 export const MAIL_FROM = 'website@firma.example';
 export const MAIL_TO = 'info@firma.example';
 /** The configuration set the functions of these tests send through: the one their SES knows. */

@@ -1,17 +1,20 @@
 /**
- * Monitoring: the encrypted SNS topic alarms notify (and alarmEmail, when set), the metrics
- * read from the functions' log lines (core/src/log-lines.ts: the retry job's summary, the
- * contact requests whose message was not stored, the delivery events), and the alarms on the
- * functions, the API, the messages that are not getting out or not arriving, and SES's
- * reputation. What CloudFront and the WAF publish is watched in us-east-1 (edge-alarms-stack.ts).
+ * Monitoring: the encrypted SNS topic alarms notify (and alarmEmail, when set), and the alarms
+ * on the functions, the API, the messages that are not getting out or not arriving, and SES's
+ * reputation. The messages are watched on the path's metrics the functions write
+ * (core/src/metric-names.ts: not stored, the retry backlog, given up, not delivered) and on
+ * metric filters of the delivery events' log lines (core/src/log-lines.ts: every event that
+ * reports a problem, whether or not it changed its message). What CloudFront and the WAF
+ * publish is watched in us-east-1 (edge-alarms-stack.ts).
  */
 import { Duration } from 'aws-cdk-lib';
-import { ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { ComparisonOperator, Metric, TreatMissingData, type Alarm, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { CONTACT_REQUEST_LOG, DELIVERY_EVENT_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
-import { API_4XX_SURGE, SES_REPUTATION, type AlarmName } from '../alarm-catalogue';
+import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
+import { API_4XX_SURGE, SES_REPUTATION, UNDELIVERED_ALARM_MINUTES, type AlarmLinks, type AlarmName } from '../alarm-catalogue';
+import { pathMetric } from '../path-metrics';
 import { AlarmTopic } from './alarm-topic';
 import type { ContactApi } from './contact-api';
 import type { DeliveryEvents } from './delivery-events';
@@ -27,25 +30,33 @@ const oneOf = (field: string, values: readonly string[]) =>
 export interface AlarmsProps {
   /** Start of every resource name. */
   prefix: string;
-  /** Namespace of the metrics read from the logs. */
+  /** The stage the functions count the path's metrics under. */
+  stage: string;
+  /** Namespace of the metrics read from the delivery events' log lines. */
   metricNamespace: string;
   contact: ContactApi;
   deliveryEvents: DeliveryEvents;
   /** Who is mailed when an alarm fires; without it alarms only show in the console. */
   alarmEmail?: string;
+  /** Where each alarm's e-mail sends its reader. */
+  links: (name: AlarmName) => AlarmLinks;
 }
 
 export class Alarms extends Construct {
   readonly topic: Topic;
+  /** Every alarm made here, for the dashboard. */
+  readonly alarms: Alarm[] = [];
   private readonly prefix: string;
+  private readonly links: (name: AlarmName) => AlarmLinks;
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
     this.prefix = props.prefix;
+    this.links = props.links;
     this.topic = new AlarmTopic(this, 'AlarmTopic', { prefix: props.prefix, alarmEmail: props.alarmEmail }).topic;
 
     this.watchFunctionsAndApi(props.contact);
-    this.watchMessages(props.contact, props.metricNamespace);
+    this.watchMessages(props.stage);
     this.watchDelivery(props.deliveryEvents, props.metricNamespace);
     this.watchSesReputation();
   }
@@ -66,39 +77,17 @@ export class Alarms extends Construct {
     this.alarm('Api4xxSurge', contact.httpApi.metricClientError(FIVE_MINUTES), { threshold: API_4XX_SURGE });
   }
 
-  /** What the retry job and the contact function say about the stored messages: not stored, not e-mailed, given up on, not delivered. */
-  private watchMessages(contact: ContactApi, metricNamespace: string): void {
-    // The retry job's summary line of each run, read for one of its counts.
-    const retryCount = (id: string, metricName: string, field: string) =>
-      new MetricFilter(this, id, {
-        logGroup: contact.retryFunction.logGroup,
-        filterPattern: FilterPattern.stringValue('$.msg', '=', RETRY_RUN_LOG.msg),
-        metricNamespace,
-        metricName,
-        metricValue: `$.${field}`,
-      });
-    const undelivered = retryCount('UndeliveredMetric', 'UndeliveredMessages', RETRY_RUN_LOG.pendingField);
-    const failed = retryCount('FailedMetric', 'FailedMessages', RETRY_RUN_LOG.failedField);
-
-    const notStored = new MetricFilter(this, 'NotStoredMetric', {
-      logGroup: contact.sendFunction.logGroup,
-      filterPattern: FilterPattern.all(
-        FilterPattern.stringValue('$.msg', '=', CONTACT_REQUEST_LOG.msg),
-        oneOf(CONTACT_REQUEST_LOG.outcomeField, CONTACT_REQUEST_LOG.notStored),
-      ),
-      metricNamespace,
-      metricName: 'MessagesNotStored',
-      metricValue: '1',
-    });
-
-    const notDelivered = retryCount('NotDeliveredMetric', 'MessagesNotDelivered', RETRY_RUN_LOG.notDeliveredField);
-
-    // Minimum over 30 minutes: every run (one per 10 minutes) left messages undelivered.
-    this.alarm('MessagesUndelivered', undelivered.metric({ period: Duration.minutes(30), statistic: 'Minimum' }));
-    this.alarm('MessagesNotStored', notStored.metric(FIVE_MINUTES));
-    this.alarm('MessagesFailed', failed.metric({ period: Duration.minutes(10), statistic: 'Sum' }));
+  /** What the contact function and the retry job count about the stored messages: not stored, not e-mailed, given up on, not delivered. */
+  private watchMessages(stage: string): void {
+    this.alarm('MessagesNotStored', pathMetric(stage, 'NotStored', FIVE_MINUTES));
+    // Minimum over 30 minutes: every run (one per 10 minutes) left messages waiting.
+    this.alarm(
+      'MessagesUndelivered',
+      pathMetric(stage, 'RetryBacklog', { period: Duration.minutes(UNDELIVERED_ALARM_MINUTES), statistic: 'Minimum' }),
+    );
+    this.alarm('MessagesFailed', pathMetric(stage, 'GivenUp', { period: Duration.minutes(10), statistic: 'Sum' }));
     // Minimum over 20 minutes: two runs of the retry job in a row counted one or more.
-    this.alarm('MessagesNotDelivered', notDelivered.metric({ period: Duration.minutes(20), statistic: 'Minimum' }));
+    this.alarm('MessagesNotDelivered', pathMetric(stage, 'NotDelivered', { period: Duration.minutes(20), statistic: 'Minimum' }));
   }
 
   /** SES's delivery events on the firm's messages: bounces, complaints, rejects, and a consumer that fails. */
@@ -148,6 +137,6 @@ export class Alarms extends Construct {
   }
 
   private alarm(name: AlarmName, metric: IMetric, rule?: AlarmRule): void {
-    notifyingAlarm(this, { prefix: this.prefix, topic: this.topic }, name, metric, rule);
+    this.alarms.push(notifyingAlarm(this, { prefix: this.prefix, topic: this.topic, links: this.links }, name, metric, rule));
   }
 }

@@ -39,6 +39,8 @@ const RETRY_INTERVAL = Duration.minutes(10);
 
 export class ContactApi extends Construct {
   readonly httpApi: HttpApi;
+  /** The API stage's access log: one line per request, without personal data. */
+  readonly accessLogs: LogGroup;
   readonly sendFunction: SiteFunction;
   readonly retryFunction: SiteFunction;
 
@@ -48,13 +50,13 @@ export class ContactApi extends Construct {
     const environment = { [FUNCTION_ENV.tableName]: props.table.tableName, ...props.environment };
 
     this.httpApi = new HttpApi(this, 'Api', { apiName: `${prefix}-api`, createDefaultStage: false });
-    this.addStage(prefix, props.rateLimit, retention);
+    this.accessLogs = this.addStage(prefix, props.rateLimit, retention);
     this.sendFunction = this.addSendFunction(props, environment);
     this.retryFunction = this.addRetryJob(props, environment);
   }
 
   /** The API's one stage: throttled (the limit also holds for calls that skip CloudFront) and access-logged. */
-  private addStage(prefix: string, rateLimit: ApiRateLimit, retention: RetentionDays): void {
+  private addStage(prefix: string, rateLimit: ApiRateLimit, retention: RetentionDays): LogGroup {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       logGroupName: `/aws/apigateway/${prefix}-api`,
       retention,
@@ -82,6 +84,7 @@ export class ContactApi extends Construct {
         ),
       },
     });
+    return accessLogs;
   }
 
   /** The contact function behind API_PATH, allowed to store and update messages. */

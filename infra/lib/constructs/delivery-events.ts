@@ -24,6 +24,8 @@ export interface DeliveryEventsProps {
   configurationSetName: string;
   table: MessageTable;
   retention: RetentionDays;
+  /** The stage the consumer counts its metrics under. */
+  stage: string;
 }
 
 /** A lost event leaves its message `emailed`, which the retry job's count and MessagesNotDelivered report. */
@@ -61,7 +63,7 @@ export class DeliveryEvents extends Construct {
       functionName: `${prefix}-record-delivery-event`,
       timeout: Duration.seconds(30),
       retention: props.retention,
-      environment: { [FUNCTION_ENV.tableName]: table.tableName },
+      environment: { [FUNCTION_ENV.tableName]: table.tableName, [FUNCTION_ENV.stage]: props.stage },
     });
     table.grantItems(this.consumer, 'dynamodb:UpdateItem');
     Validations.of(this.consumer).acknowledge({ id: 'Serverless-LambdaDLQ', reason: LOST_EVENT_REASON });

@@ -1,19 +1,22 @@
 /**
  * One alarm that notifies an alarm topic when it fires and again when it is OK: named
  * `<prefix>-<name>`, described from the alarm catalogue (severity, when it fires, the first
- * thing to check) for the person who reads the e-mail. By default it fires on one or more in a
- * period, and no data means nothing happened.
+ * thing to check, the links to the dashboard and to the saved query for its metric) for the
+ * person who reads the e-mail. By default it fires on one or more in a period, and no data means
+ * nothing happened.
  */
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { alarmDescription, type AlarmName } from '../alarm-catalogue';
+import { alarmDescription, type AlarmLinks, type AlarmName } from '../alarm-catalogue';
 
 export interface AlarmTarget {
   /** Start of every alarm's name. */
   prefix: string;
   topic: ITopic;
+  /** Where each alarm's e-mail sends its reader. */
+  links: (name: AlarmName) => AlarmLinks;
 }
 
 export interface AlarmRule {
@@ -27,7 +30,7 @@ export interface AlarmRule {
 export function notifyingAlarm(scope: Construct, target: AlarmTarget, name: AlarmName, metric: IMetric, rule: AlarmRule = {}): Alarm {
   const alarm = new Alarm(scope, name, {
     alarmName: `${target.prefix}-${name}`,
-    alarmDescription: alarmDescription(name),
+    alarmDescription: alarmDescription(name, target.links(name)),
     metric,
     threshold: 1,
     evaluationPeriods: 1,

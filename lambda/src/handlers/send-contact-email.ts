@@ -6,7 +6,7 @@
  * again on the next request.
  */
 import { createAwsClients } from '../aws';
-import { readContactConfig, type ContactConfig } from '../config';
+import { metricsStage, readContactConfig, type ContactConfig } from '../config';
 import { createContactHandler, unconfiguredContactHandler, type ContactHandler } from '../contact-handler';
 
 let built: ContactHandler | undefined;
@@ -17,7 +17,7 @@ export const handler: ContactHandler = (event, context) => {
     try {
       config = readContactConfig(process.env);
     } catch (error) {
-      return unconfiguredContactHandler(error)(event, context);
+      return unconfiguredContactHandler(error, metricsStage(process.env))(event, context);
     }
     built = createContactHandler({ config, clients: createAwsClients() });
   }

@@ -30,16 +30,30 @@ and the marker line below is never printed: moto.ts then stops the test with tha
    RestoreDateTime; moto copies the table as it is now. Here each table keeps a copy of its
    items after every write, and a restore takes the last copy made at or before the time asked
    for (or the latest with UseLatestRestorableTime).
+4. Saved Logs Insights queries. moto's CloudFormation does not know AWS::Logs::QueryDefinition
+   and skips it, but it does create the dashboard, whose body reads each query's id
+   (Fn::GetAtt QueryDefinitionId), and fails the whole stack on that reference ("Fn::GetAtt
+   references undefined resource"). AWS makes the query and answers its id, a UUID. Here the
+   type is known: it answers an id of the same form and keeps nothing else, as moto's Logs has
+   no saved queries to keep it in.
+5. Alarms. moto's CloudFormation does not know AWS::CloudWatch::Alarm either and skips it, so
+   the dashboard's alarm status widget, whose body reads each alarm's ARN (Fn::GetAtt Arn),
+   fails the stack the same way. AWS answers the ARN from the alarm's name, and its name for a
+   Ref; here the type is known and answers both, keeping nothing else (what moto cannot show of
+   alarms is listed in deploy-guide.test.ts).
 """
 
 import copy
 import sys
 import time
+import uuid
 from collections import defaultdict
 
 from moto.cloudformation.exceptions import CloudFormationError
 from moto.cloudformation.models import CloudFormationBackend
+from moto.cloudformation import parsing
 from moto.cloudformation.parsing import OutputMap, ResourceMap
+from moto.core.common_models import CloudFormationModel
 from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.responses import DynamoHandler
 from moto.ssm.models import ssm_backends
@@ -173,5 +187,91 @@ def restore_table_to_point_in_time(self):
 
 
 DynamoHandler.restore_table_to_point_in_time = restore_table_to_point_in_time
+
+
+# 4. Saved Logs Insights queries.
+
+
+class QueryDefinition(CloudFormationModel):
+    # moto's models name their service by their module, moto.<service>.models.
+    __module__ = "moto.logs.models"
+
+    def __init__(self, name):
+        self.name = name
+        self.query_definition_id = str(uuid.uuid4())
+
+    @property
+    def physical_resource_id(self):
+        return self.query_definition_id
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::Logs::QueryDefinition"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "QueryDefinitionId"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.query_definition_id
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        return cls(cloudformation_json["Properties"]["Name"])
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        original_resource.name = cloudformation_json["Properties"]["Name"]
+        return original_resource
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        return None
+
+
+# 5. Alarms.
+
+
+class Alarm(CloudFormationModel):
+    __module__ = "moto.cloudwatch.models"
+
+    def __init__(self, name, account_id, region_name):
+        self.name = name
+        self.arn = f"arn:aws:cloudwatch:{region_name}:{account_id}:alarm:{name}"
+
+    @property
+    def physical_resource_id(self):
+        return self.name
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::CloudWatch::Alarm"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        # AWS names an alarm without AlarmName after its logical id and a random suffix.
+        name = cloudformation_json["Properties"].get("AlarmName") or f"{resource_name}-{uuid.uuid4().hex[:12].upper()}"
+        return cls(name, account_id, region_name)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        name = cloudformation_json["Properties"].get("AlarmName")
+        return cls(name, account_id, region_name) if name else original_resource
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        return None
+
+
+# The model map is built once, from the subclasses known then.
+for _cached in (parsing.get_model_list, parsing.get_model_map, parsing.get_name_type_map):
+    _cached.cache_clear()
 
 print("moto answering as AWS: test/deploy/moto-as-aws/sitecustomize.py", file=sys.stderr, flush=True)
