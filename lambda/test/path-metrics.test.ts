@@ -14,7 +14,9 @@ import { emailKey, type StoredMessage } from '@site/core/table';
 import { createRetryHandler } from '../src/retry';
 import { ofMessage, useDeliveryStack } from './support/delivery-stack';
 import { readEmfLine } from '@site/testing/emf';
-import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
+import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
+import { HONEYPOT_FIELD } from '@site/core/contract';
+import { createContactHandler } from '../src/contact-handler';
 
 const stack = useDeliveryStack();
 
@@ -48,7 +50,7 @@ const post = async (parts: Parameters<typeof contactEvent>[0]) => answer(await s
 describe('the contact function counts each request once, by how it ended', () => {
   it('received, stored and e-mailed for a message that went out, in one line', async () => {
     counted();
-    expect(await post({ body: VALID_BODY })).toBe(200);
+    expect(await post({ body: ownMessage() })).toBe(200);
     expect(stack.logs.metricLines()).toHaveLength(1);
     expect(counted()).toEqual({ Received: 1, Stored: 1, Emailed: 1 });
   });
@@ -63,14 +65,14 @@ describe('the contact function counts each request once, by how it ended', () =>
     expect(counted()).toEqual({ Received: 1, 'Refused too-large': 1 });
 
     const otherSite = { 'content-type': 'application/json', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
-    expect(await post({ headers: otherSite, body: VALID_BODY })).toBe(403);
+    expect(await post({ headers: otherSite, body: ownMessage() })).toBe(403);
     expect(counted()).toEqual({ Received: 1, 'Refused cross-site': 1 });
 
     const viewer = '198.51.100.77';
     const limit = stack.aws.config.visitorLimit.messages;
-    for (let sent = 0; sent < limit; sent += 1) expect(await post({ body: VALID_BODY, viewer })).toBe(200);
+    for (let sent = 0; sent < limit; sent += 1) expect(await post({ body: ownMessage(), viewer })).toBe(200);
     counted();
-    expect(await post({ body: VALID_BODY, viewer })).toBe(429);
+    expect(await post({ body: ownMessage(), viewer })).toBe(429);
     expect(counted()).toEqual({ Received: 1, 'Refused visitor-limit': 1 });
   });
 
@@ -85,18 +87,30 @@ describe('the contact function counts each request once, by how it ended', () =>
   });
 
   it('nothing for a call around CloudFront: it is no post from the site (the API’s 4xx counts it)', async () => {
-    expect(await post({ body: VALID_BODY, direct: true })).toBe(403);
+    expect(await post({ body: ownMessage(), direct: true })).toBe(403);
     expect(stack.logs.metricLines()).toEqual([]);
   });
 
   it('received and stored, not yet e-mailed, when SES refuses the first attempt', async () => {
     await stack.aws.stopSes();
     try {
-      expect(await post({ body: VALID_BODY })).toBe(200);
+      expect(await post({ body: ownMessage() })).toBe(200);
     } finally {
       await stack.aws.startSes();
     }
     expect(counted()).toEqual({ Received: 1, Stored: 1 });
+  });
+
+  it('received, stored and held by why: suspect, or past the mail budget', async () => {
+    expect(await post({ body: ownMessage({ [HONEYPOT_FIELD]: 'https://spam.example' }) })).toBe(200);
+    expect(counted()).toEqual({ Received: 1, Stored: 1, 'Held suspect': 1 });
+    const oneAnHour = createContactHandler({
+      config: { ...stack.aws.config, mailBudgets: { ordinary: { perHour: 1, perDay: 1 }, site: { perHour: 1, perDay: 1 } } },
+      clients: stack.aws.clients,
+      clock: () => new Date('2026-01-05T10:00:00Z'),
+    });
+    for (const expected of [200, 200]) expect(answer(await oneAnHour(contactEvent({ body: ownMessage() }))).statusCode).toBe(expected);
+    expect(counted()).toEqual({ Received: 2, Stored: 2, Emailed: 1, 'Held budget': 1 });
   });
 });
 
@@ -108,7 +122,9 @@ describe('the retry job counts its run', () => {
   it('its attempts, the e-mails SES took, and the backlog and undelivered messages it found (0 too: they are levels)', async () => {
     const summary = await runAt(10);
     expect(summary).toMatchObject({ delivered: 1, pending: 0 });
-    expect(counted()).toEqual({ Retried: 1, Emailed: 1, RetryBacklog: 0, NotDelivered: summary.notDelivered });
+    expect(counted()).toEqual({ Retried: 1, Emailed: 1, RetryBacklog: 0, NotDelivered: summary.notDelivered, Digested: summary.digested });
+    // The held messages above went into the firm's digest.
+    expect(summary.digested).toBe(2);
   });
 
   it('the backlog it leaves and a message given up after the last attempt', async () => {
@@ -165,7 +181,7 @@ describe('a message that could not be stored', () => {
   it('counts as received and not stored', async () => {
     await stack.aws.stopDynamoDb();
     try {
-      expect(await post({ body: VALID_BODY })).toBe(503);
+      expect(await post({ body: ownMessage() })).toBe(503);
     } finally {
       await stack.aws.startDynamoDb();
     }
