@@ -6,6 +6,7 @@
  * in us-east-1; and the saved Logs Insights queries over the right log groups, showing the
  * error fields.
  */
+import { HONEYPOT_FIELD } from '@site/core/contract';
 import { randomUUID } from 'node:crypto';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -277,7 +278,15 @@ function seriesOf(lines: Record<string, unknown>[]): WrittenSeries[] {
 async function takeEveryPath(aws: LocalAws): Promise<void> {
   const clients = createAwsClients(aws.connections);
   const config = { ...readContactConfig(aws.lambdaEnv), ...readRetryConfig(aws.lambdaEnv) };
-  const contact = createContactHandler({ config: { ...config, visitorLimit: { ...config.visitorLimit, messages: 1 } }, clients });
+  // A mail budget of two an hour: the third message is held for it, the honeypot's as suspect.
+  const contact = createContactHandler({
+    config: {
+      ...config,
+      visitorLimit: { ...config.visitorLimit, messages: 1 },
+      mailBudgets: { ordinary: { perHour: 2, perDay: 2 }, site: { perHour: 2, perDay: 2 } },
+    },
+    clients,
+  });
   const retry = createRetryHandler({ config, clients });
   const deliveryEvent = createDeliveryEventHandler({ config: readDeliveryEventConfig(aws.lambdaEnv), clients });
   const post = async (parts: EventParts) => {
@@ -295,6 +304,11 @@ async function takeEveryPath(aws: LocalAws): Promise<void> {
   expect((await post({ headers: otherSite, body: VALID_BODY })).status).toBe(403);
   // The first message's address again, over its limit of one.
   expect((await post({ body: VALID_BODY, viewer: '203.0.113.7' })).status).toBe(429);
+  // Held: past the hour's budget of two, and a bot's post the honeypot caught.
+  expect((await post({ body: { ...VALID_BODY, message: 'Een derde vraag.' } })).status).toBe(200);
+  expect((await post({ body: { ...VALID_BODY, message: 'Een vierde vraag.', [HONEYPOT_FIELD]: 'https://spam.example' } })).status).toBe(
+    200,
+  );
 
   // Delivery events: four outcomes on one message, a reject on another.
   const event = async (detailType: SesDetailType, id: string) => {
