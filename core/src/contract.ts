@@ -73,8 +73,9 @@ export const FORM_RESULT_PAGES = {
   limited: '/niet-verzonden/limiet',
   /**
    * The whole site's rate limit (API Gateway's stage throttle, 429 without Retry-After): busy
-   * for everyone, not this visitor's limit. The CloudFront Function on /api/* sends a form
-   * post here, since the throttle answers before the function can.
+   * for everyone, not this visitor's limit. The form's script shows it; a form post without
+   * script cannot be sent here yet, since the throttle answers before the function and
+   * CloudFront runs no viewer-response function on a 4xx (docs/design.md, "At the site's rate limit").
    */
   busy: '/niet-verzonden/druk',
 } as const;

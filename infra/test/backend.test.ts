@@ -7,9 +7,12 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
-import { API_PATH } from '@site/core/contract';
+import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
 import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
 import { HANDLER_BUNDLE } from '@site/lambda/bundle';
+import { mailBudgetsFrom } from '@site/lambda/config';
+import { MAIL_BUDGET_ENV } from '@site/core/function-env';
+import { DEFAULTS } from '@site/core/node/deploy-config';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { only, synth, TEST_ADDRESSES, type Synthesized } from './synth';
 
@@ -63,11 +66,14 @@ describe('table', () => {
 });
 
 describe('HTTP API', () => {
-  it('routes every method of API_PATH to the contact function (payload 2.0), which answers 405 itself', () => {
-    const route = only(s.template, 'AWS::ApiGatewayV2::Route').resource.Properties;
-    expect(route.RouteKey).toBe(`ANY ${API_PATH}`);
-    expect(route.AuthorizationType).toBe('NONE');
-    const integrationId = route.Target['Fn::Join'][1][1].Ref;
+  it('routes every method of API_PATH, and GET of CHALLENGE_PATH, to the contact function (payload 2.0), which answers 405 itself', () => {
+    const routes = Object.values(s.template.findResources('AWS::ApiGatewayV2::Route')).map((r: any) => r.Properties);
+    expect(routes.map((route) => route.RouteKey).sort()).toEqual([`ANY ${API_PATH}`, `GET ${CHALLENGE_PATH}`].sort());
+    const integrationId = routes[0].Target['Fn::Join'][1][1].Ref;
+    for (const route of routes) {
+      expect(route.AuthorizationType).toBe('NONE');
+      expect(route.Target, route.RouteKey).toEqual({ 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] });
+    }
     const integration = resources[integrationId].Properties;
     expect(integration).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
     expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [fn('send-contact-email').id, 'Arn'] });
@@ -142,6 +148,7 @@ describe('functions', () => {
         'VISITOR_LIMIT',
         'VISITOR_IPV6_NETWORK_LIMIT',
         'VISITOR_WINDOW_SECONDS',
+        ...Object.values(MAIL_BUDGET_ENV),
       ].sort(),
     );
     expect(fn('send-contact-email').resource.Properties.Environment.Variables).toMatchObject({
@@ -153,6 +160,29 @@ describe('functions', () => {
     expect(Object.keys(fn('retry-undelivered').resource.Properties.Environment.Variables).sort()).toEqual(
       ['DELIVERY_ALARM_MINUTES', 'MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS', 'SES_CONFIGURATION_SET', 'STAGE', 'TABLE_NAME'].sort(),
     );
+  });
+
+  it('gives the contact function the mail budgets, by default the settings table’s, under the names it reads them by', () => {
+    const env = fn('send-contact-email').resource.Properties.Environment.Variables;
+    expect(mailBudgetsFrom(env)).toEqual({
+      ordinary: DEFAULTS.mailBudget,
+      site: DEFAULTS.siteMailBudget,
+    });
+    expect(env).toMatchObject({
+      MAIL_BUDGET_PER_HOUR: '10',
+      MAIL_BUDGET_PER_DAY: '40',
+      SITE_MAIL_BUDGET_PER_HOUR: '30',
+      SITE_MAIL_BUDGET_PER_DAY: '120',
+    });
+  });
+
+  it('gives the contact function the mail budgets set in cdk.json context instead', () => {
+    const mailBudget = { perHour: 4, perDay: 25 };
+    const siteMailBudget = { perHour: 12, perDay: 60 };
+    const set = synth({ mailBudget, siteMailBudget });
+    const env = only(set.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-send-contact-email' }).resource
+      .Properties.Environment.Variables;
+    expect(mailBudgetsFrom(env)).toEqual({ ordinary: mailBudget, site: siteMailBudget });
   });
 
   it('limits the contact function to the shared time limit and, by default, reserves no concurrency (a new account has none to spare)', () => {
@@ -274,12 +304,19 @@ describe('permissions', () => {
     expect(s.site.dependencies).toEqual([s.mail]);
   });
 
-  it('lets API Gateway invoke the contact function from this API only, and EventBridge the retry job and the delivery-event consumer from their rules only', () => {
+  it('lets API Gateway invoke the contact function from this API only, on its two paths, and EventBridge the retry job and the delivery-event consumer from their rules only', () => {
     const permissions = Object.values(s.template.findResources('AWS::Lambda::Permission')).map((p: any) => p.Properties);
-    expect(permissions).toHaveLength(3);
-    const api = permissions.find((p) => p.Principal === 'apigateway.amazonaws.com')!;
-    expect(api.FunctionName).toEqual({ 'Fn::GetAtt': [fn('send-contact-email').id, 'Arn'] });
-    expect(JSON.stringify(api.SourceArn)).toContain(only(s.template, 'AWS::ApiGatewayV2::Api').id);
+    expect(permissions).toHaveLength(4);
+    const api = permissions.filter((p) => p.Principal === 'apigateway.amazonaws.com');
+    const apiId = only(s.template, 'AWS::ApiGatewayV2::Api').id;
+    // arn:aws:execute-api:region:account:apiId/stage/method/path, as formatArn joins it.
+    const pathsAllowed = api.map((p) => {
+      expect(p.FunctionName).toEqual({ 'Fn::GetAtt': [fn('send-contact-email').id, 'Arn'] });
+      const parts = p.SourceArn['Fn::Join'][1];
+      expect(parts).toContainEqual({ Ref: apiId });
+      return parts.at(-1);
+    });
+    expect(pathsAllowed.sort()).toEqual([`/*/*${API_PATH}`, `/*/*${CHALLENGE_PATH}`].sort());
     const events = permissions.filter((p) => p.Principal === 'events.amazonaws.com');
     const ruleOf = (name: string) => only(s.template, 'AWS::Events::Rule', { Name: `consultancy-site-test-${name}` }).id;
     expect(events).toEqual(

@@ -60,6 +60,10 @@ describe('loadConfig', () => {
       wafRateLimit: false,
       hstsIncludeSubdomains: false,
       deliveryAlarmHours: 3,
+      mailBudget: { perHour: 10, perDay: 40 },
+      siteMailBudget: { perHour: 30, perDay: 120 },
+      sesDailyQuota: 200,
+      spamRetentionDays: 14,
     });
   });
 

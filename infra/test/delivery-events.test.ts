@@ -37,6 +37,11 @@ describe('the configuration set', () => {
     expect(fn(s.template, 'retry-undelivered').resource.Properties.Environment.Variables[DELIVERY_ALARM_ENV.minutes]).toBe('180');
   });
 
+  it('never adds an address to the suppression list nor applies the account’s: the firm’s own address cannot be suppressed by a wave’s bounces', () => {
+    const set = only(s.template, 'AWS::SES::ConfigurationSet').resource.Properties;
+    expect(set.SuppressionOptions).toEqual({ SuppressedReasons: [] });
+  });
+
   it("publishes the seven sending events to the account's default EventBridge bus", () => {
     const destination = only(s.template, 'AWS::SES::ConfigurationSetEventDestination').resource.Properties;
     expect(destination.ConfigurationSetName).toEqual({ Ref: only(s.template, 'AWS::SES::ConfigurationSet').id });

@@ -1,6 +1,6 @@
 /**
  * The contact form's back end: the HTTP API and its throttled, logged stage, the contact
- * function behind API_PATH, and the retry job on its schedule, each allowed exactly the
+ * function behind API_PATH and CHALLENGE_PATH, and the retry job on its schedule, each allowed exactly the
  * table actions it performs.
  */
 import { Annotations, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -11,7 +11,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_PATH } from '@site/core/contract';
+import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
 import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/node/deploy-config';
 import { FUNCTION_ENV } from '@site/core/function-env';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
@@ -87,7 +87,7 @@ export class ContactApi extends Construct {
     return accessLogs;
   }
 
-  /** The contact function behind API_PATH, allowed to store and update messages. */
+  /** The contact function behind API_PATH and CHALLENGE_PATH, allowed to store and update messages. */
   private addSendFunction(props: ContactApiProps, environment: Record<string, string>): SiteFunction {
     const { prefix, table, retention } = props;
     // Reserved concurrency caps what a flood of direct API calls can cost or do to the table.
@@ -112,18 +112,20 @@ export class ContactApi extends Construct {
       reason: 'API Gateway invokes it synchronously and the visitor gets the error; a DLQ only catches async events.',
     });
     table.grantItems(sendFunction, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    const integration = new HttpLambdaIntegration('SendContactEmailIntegration', sendFunction, {
+      timeout: Duration.seconds(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS),
+    });
     // ANY, not POST: the handler itself answers other methods with 405 and Allow, as locally.
-    const [route] = this.httpApi.addRoutes({
-      path: API_PATH,
-      methods: [HttpMethod.ANY],
-      integration: new HttpLambdaIntegration('SendContactEmailIntegration', sendFunction, {
-        timeout: Duration.seconds(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS),
-      }),
-    });
-    Validations.of(route!).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason: 'A public contact form: visitors are anonymous; throttling and reserved concurrency bound abuse.',
-    });
+    const [sendRoute] = this.httpApi.addRoutes({ path: API_PATH, methods: [HttpMethod.ANY], integration });
+    // GET only: the page's stamp worker asks for its proof-of-work challenge here (the same
+    // function, which signs it); any other method matches no route and gets API Gateway's 404.
+    const [challengeRoute] = this.httpApi.addRoutes({ path: CHALLENGE_PATH, methods: [HttpMethod.GET], integration });
+    for (const route of [sendRoute!, challengeRoute!]) {
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: 'A public contact form: visitors are anonymous; throttling and reserved concurrency bound abuse.',
+      });
+    }
 
     return sendFunction;
   }

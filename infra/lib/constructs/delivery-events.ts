@@ -51,6 +51,11 @@ export class DeliveryEvents extends Construct {
       configurationSetName: props.configurationSetName,
       reputationMetrics: true,
       sendingEnabled: true,
+      // SuppressedReasons [] (CDK's disableSuppressionList): every e-mail goes to the firm's own
+      // mailbox, which bounces a wave past its hourly limit (Exchange Online's 5.2.121); with the
+      // account's list those bounces would suppress the firm's own address, for every stage.
+      // Bounces still reach the consumer and the bounce alarm (docs/first-deploy.md).
+      disableSuppressionList: true,
     });
     this.configurationSet.addEventDestination('ToEventBridge', {
       configurationSetEventDestinationName: 'eventbridge',
