@@ -30,7 +30,15 @@ import {
 } from '@site/emulators/servers';
 import { faultSwitch } from './fault-switch';
 import { STAND_INS } from './provided';
-import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET, TEST_MAIL_BUDGETS, TEST_ORIGIN_SECRET, TEST_STAGE, TEST_VISITOR_LIMIT } from './test-values';
+import {
+  MAIL_FROM,
+  MAIL_TO,
+  TEST_CONFIGURATION_SET,
+  TEST_MAIL_BUDGETS,
+  TEST_ORIGIN_SECRET,
+  TEST_STAGE,
+  TEST_VISITOR_LIMIT,
+} from './test-values';
 
 export interface LocalAws {
   tableName: string;
