@@ -39,6 +39,16 @@ export const API_4XX_SURGE = 50;
 /** Minutes in which every retry run left stored messages waiting for their e-mail before MessagesUndelivered fires (three runs). */
 export const UNDELIVERED_ALARM_MINUTES = 30;
 
+/**
+ * Messages stored in one hour that make a surge: a consultancy's form gets a few a day, and
+ * this is three times the mail budget's default hour (settings table, `mailBudget`), so a wave
+ * shows here before or as the budget is spent.
+ */
+export const STORED_SURGE_PER_HOUR = 30;
+
+/** Messages held as suspect in one hour that make a wave of spam rather than a stray bot. */
+export const SUSPECT_SURGE_PER_HOUR = 10;
+
 /** Percent of requests CloudFront answered with a 5xx, over 5 minutes, twice in a row. */
 export const CLOUDFRONT_5XX_PERCENT = 5;
 
@@ -136,6 +146,25 @@ export const ALARMS = {
     severity: 'today',
     firesWhen: `the account's SES complaint rate reached ${percent(SES_REPUTATION.complaintRate.alarm)} (AWS reviews the account at ${percent(SES_REPUTATION.complaintRate.review)} and may pause its sending at ${percent(SES_REPUTATION.complaintRate.pause)})`,
     firstCheck: "the firm's own mail filter marks the notifications as spam: have it allow `senderAddress`",
+  },
+  MailBudgetSpent: {
+    severity: 'today',
+    firesWhen:
+      "the hour's or the day's mail budget (`mailBudget`) was spent and messages were held for the hourly digest instead of e-mailed one by one",
+    firstCheck:
+      "`npm run messages -- wave --since 6h` (on-call guide, A spam wave); a real person's message among the held: `release <id>`; a wave's: `purge --fingerprint <fingerprint> --confirm`",
+  },
+  MessagesStoredSurge: {
+    severity: 'this week',
+    firesWhen: `${STORED_SURGE_PER_HOUR} or more messages were stored in one hour (the form usually gets a few a day)`,
+    firstCheck:
+      '`npm run messages -- wave --since 2h`: one text from many addresses is a wave (see `MailBudgetSpent`); varied clean messages are a campaign or a mention, and the budget may need raising',
+  },
+  ManySuspectMessages: {
+    severity: 'this week',
+    firesWhen: `${SUSPECT_SURGE_PER_HOUR} or more messages in one hour scored as suspect and were held`,
+    firstCheck:
+      '`npm run messages -- wave --since 2h` for the signals and fingerprints; `purge --fingerprint <fingerprint>` (a dry run first), `release <id>` for a person',
   },
   Api4xxSurge: {
     severity: 'today',

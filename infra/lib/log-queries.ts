@@ -122,6 +122,20 @@ export const LOG_QUERIES = {
     sources: ['record-delivery-event'],
     query: { fields: ['@timestamp', 'eventId', 'messageId', 'outcome', ...FAILURE_FIELDS], filterStatements: [FAILED], ...NEWEST_FIRST },
   },
+  'stored-and-held': {
+    shows: 'the messages stored per hour, by outcome (e-mailed, held, deferred) and why held, with their mean spam score',
+    sources: ['send-contact-email'],
+    query: {
+      filterStatements: [
+        `msg = '${CONTACT_REQUEST_LOG.msg}' and ${CONTACT_REQUEST_LOG.outcomeField} in ${list(CONTACT_REQUEST_LOG.stored)}`,
+      ],
+      statsStatements: [
+        `count(*) as messages, avg(${CONTACT_REQUEST_LOG.scoreField}) as meanScore by bin(1h) as hour, ${CONTACT_REQUEST_LOG.outcomeField}, ${CONTACT_REQUEST_LOG.heldField}`,
+      ],
+      sort: 'hour desc',
+      limit: 200,
+    },
+  },
   'api-answers': {
     shows: 'what the API answered, by status, per 5 minutes: throttled 429s, refused 4xx, 5xx',
     sources: ['api-access-log'],
@@ -148,6 +162,9 @@ export const ALARM_QUERIES: Record<AlarmName, LogQueryName> = {
   SendFunctionThrottles: 'api-answers',
   SesBounceRate: 'delivery-problems',
   SesComplaintRate: 'delivery-problems',
+  MailBudgetSpent: 'stored-and-held',
+  MessagesStoredSurge: 'stored-and-held',
+  ManySuspectMessages: 'stored-and-held',
   Api4xxSurge: 'api-answers',
   WafBlockedRequests: 'api-answers',
 };

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '@site/core/node/deploy-config';
 import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
 import { METRIC_NAMESPACE } from '@site/core/metric-names';
-import { API_4XX_SURGE, SES_REPUTATION } from '../lib/alarm-catalogue';
+import { API_4XX_SURGE, SES_REPUTATION, STORED_SURGE_PER_HOUR, SUSPECT_SURGE_PER_HOUR } from '../lib/alarm-catalogue';
 import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -65,7 +65,7 @@ describe('alarm topic', () => {
 });
 
 describe('alarms', () => {
-  it('are these fifteen, each notifying the topic', () => {
+  it('are these eighteen, each notifying the topic', () => {
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties.AlarmName);
     expect(names.sort()).toEqual(
       [
@@ -74,9 +74,12 @@ describe('alarms', () => {
         'DeliveryEventFunctionErrors',
         'DeliveryEventsNotOurs',
         'DeliveryProblems',
+        'MailBudgetSpent',
+        'ManySuspectMessages',
         'MessagesFailed',
         'MessagesNotDelivered',
         'MessagesNotStored',
+        'MessagesStoredSurge',
         'MessagesUndelivered',
         'RetryFunctionErrors',
         'RetryJobNotRunning',
@@ -96,7 +99,15 @@ describe('alarms', () => {
   });
 
   it('that count events, fire on one or more and stay quiet when there is no data', () => {
-    const rated = ['RetryJobNotRunning', 'SesBounceRate', 'SesComplaintRate', 'Api4xxSurge'].map((name) => `consultancy-site-test-${name}`);
+    const rated = [
+      'RetryJobNotRunning',
+      'MessagesUndelivered',
+      'SesBounceRate',
+      'SesComplaintRate',
+      'Api4xxSurge',
+      'MessagesStoredSurge',
+      'ManySuspectMessages',
+    ].map((name) => `consultancy-site-test-${name}`);
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm'))
       .map((a: any) => a.Properties.AlarmName)
       .filter((name) => !rated.includes(name));
@@ -274,6 +285,8 @@ describe('alarms', () => {
       Statistic: 'Minimum',
       Period: 1800,
       EvaluationPeriods: 1,
+      // A run that timed out or never ran reports no backlog: that must not read as none.
+      TreatMissingData: 'breaching',
     });
     expect(alarm('MessagesFailed')).toMatchObject({
       Namespace: METRIC_NAMESPACE,
@@ -287,6 +300,42 @@ describe('alarms', () => {
       (f: any) => f.Properties.MetricTransformations[0].MetricName,
     );
     expect(filtered.sort()).toEqual(['DeliveryProblems', 'NotOurDeliveryEvents', 'UnmatchedDeliveryEvents']);
+  });
+});
+
+describe('spam-wave alarms', () => {
+  it('watch the messages stored and held per hour, on the counts the contact function writes', () => {
+    expect(alarm('MessagesStoredSurge')).toMatchObject({
+      Namespace: METRIC_NAMESPACE,
+      MetricName: 'Stored',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
+      Statistic: 'Sum',
+      Period: 3600,
+      Threshold: STORED_SURGE_PER_HOUR,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    // One message held because the budget was spent is one the firm will see only in the digest.
+    expect(alarm('MailBudgetSpent')).toMatchObject({
+      MetricName: 'Held',
+      Dimensions: expect.arrayContaining([
+        { Name: 'Stage', Value: 'test' },
+        { Name: 'Reason', Value: 'budget' },
+      ]),
+      Statistic: 'Sum',
+      Period: 3600,
+      Threshold: 1,
+    });
+    expect(alarm('ManySuspectMessages')).toMatchObject({
+      MetricName: 'Held',
+      Dimensions: expect.arrayContaining([{ Name: 'Reason', Value: 'suspect' }]),
+      Period: 3600,
+      Threshold: SUSPECT_SURGE_PER_HOUR,
+    });
+    for (const name of ['MessagesStoredSurge', 'MailBudgetSpent', 'ManySuspectMessages']) {
+      // Told when it is over too: the wave has passed and the budget is back.
+      expect(alarm(name).OKActions).toEqual([{ Ref: topicId() }]);
+    }
   });
 });
 

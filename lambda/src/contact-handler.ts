@@ -64,8 +64,9 @@ export type Outcome =
   | 'config_error'
   | 'unexpected_error';
 
-// The monitoring's "not stored" outcomes must be outcomes this handler logs.
+// The monitoring's "not stored" and "stored" outcomes must be outcomes this handler logs.
 CONTACT_REQUEST_LOG.notStored satisfies readonly Outcome[];
+CONTACT_REQUEST_LOG.stored satisfies readonly Outcome[];
 
 interface Handled {
   response: HttpResult;
@@ -367,9 +368,9 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
       messageId: handled.messageId,
       error: handled.error,
       where: handled.where,
-      score: handled.assessment?.score,
-      signals: handled.assessment?.signals.join(','),
-      heldFor: handled.heldFor,
+      [CONTACT_REQUEST_LOG.scoreField]: handled.assessment?.score,
+      [CONTACT_REQUEST_LOG.signalsField]: handled.assessment?.signals.join(','),
+      [CONTACT_REQUEST_LOG.heldField]: handled.heldFor,
       crossSite: handled.crossSite,
       visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
     });

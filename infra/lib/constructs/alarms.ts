@@ -13,8 +13,16 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
-import { API_4XX_SURGE, SES_REPUTATION, UNDELIVERED_ALARM_MINUTES, type AlarmLinks, type AlarmName } from '../alarm-catalogue';
-import { pathMetric } from '../path-metrics';
+import {
+  API_4XX_SURGE,
+  SES_REPUTATION,
+  STORED_SURGE_PER_HOUR,
+  SUSPECT_SURGE_PER_HOUR,
+  UNDELIVERED_ALARM_MINUTES,
+  type AlarmLinks,
+  type AlarmName,
+} from '../alarm-catalogue';
+import { pathMetric, pathMetricBy } from '../path-metrics';
 import { AlarmTopic } from './alarm-topic';
 import type { ContactApi } from './contact-api';
 import type { DeliveryEvents } from './delivery-events';
@@ -22,6 +30,9 @@ import { notifyingAlarm, type AlarmRule } from './notifying-alarm';
 
 /** Each alarm's period and statistic unless it says otherwise: a count per 5 minutes. */
 const FIVE_MINUTES = { period: Duration.minutes(5), statistic: 'Sum' };
+
+/** A count per hour: the mail budget's own period, and a wave's. */
+const ONE_HOUR = { period: Duration.hours(1), statistic: 'Sum' };
 
 /** A log line whose `field` holds any of `values`. */
 const oneOf = (field: string, values: readonly string[]) =>
@@ -57,6 +68,7 @@ export class Alarms extends Construct {
 
     this.watchFunctionsAndApi(props.contact);
     this.watchMessages(props.stage);
+    this.watchSpamWaves(props.stage);
     this.watchDelivery(props.deliveryEvents, props.metricNamespace);
     this.watchSesReputation();
   }
@@ -80,14 +92,23 @@ export class Alarms extends Construct {
   /** What the contact function and the retry job count about the stored messages: not stored, not e-mailed, given up on, not delivered. */
   private watchMessages(stage: string): void {
     this.alarm('MessagesNotStored', pathMetric(stage, 'NotStored', FIVE_MINUTES));
-    // Minimum over 30 minutes: every run (one per 10 minutes) left messages waiting.
+    // Minimum over 30 minutes: every run (one per 10 minutes) left messages waiting. A run that
+    // reports nothing (it timed out, or did not run) is no sign the backlog is gone: breaching.
     this.alarm(
       'MessagesUndelivered',
       pathMetric(stage, 'RetryBacklog', { period: Duration.minutes(UNDELIVERED_ALARM_MINUTES), statistic: 'Minimum' }),
+      { treatMissingData: TreatMissingData.BREACHING },
     );
     this.alarm('MessagesFailed', pathMetric(stage, 'GivenUp', { period: Duration.minutes(10), statistic: 'Sum' }));
     // Minimum over 20 minutes: two runs of the retry job in a row counted one or more.
     this.alarm('MessagesNotDelivered', pathMetric(stage, 'NotDelivered', { period: Duration.minutes(20), statistic: 'Minimum' }));
+  }
+
+  /** A spam wave: many messages stored, the mail budget spent (messages held for the digest), many suspect. */
+  private watchSpamWaves(stage: string): void {
+    this.alarm('MessagesStoredSurge', pathMetric(stage, 'Stored', ONE_HOUR), { threshold: STORED_SURGE_PER_HOUR });
+    this.alarm('MailBudgetSpent', pathMetricBy(stage, 'Held', 'budget', ONE_HOUR));
+    this.alarm('ManySuspectMessages', pathMetricBy(stage, 'Held', 'suspect', ONE_HOUR), { threshold: SUSPECT_SURGE_PER_HOUR });
   }
 
   /** SES's delivery events on the firm's messages: bounces, complaints, rejects, and a consumer that fails. */
