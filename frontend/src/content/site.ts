@@ -6,6 +6,7 @@
  * everything else is final copy.
  */
 import { REQUIRED_FIELDS_MESSAGE } from '@site/core/content/contact-fields';
+import { REPLY_PROMISE } from '@site/core/content/promise';
 import { firm as facts } from '@site/core/content/firm';
 import { postalCodeShown, telHref } from '@site/core/notation';
 import type { IconName } from '../icons/shapes';
@@ -285,8 +286,8 @@ export const contactForm = {
 export const sentConfirmation = {
   /** With the visitor's given name when the name as typed starts with one (first-name.ts). */
   thanks: (firstName?: string) => (firstName ? `Bedankt, ${firstName}` : 'Bedankt voor uw bericht'),
-  /** The firm's promise: when the visitor hears back. */
-  reply: 'U hoort binnen één werkdag van ons.',
+  /** The firm's promise: when the visitor hears back. In core, because the firm's e-mail repeats it. */
+  reply: REPLY_PROMISE,
   /** Followed by the phone number, as a link. */
   call: 'Haast? Bel ons op',
   another: 'Nog een bericht sturen',
