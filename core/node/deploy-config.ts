@@ -494,3 +494,20 @@ export function visitorLimitFrom(context: Record<string, unknown>): VisitorLimit
 export function ipv6NetworkLimitFrom(context: Record<string, unknown>, messages: number): number {
   return settingFrom(context, 'ipv6NetworkLimit') ?? defaultIpv6NetworkLimit(messages);
 }
+
+/**
+ * The settings the site's pages state (the privacy statement), as a synth with this context
+ * uses them: the site's build quotes them, the synth checks the built pages against the
+ * deploy's (infra/lib/stated-facts.ts), and the answer to an access request quotes them too.
+ */
+export function statedSettingsFrom(context: Record<string, unknown>): {
+  retentionDays: number;
+  region: string;
+  visitorWindowMinutes: number;
+} {
+  return {
+    retentionDays: retentionDaysFrom(context),
+    region: settingFrom(context, 'region'),
+    visitorWindowMinutes: visitorLimitFrom(context).windowMinutes,
+  };
+}

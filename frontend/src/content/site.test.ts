@@ -186,7 +186,7 @@ describe('the Dutch copy', () => {
   };
   const all = [
     ...texts(Object.values(siteContent)),
-    ...texts(privacySections({ retentionDays: 365, region: 'eu-west-1' })),
+    ...texts(privacySections({ retentionDays: 365, region: 'eu-west-1', visitorWindowMinutes: 10 })),
     ...texts(privacyPage),
   ];
 
