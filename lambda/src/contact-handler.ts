@@ -29,7 +29,8 @@ import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
 import type { ContactConfig } from './config';
 import { crossSiteSignal, type CrossSiteSignal } from './cross-site';
 import { deliver, type DeliverySetup } from './delivery';
-import { errorResponse, formAnswer, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
+import { errorResponse, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
+import { formReply } from './form-reply';
 import { bodyHash, contentKey } from './idempotency';
 import { describeError, errorLocation, writeLog, type LogEntry } from './log';
 import { isFromCloudFront } from './origin-verify';
@@ -300,7 +301,10 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
 };
 
 /** The answer and its one log line, whatever `receive` makes of the request (or however it fails). */
-function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Handled>): ContactHandler {
+function answering(
+  receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Handled>,
+  fields: FieldList = CONTACT_FIELDS,
+): ContactHandler {
   return async (event, context) => {
     const started = performance.now();
     const format = requestFormat(event);
@@ -317,7 +321,8 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
       };
     }
     // Only the site's own form gets a result page; a request that skipped CloudFront is refused as it is.
-    const response = format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formAnswer(handled.response) : handled.response;
+    const response =
+      format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formReply(event, handled.response, fields) : handled.response;
     // No viewer address, or no viewer host and scheme beside a browser's Origin: CloudFront's misconfiguration, if not a forgery.
     const misconfigured = handled.uncounted || handled.crossSite === 'no-viewer';
     writeLog({
@@ -349,12 +354,12 @@ export function createContactHandler(dependencies: FunctionDependencies<ContactC
     fields: dependencies.fields ?? CONTACT_FIELDS,
     clock: dependencies.clock ?? systemClock,
   };
-  return answering((event) => receive(event, service));
+  return answering((event) => receive(event, service), service.fields);
 }
 
 /**
  * The handler of a function whose configuration could not be read: every request is
- * answered 503 (a form post: the error page) before anything of it is read, and logged as
+ * answered 503 (a form post: the form again, with what was typed) before anything of it is used, and logged as
  * config_error with the error, which names the variable and never its value.
  */
 export function unconfiguredContactHandler(error: unknown): ContactHandler {
