@@ -41,7 +41,7 @@ const fields = () => ({
 const toastTexts = () => [...document.querySelectorAll('.toast-message')].map((toast) => toast.textContent);
 const inToasts = () => within(screen.getByRole('region', { name: toasts.regionLabel }));
 /** The form's button, also while the form is hidden behind its confirmation. */
-const submit = () => screen.getByRole('button', { name: /Verstuur bericht|Bezig met verzenden/, hidden: true });
+const submit = () => screen.getByRole('button', { name: /Bericht verzenden|Bezig met verzenden/, hidden: true });
 const confirmation = () => screen.queryByRole('heading', { name: /^Bedankt/ })?.closest('.contact-sent') ?? null;
 
 const FILLED = {

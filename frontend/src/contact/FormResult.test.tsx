@@ -30,7 +30,7 @@ describe('the form’s result pages (no scripts)', () => {
       .map((item) => item.textContent);
     expect(rules).toEqual([
       'Naam: verplicht, maximaal 100 tekens',
-      'E-mailadres: verplicht, een geldig adres, zoals naam@bedrijf.nl, maximaal 254 tekens',
+      'E-mailadres: verplicht, een geldig adres, zoals naam@bedrijf.example, maximaal 254 tekens',
       'Telefoonnummer: maximaal 40 tekens',
       'Bedrijf: maximaal 150 tekens',
       'Bericht: verplicht, maximaal 5000 tekens',
@@ -44,7 +44,7 @@ describe('the form’s result pages (no scripts)', () => {
     [
       'form-check/email',
       formResults.check.refused(1),
-      ['E-mailadres: verplicht, een geldig adres, zoals naam@bedrijf.nl, maximaal 254 tekens'],
+      ['E-mailadres: verplicht, een geldig adres, zoals naam@bedrijf.example, maximaal 254 tekens'],
     ],
     [
       'form-check/name-phone-message',
