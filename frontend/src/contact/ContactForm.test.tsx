@@ -357,9 +357,9 @@ describe('ContactForm messages at the fields', () => {
   });
 
   it.each([
-    ['a Retry-After of 421 seconds', { 'Retry-After': '421' }, 'U kunt over 8 minuten weer een bericht sturen.'],
-    ['a Retry-After of 30 seconds', { 'Retry-After': '30' }, 'U kunt over 1 minuut weer een bericht sturen.'],
-    ['no Retry-After (the API’s own throttle)', {}, 'U kunt over enkele minuten weer een bericht sturen.'],
+    ['a Retry-After of 421 seconds', { 'Retry-After': '421' }, 'U kunt over 8 minuten weer een bericht verzenden.'],
+    ['a Retry-After of 30 seconds', { 'Retry-After': '30' }, 'U kunt over 1 minuut weer een bericht verzenden.'],
+    ['no Retry-After (the API’s own throttle)', {}, 'U kunt over enkele minuten weer een bericht verzenden.'],
   ])(
     'over the limit with %s: keeps the spec’s failure text, then speaks of the visitor’s own limit, when to send again and how to reach the firm now',
     async (_, headers, again) => {
@@ -374,7 +374,7 @@ describe('ContactForm messages at the fields', () => {
       const alert = await screen.findByRole('alert');
       expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
       expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
-        `U hebt in korte tijd het maximale aantal berichten verstuurd. ${again}`,
+        `U hebt in korte tijd het maximale aantal berichten verzonden. ${again}`,
         `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
       ]);
       // Nothing went wrong on the firm's side, and the button is ready for later.
