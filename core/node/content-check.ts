@@ -196,6 +196,10 @@ export const PRIVACY_FACTS = v.object({
   privacyContact: v.object({
     email: emailAddress,
     lastUpdated: dutchDate,
+    mailProvider: v.object({
+      name: line("the name of the company that keeps the firm's mailbox, like 'Jansen ICT B.V.'"),
+      location: line("where it keeps the e-mail, as it reads after 'in': 'Nederland', 'Ierland en Nederland' or 'de EER'"),
+    }),
   }),
 });
 

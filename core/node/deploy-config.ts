@@ -583,3 +583,22 @@ export function mailBudgetsFrom(context: Record<string, unknown>): { mailBudget:
 export function spamRetentionDaysFrom(context: Record<string, unknown>): number {
   return settingFrom(context, 'spamRetentionDays');
 }
+
+/**
+ * The settings the site's pages state (the privacy statement), as a synth with this context
+ * uses them: the site's build quotes them, the synth checks the built pages against the
+ * deploy's (infra/lib/stated-facts.ts), and the answer to an access request quotes them too.
+ */
+export function statedSettingsFrom(context: Record<string, unknown>): {
+  retentionDays: number;
+  region: string;
+  visitorWindowMinutes: number;
+  spamRetentionDays: number;
+} {
+  return {
+    retentionDays: retentionDaysFrom(context),
+    spamRetentionDays: spamRetentionDaysFrom(context),
+    region: settingFrom(context, 'region'),
+    visitorWindowMinutes: visitorLimitFrom(context).windowMinutes,
+  };
+}

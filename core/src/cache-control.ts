@@ -3,6 +3,8 @@
  * BucketDeployment writes and for the local edge.
  */
 
+import { FORM_ANSWER_STYLESHEET } from './contract';
+
 export const CACHE_CONTROL = {
   /** Vite's content-hashed files never change under the same name. */
   hashedAsset: 'public, max-age=31536000, immutable',
@@ -25,7 +27,8 @@ const IMAGE = /\.(png|ico|svg)$/;
 
 export function cacheControlFor(path: string): string {
   if (path.startsWith(HASHED_ASSET_PREFIX)) return CACHE_CONTROL.hashedAsset;
-  if (path === '/' || path.endsWith('.html')) return CACHE_CONTROL.html;
+  // The stylesheet under a fixed name changes with a deploy as a page does.
+  if (path === '/' || path.endsWith('.html') || path === FORM_ANSWER_STYLESHEET) return CACHE_CONTROL.html;
   if (IMAGE.test(path)) return CACHE_CONTROL.image;
   return CACHE_CONTROL.other;
 }

@@ -82,6 +82,13 @@ export const FORM_RESULT_PAGES = {
 
 export type FormResult = keyof typeof FORM_RESULT_PAGES;
 
+/**
+ * The site's stylesheet under a name that does not change with its content: the function's
+ * answer to a refused form post wears it, and cannot know the build's hashed name. The build
+ * writes it (frontend/prerender.ts); HTML-like caching keeps it fresh after a deploy.
+ */
+export const FORM_ANSWER_STYLESHEET = '/contactformulier.css';
+
 export type ContactFields = typeof CONTACT_FIELDS;
 export type ContactField = keyof ContactFields;
 

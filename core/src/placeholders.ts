@@ -19,7 +19,7 @@ export type PlaceholdersByFile = ReadonlyMap<string, Placeholders>;
 export interface PlaceholderList {
   /**
    * Marks a fact only the firm can supply and returns the sample shown until it does:
-   * `placeholder('firm.phone', '+31 55 000 00 00')`. The firm fills it in by writing the
+   * `placeholder('firm.phone', '055 000 00 00')`. The firm fills it in by writing the
    * plain value instead of the call.
    */
   placeholder: <const T extends string>(key: string, sample: T) => T;

@@ -10,8 +10,13 @@ export const DEFAULT_TABLE_NAME = 'contact-messages';
 export const MESSAGE_TABLE = {
   /** Time-sortable message id (ULID); idempotency records use `idempotency#<key>`. */
   partitionKey: { name: 'id', type: 'S' },
-  /** Epoch seconds; DynamoDB deletes the item some time after it passes. */
+  /** Epoch seconds; DynamoDB deletes the item some time after it passes (within a few days, AWS says). */
   timeToLiveAttribute: 'expiresAt',
+  /**
+   * Days back the table can be restored to (point-in-time recovery): how long what was
+   * deleted, by its TTL or an erasure, stays in the backups. The privacy statement quotes it.
+   */
+  pointInTimeRecoveryDays: 35,
   /**
    * The global secondary indexes by name, each projecting whole items. The CDK table and
    * the local stack's CreateTable are both built from this map.
@@ -37,6 +42,7 @@ export const MESSAGE_TABLE = {
 } as const satisfies {
   partitionKey: KeyAttribute;
   timeToLiveAttribute: string;
+  pointInTimeRecoveryDays: number;
   indexes: Record<string, { partitionKey: KeyAttribute; sortKey?: KeyAttribute }>;
 };
 

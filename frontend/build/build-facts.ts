@@ -44,17 +44,19 @@ export async function checkContentFacts(): Promise<void> {
 export async function deploymentDefines(): Promise<Record<string, string>> {
   // Vite loads its config with Node's type stripping, which the CDK code's TypeScript goes
   // beyond; tsx compiles it, as it does for the CDK app itself.
-  const [{ CDK_JSON_CONTEXT }, { DEFAULTS, retentionDaysFrom, visitorLimitFrom }] = await Promise.all([
+  const [{ CDK_JSON_CONTEXT }, { statedSettingsFrom }] = await Promise.all([
     tsImport('@site/core/node/cdk-context', import.meta.url) as Promise<CdkContextModule>,
     tsImport('@site/core/node/deploy-config', import.meta.url) as Promise<ConfigModule>,
   ]);
-  const region = typeof CDK_JSON_CONTEXT.region === 'string' ? CDK_JSON_CONTEXT.region : DEFAULTS.region;
+  const stated = statedSettingsFrom(CDK_JSON_CONTEXT);
   return {
     /** Days a stored contact message is kept (the table's TTL). */
-    __RETENTION_DAYS__: JSON.stringify(retentionDaysFrom(CDK_JSON_CONTEXT)),
+    __RETENTION_DAYS__: JSON.stringify(stated.retentionDays),
     /** The AWS region of the table, the functions and the access logs. */
-    __AWS_REGION__: JSON.stringify(region),
-    /** The visitor limit's window: the longest a visitor over the limit waits. */
-    __VISITOR_WINDOW_MINUTES__: JSON.stringify(visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes),
+    __AWS_REGION__: JSON.stringify(stated.region),
+    /** The visitor limit's window: how long the counters last. */
+    __VISITOR_WINDOW_MINUTES__: JSON.stringify(stated.visitorWindowMinutes),
+    /** Days a message marked as spam is kept from then on. */
+    __SPAM_RETENTION_DAYS__: JSON.stringify(stated.spamRetentionDays),
   };
 }

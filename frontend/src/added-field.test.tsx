@@ -1,7 +1,7 @@
 /**
  * A field added to the contact-field list (the shared row in @site/local/field-fixture)
  * reaches every part of the site without any other change: the form, the no-script check
- * page's rules, and the privacy statement's list of what the form collects. The function's
+ * page's rules, and the privacy statement's list of what the form collects and may be left out. The function's
  * side of the same walk (validation, storage, e-mail, `npm run messages`) is in
  * lambda/test/added-field.test.ts.
  */
@@ -12,7 +12,7 @@ import { HONEYPOT_FIELD } from '@site/core/contract';
 import { FIELDS_WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
 import { ContactForm } from './contact/ContactForm';
 import { FormResult } from './contact/FormResult';
-import { privacySections, type Block } from './content/privacy';
+import { dataRecords, privacySections, RECORD_LABELS, type Inline } from './content/privacy';
 import { ToastProvider, Toaster } from './toast';
 import { contactForm } from './content/site';
 
@@ -59,18 +59,16 @@ describe('a field added to the contact-field list', () => {
     expect(rules.at(-1)).toBe('Functie: maximaal 100 tekens');
   });
 
-  it('is named in the privacy statement among what the form collects, as optional', () => {
-    const sections = privacySections({ retentionDays: 365, region: 'eu-west-1' }, FIELDS_WITH_JOB_TITLE);
-    const collected = sections
-      .find((section) => section.id === 'gegevens')!
-      .blocks.find((block): block is Extract<Block, { list: unknown }> => 'list' in block)!;
+  it('is named in the privacy statement among what the form collects, as optional, and as one a visitor may leave out', () => {
+    const facts = { retentionDays: 365, region: 'eu-west-1', visitorWindowMinutes: 10, spamRetentionDays: 14 };
+    const what = dataRecords(facts, FIELDS_WITH_JOB_TITLE).bericht!.rows.find((row) => row.label === RECORD_LABELS.what)!.text;
     // Plain text, every piece of it: no link, no retention period.
-    expect(collected.list.map((item) => item.map((piece) => (typeof piece === 'string' ? piece : JSON.stringify(piece))).join(''))).toEqual(
-      [
-        'uw naam, uw e-mailadres en uw bericht;',
-        'uw telefoonnummer, de bedrijfsnaam en uw functie, indien ingevuld;',
-        'de datum en het tijdstip waarop u het verstuurde.',
-      ],
-    );
+    expect(
+      (what as Inline[][])
+        .slice(0, 2)
+        .map((item) => item.map((piece) => (typeof piece === 'string' ? piece : JSON.stringify(piece))).join('')),
+    ).toEqual(['uw naam, uw e-mailadres en uw bericht;', 'uw telefoonnummer, de bedrijfsnaam en uw functie, indien ingevuld;']);
+    const required = privacySections(facts, FIELDS_WITH_JOB_TITLE).find((section) => section.id === 'verplicht')!;
+    expect(JSON.stringify(required.blocks)).toContain('Uw telefoonnummer, de bedrijfsnaam en uw functie mag u weglaten.');
   });
 });

@@ -11,3 +11,4 @@ declare const __AWS_REGION__: string;
 
 /** Minutes of the visitor limit's window: cdk.json's visitorLimit, set by vite.config.ts. */
 declare const __VISITOR_WINDOW_MINUTES__: number;
+declare const __SPAM_RETENTION_DAYS__: number;

@@ -1,18 +1,21 @@
 /**
- * Facts the built site states that a deploy must make true. The privacy statement quotes two
- * settings of the stack: how long a message is kept and the AWS region it is kept in (the
- * build reads them from cdk.json and writes them on the page as data-retention-days and
- * data-aws-region); the page for a visitor over the limit quotes the limit's window
- * (data-visitor-window-minutes). Every page also names the site's own address (canonical
- * link, Open Graph URL, the sitemap and robots.txt). A deploy whose settings differ (a `-c` override, an edit
- * after the build, a domainName the content does not know) would publish a site that says
- * something untrue, so the synth refuses it and says how to rebuild.
+ * Facts the built site states that a deploy must make true. The privacy statement quotes
+ * three settings of the stack (how long a message is kept, the AWS region it is kept in, the
+ * visitor limit's window: the build reads them from cdk.json) and three facts the code
+ * decides (the table's point-in-time recovery, the access logs' lifetime, the idempotency
+ * records' lifetime); the page marks each as data-<fact> (data-retention-days="365"). Every
+ * page also names the site's own address (canonical link, Open Graph URL, the sitemap and
+ * robots.txt). A deploy whose settings differ (a `-c` override, an edit after the build, a
+ * domainName the content does not know), or a build older than the code, would publish a site
+ * that says something untrue, so the synth refuses it and says how to rebuild.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORM_RESULT_PAGES } from '@site/core/contract';
+import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
+import { FORM_RESULT_PAGES, IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
 import type { Config } from '@site/core/node/deploy-config';
 import { listSiteFiles } from '@site/core/node/site-files';
+import { MESSAGE_TABLE } from '@site/core/table';
 
 export const PRIVACY_PAGE = 'privacy.html';
 export const LIMITED_PAGE = `${FORM_RESULT_PAGES.limited.slice(1)}.html`;
@@ -32,25 +35,77 @@ function attribute(html: string, name: string): string[] {
   return [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, 'g'))].map((match) => match[1]!);
 }
 
-function privacyProblems(siteDir: string, config: Pick<Config, 'retentionDays' | 'region'>): string[] {
-  const page = join(siteDir, PRIVACY_PAGE);
-  if (!existsSync(page)) return [];
-  const html = readFileSync(page, 'utf8');
-  const problems: string[] = [];
-  const howToFix = 'put the setting in the cdk.json context (the site build reads it there)';
-  const days = attribute(html, 'data-retention-days');
-  if (days.some((value) => Number(value) !== config.retentionDays)) {
-    problems.push(
-      `${PRIVACY_PAGE} states ${[...new Set(days)].join(', ')} days of retention; this deploy keeps messages ${config.retentionDays} days (retentionDays): ${howToFix}.`,
-    );
-  }
-  const regions = attribute(html, 'data-aws-region');
-  if (regions.some((value) => value !== config.region)) {
-    problems.push(
-      `${PRIVACY_PAGE} names region ${[...new Set(regions)].join(', ')}; this deploy is in ${config.region} (region): ${howToFix}.`,
-    );
-  }
-  return problems;
+type StatedConfig = Pick<Config, 'retentionDays' | 'region' | 'visitorLimit' | 'spamRetentionDays'>;
+
+/** A fact a page states: the attribute it is marked with, the value the deploy makes true, and how to say it. */
+interface StatedFact {
+  attribute: string;
+  actual: (config: StatedConfig) => string | number;
+  /** '365 days of retention', for the value a page states. */
+  stated: (value: string) => string;
+  /** What this deploy does, and where that is decided. */
+  truth: (config: StatedConfig) => string;
+}
+
+const SETTING = 'put the setting in the cdk.json context (the site build reads it there)';
+const CODE = 'the build is older than the code: rebuild it';
+
+const STATED_FACTS: readonly StatedFact[] = [
+  {
+    attribute: 'data-retention-days',
+    actual: (config) => config.retentionDays,
+    stated: (value) => `${value} days of retention`,
+    truth: (config) => `this deploy keeps messages ${config.retentionDays} days (retentionDays): ${SETTING}`,
+  },
+  {
+    attribute: 'data-aws-region',
+    actual: (config) => config.region,
+    stated: (value) => `region ${value}`,
+    truth: (config) => `this deploy is in ${config.region} (region): ${SETTING}`,
+  },
+  {
+    attribute: 'data-visitor-window-minutes',
+    actual: (config) => config.visitorLimit.windowMinutes,
+    stated: (value) => `a visitor limit window of ${value} minutes`,
+    truth: (config) => `this deploy's window is ${config.visitorLimit.windowMinutes} minutes (visitorLimit.windowMinutes): ${SETTING}`,
+  },
+  {
+    attribute: 'data-spam-retention-days',
+    actual: (config) => config.spamRetentionDays,
+    stated: (value) => `${value} days for a message marked as spam`,
+    truth: (config) => `this deploy keeps them ${config.spamRetentionDays} days (spamRetentionDays): ${SETTING}`,
+  },
+  {
+    attribute: 'data-backup-days',
+    actual: () => MESSAGE_TABLE.pointInTimeRecoveryDays,
+    stated: (value) => `${value} days of backups`,
+    truth: () => `the table restores ${MESSAGE_TABLE.pointInTimeRecoveryDays} days back (MESSAGE_TABLE in core/src/table.ts): ${CODE}`,
+  },
+  {
+    attribute: 'data-access-log-days',
+    actual: () => ACCESS_LOG_RETENTION_DAYS,
+    stated: (value) => `access logs kept ${value} days`,
+    truth: () => `they are kept ${ACCESS_LOG_RETENTION_DAYS} days (core/src/access-logs.ts): ${CODE}`,
+  },
+  {
+    attribute: 'data-idempotency-hours',
+    actual: () => IDEMPOTENCY_TTL_SECONDS / 3600,
+    stated: (value) => `idempotency records kept ${value} hours`,
+    truth: () => `they are kept ${IDEMPOTENCY_TTL_SECONDS / 3600} hours (IDEMPOTENCY_TTL_SECONDS in core/src/contract.ts): ${CODE}`,
+  },
+];
+
+/** Every fact a page states otherwise than this deploy makes true, one line each. */
+function pageProblems(siteDir: string, page: string, config: StatedConfig): string[] {
+  const path = join(siteDir, page);
+  if (!existsSync(path)) return [];
+  const html = readFileSync(path, 'utf8');
+  return STATED_FACTS.flatMap((fact) => {
+    const values = attribute(html, fact.attribute);
+    const actual = String(fact.actual(config));
+    if (values.every((value) => value === actual)) return [];
+    return [`${page} states ${[...new Set(values)].map(fact.stated).join(', ')}; ${fact.truth(config)}.`];
+  });
 }
 
 /** Where the built site names its own address: canonical links, og:url, the sitemap and robots.txt. */
@@ -73,19 +128,6 @@ function advertisedOrigins(siteDir: string): Set<string> {
   return origins;
 }
 
-/** The page a visitor over the limit reaches without scripts states the longest wait: one window. */
-function windowProblems(siteDir: string, config: Pick<Config, 'visitorLimit'>): string[] {
-  const page = join(siteDir, LIMITED_PAGE);
-  if (!existsSync(page)) return [];
-  const minutes = attribute(readFileSync(page, 'utf8'), 'data-visitor-window-minutes');
-  if (minutes.every((value) => Number(value) === config.visitorLimit.windowMinutes)) return [];
-  return [
-    `${LIMITED_PAGE} says a visitor over the limit waits at most ${[...new Set(minutes)].join(', ')} minutes; ` +
-      `this deploy's window is ${config.visitorLimit.windowMinutes} minutes (visitorLimit.windowMinutes): ` +
-      'put the setting in the cdk.json context (the site build reads it there).',
-  ];
-}
-
 function addressProblems(siteDir: string, domainName: string | undefined): string[] {
   if (domainName === undefined) return [];
   const served = `https://${domainName}`;
@@ -97,11 +139,11 @@ function addressProblems(siteDir: string, domainName: string | undefined): strin
   ];
 }
 
-/** Throws when the built site states another retention, region, visitor window or address than this deploy. */
-export function checkStatedFacts(siteDir: string, config: Pick<Config, 'retentionDays' | 'region' | 'visitorLimit' | 'domainName'>): void {
+/** Throws when the built site states another fact (retention, region, visitor window, backups, logs) or address than this deploy. */
+export function checkStatedFacts(siteDir: string, config: StatedConfig & Pick<Config, 'domainName'>): void {
   const problems = [
-    ...privacyProblems(siteDir, config),
-    ...windowProblems(siteDir, config),
+    ...pageProblems(siteDir, PRIVACY_PAGE, config),
+    ...pageProblems(siteDir, LIMITED_PAGE, config),
     ...addressProblems(siteDir, config.domainName),
   ];
   if (problems.length > 0) throw new StatedFactsError(problems);

@@ -57,7 +57,11 @@ describe('table', () => {
     const { resource } = only(s.template, 'AWS::DynamoDB::Table');
     expect(resource.Properties.BillingMode).toBe('PAY_PER_REQUEST');
     expect(resource.Properties.SSESpecification).toEqual({ SSEEnabled: true });
-    expect(resource.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    // The privacy statement quotes the same period (the synth checks the built page against it).
+    expect(resource.Properties.PointInTimeRecoverySpecification).toEqual({
+      PointInTimeRecoveryEnabled: true,
+      RecoveryPeriodInDays: MESSAGE_TABLE.pointInTimeRecoveryDays,
+    });
     expect(resource.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(resource.UpdateReplacePolicy).toBe('Retain');
     // Deletion protection defaults to on for prod only (see domain.test.ts).

@@ -2,6 +2,7 @@
  * Storage of the site, CloudFront, the edge functions (executed), the uploads and cdk-nag,
  * on the default configuration from cdk.json.
  */
+import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
@@ -106,8 +107,9 @@ describe('site bucket', () => {
     expect(logBucket.Properties.BucketEncryption).toBeDefined();
     expect(logBucket.Properties.OwnershipControls.Rules).toEqual([{ ObjectOwnership: 'BucketOwnerPreferred' }]);
     expect(logBucket.DeletionPolicy).toBe('RetainExceptOnCreate');
+    // The privacy statement quotes the same number (the synth checks the built page against it).
     expect(logBucket.Properties.LifecycleConfiguration.Rules).toEqual([
-      expect.objectContaining({ ExpirationInDays: 90, Status: 'Enabled' }),
+      expect.objectContaining({ ExpirationInDays: ACCESS_LOG_RETENTION_DAYS, Status: 'Enabled' }),
     ]);
     const logPolicy = only(s.template, 'AWS::S3::BucketPolicy', { Bucket: { Ref: logBucketId } }).resource;
     expect(logPolicy.Properties.PolicyDocument.Statement).toContainEqual(

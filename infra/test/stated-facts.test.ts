@@ -1,10 +1,13 @@
 /**
- * The privacy statement quotes the retention and the region, the page for a visitor over the
- * limit the limit's window, and every page names the site's address; a deploy with other
- * settings than the build stated is refused before anything is built.
+ * The privacy statement quotes the retention, the region and the limit's window, and facts
+ * the code decides (the backups, the access logs); every page names the site's address; a
+ * deploy with other settings than the build stated, or with a build older than the code, is
+ * refused before anything is built.
  */
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
+import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
+import { MESSAGE_TABLE } from '@site/core/table';
 import { buildApp } from '../lib/app';
 import { StatedFactsError } from '../lib/stated-facts';
 import { CDK_JSON_CONTEXT, makeSiteDir, SITE_FILES, TEST_ADDRESSES, UNBUNDLED } from './synth';
@@ -31,7 +34,31 @@ describe('the privacy statement and the deploy', () => {
 
   it('differ in region: the synth stops', () => {
     expect(build({ region: 'eu-central-1' }, statement(365, 'eu-west-1'))).toThrow(
-      'privacy.html names region eu-west-1; this deploy is in eu-central-1 (region)',
+      'privacy.html states region eu-west-1; this deploy is in eu-central-1 (region)',
+    );
+  });
+
+  it('differ in a fact the code decides (a build older than the code): the synth stops and names where it is decided', () => {
+    const older = (facts: string) =>
+      `<!doctype html><html lang="nl"><main><p><strong data-retention-days="365" data-aws-region="eu-west-1">365</strong> ${facts}</p></main></html>`;
+    const agreeing = older(
+      `<strong data-backup-days="${MESSAGE_TABLE.pointInTimeRecoveryDays}">x</strong><strong data-access-log-days="${ACCESS_LOG_RETENTION_DAYS}">y</strong>`,
+    );
+    expect(build({ retentionDays: 365, region: 'eu-west-1' }, agreeing)).not.toThrow();
+    const backups = build({}, older('<strong data-backup-days="7">7 dagen</strong>'));
+    expect(backups).toThrow(
+      `privacy.html states 7 days of backups; the table restores ${MESSAGE_TABLE.pointInTimeRecoveryDays} days back (MESSAGE_TABLE in core/src/table.ts)`,
+    );
+    expect(build({}, older('<strong data-access-log-days="30">30 dagen</strong>'))).toThrow(
+      `privacy.html states access logs kept 30 days; they are kept ${ACCESS_LOG_RETENTION_DAYS} days (core/src/access-logs.ts)`,
+    );
+  });
+
+  it('differ in the visitor limit’s window, which the statement names for the counters: the synth stops', () => {
+    const page = `<!doctype html><html lang="nl"><main><p><strong data-visitor-window-minutes="10">10 minuten</strong></p></main></html>`;
+    expect(build({ visitorLimit: { messages: 5, windowMinutes: 10 } }, page)).not.toThrow();
+    expect(build({ visitorLimit: { messages: 5, windowMinutes: 60 } }, page)).toThrow(
+      "privacy.html states a visitor limit window of 10 minutes; this deploy's window is 60 minutes (visitorLimit.windowMinutes)",
     );
   });
 });
@@ -49,7 +76,7 @@ describe('the page for a visitor over the limit and the deploy', () => {
     const attempt = build({ visitorLimit: { messages: 5, windowMinutes: 60 } }, statement(365, 'eu-west-1'), limitPage(10));
     expect(attempt).toThrow(StatedFactsError);
     expect(attempt).toThrow(
-      "niet-verzonden/limiet.html says a visitor over the limit waits at most 10 minutes; this deploy's window is 60 minutes (visitorLimit.windowMinutes)",
+      "niet-verzonden/limiet.html states a visitor limit window of 10 minutes; this deploy's window is 60 minutes (visitorLimit.windowMinutes)",
     );
   });
 });

@@ -32,7 +32,8 @@ import { assess, dispose, type Assessment, type Disposition } from './assessment
 import type { ContactConfig } from './config';
 import { crossSiteSignal, type CrossSiteSignal } from './cross-site';
 import { deliver, type DeliverySetup } from './delivery';
-import { errorResponse, formAnswer, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
+import { errorResponse, headerValue, jsonResponse, parseContactRequest, requestFormat, type HttpResult } from './http';
+import { formReply } from './form-reply';
 import { bodyHash, contentKey } from './idempotency';
 import { describeError, errorLocation, writeLog, type LogEntry } from './log';
 import { writeMetrics } from './metrics';
@@ -335,7 +336,11 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
 };
 
 /** The answer, its metrics and its one log line, whatever `receive` makes of the request (or however it fails). */
-function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Handled>, stage: string): ContactHandler {
+function answering(
+  receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Handled>,
+  stage: string,
+  fields: FieldList = CONTACT_FIELDS,
+): ContactHandler {
   return async (event, context) => {
     const started = performance.now();
     const format = requestFormat(event);
@@ -352,7 +357,8 @@ function answering(receiveRequest: (event: APIGatewayProxyEventV2) => Promise<Ha
       };
     }
     // Only the site's own form gets a result page; a request that skipped CloudFront is refused as it is.
-    const response = format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formAnswer(handled.response) : handled.response;
+    const response =
+      format === 'form' && handled.outcome !== 'not_through_cloudfront' ? formReply(event, handled.response, fields) : handled.response;
     // No viewer address, or no viewer host and scheme beside a browser's Origin: CloudFront's misconfiguration, if not a forgery.
     const misconfigured = handled.uncounted || handled.crossSite === 'no-viewer';
     writeMetrics(stage, contactMetrics(handled.outcome, handled.response.statusCode, handled.heldFor));
@@ -388,14 +394,14 @@ export function createContactHandler(dependencies: FunctionDependencies<ContactC
     fields: dependencies.fields ?? CONTACT_FIELDS,
     clock: dependencies.clock ?? systemClock,
   };
-  return answering((event) => receive(event, service), dependencies.config.stage);
+  return answering((event) => receive(event, service), dependencies.config.stage, service.fields);
 }
 
 /**
  * The handler of a function whose configuration could not be read: every request is
- * answered 503 (a form post: the error page) before anything of it is read, and logged as
- * config_error with the error, which names the variable and never its value, and counted
- * under `stage` as not stored.
+ * answered 503 (a form post: the form again, with what was typed) before anything of it is
+ * used, and logged as config_error with the error, which names the variable and never its
+ * value, and counted under `stage` as not stored.
  */
 export function unconfiguredContactHandler(error: unknown, stage: string): ContactHandler {
   return answering(() => Promise.resolve(configError(error)), stage);

@@ -7,13 +7,14 @@
  * invisible characters in the subject (characters.ts has the rule for each destination).
  */
 import { NOTIFICATION_TEXT as TEXT } from '@site/core/content/notification';
+import { dutchDate, dutchDateTime } from '@site/core/dutch-time';
 import { invisibleAsStored, LINE_BREAKING, withoutInvisible } from './characters';
 import { fieldNames, type ContactFields, type FieldValues } from '@site/core/contract';
 import { type ContactFieldSpec, type FieldKind, type FieldList } from '@site/core/field-spec';
 import type { StoredMessage } from '@site/core/table';
 
-/** What the e-mail shows: the contact fields of a fields, and the message's id and time. */
-export type NotifiedMessage<T extends FieldList = ContactFields> = FieldValues<T> & Pick<StoredMessage, 'id' | 'receivedAt'>;
+/** What the e-mail shows: the contact fields of a fields, and the message's id, time and expiry. */
+export type NotifiedMessage<T extends FieldList = ContactFields> = FieldValues<T> & Pick<StoredMessage, 'id' | 'receivedAt' | 'expiresAt'>;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -29,20 +30,14 @@ export function subjectFor(name: string, company?: string): string {
   return TEXT.subject(oneLine(name), company === undefined || oneLine(company) === '' ? undefined : oneLine(company));
 }
 
-const RECEIVED_FORMAT = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: 'Europe/Amsterdam',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** '23 november 2026 om 08:42': the firm's own time (Europe/Amsterdam, summer time included), in Dutch. */
+/** 'maandag 23 november 2026 om 08.42 uur': the firm's own time (Europe/Amsterdam, summer time included), in Dutch. */
 export function receivedTime(iso: string): string {
-  const parts = Object.fromEntries(RECEIVED_FORMAT.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return TEXT.receivedAt(`${parts.day} ${parts.month} ${parts.year}`, `${parts.hour}:${parts.minute}`);
+  return dutchDateTime(iso);
+}
+
+/** The footer: kept until the message's own expiry, under its kenmerk, and what an erasure means for this copy. */
+function keptNote(message: Pick<StoredMessage, 'id' | 'expiresAt'>): string {
+  return TEXT.kept(dutchDate(new Date(message.expiresAt * 1000)), message.id);
 }
 
 /**
@@ -100,7 +95,21 @@ export function textBody(message: NotifiedMessage<FieldList> & { name: string },
   const { rows, blocks, meta } = content(message, fields);
   const line = ({ label, value }: Row) => `${label}: ${value}`;
   const sections = blocks.map(({ label, value }) => `${label}:\n${value}\n`);
-  return [TEXT.intro, '', ...rows.map(line), '', ...sections, ...meta.map(line), '', TEXT.replyNote, ''].join('\n');
+  return [
+    TEXT.intro,
+    `${TEXT.promised.label}: ${TEXT.promised.promise}`,
+    '',
+    ...rows.map(line),
+    '',
+    ...sections,
+    ...meta.map(line),
+    '',
+    TEXT.replyNote,
+    '',
+    '--',
+    keptNote(message),
+    '',
+  ].join('\n');
 }
 
 // Mail clients drop <style> and inherit fonts unreliably: every text element carries its own.
@@ -154,11 +163,13 @@ export function htmlBody(message: NotifiedMessage<FieldList> & { name: string },
     `<p style="margin:0;${FONT}font-size:12px;line-height:16px;font-weight:bold;letter-spacing:0.8px;text-transform:uppercase;color:${COLOURS.accent};">${escapeHtml(TEXT.eyebrow)}</p>` +
     `<p style="margin:6px 0 0;${FONT}font-size:20px;line-height:28px;font-weight:bold;color:#ffffff;word-break:break-word;">${escapeHtml(TEXT.heading(name))}</p>` +
     '</td></tr>' +
-    `<tr><td style="padding:16px 24px 0;"><p style="margin:0;${FONT}font-size:15px;line-height:22px;color:${COLOURS.muted};">${escapeHtml(TEXT.intro)}</p></td></tr>` +
+    `<tr><td style="padding:16px 24px 0;"><p style="margin:0;${FONT}font-size:15px;line-height:22px;color:${COLOURS.muted};">${escapeHtml(TEXT.intro)}</p>` +
+    `<p style="margin:8px 0 0;${FONT}font-size:15px;line-height:22px;color:${COLOURS.ink};"><strong>${escapeHtml(TEXT.promised.label)}:</strong> ${escapeHtml(TEXT.promised.promise)}</p></td></tr>` +
     `<tr><td style="padding:4px 24px 0;"><table ${TABLE}>${rows.map(rowHtml).join('')}</table></td></tr>` +
     blocks.map(blockHtml).join('') +
     metaHtml(meta) +
-    `<tr><td style="padding:12px 24px 24px;"><p style="margin:0;${FONT}font-size:14px;line-height:20px;color:${COLOURS.muted};">${escapeHtml(TEXT.replyNote)}</p></td></tr>` +
+    `<tr><td style="padding:12px 24px 20px;"><p style="margin:0;${FONT}font-size:14px;line-height:20px;color:${COLOURS.muted};">${escapeHtml(TEXT.replyNote)}</p></td></tr>` +
+    `<tr><td style="padding:14px 24px 20px;border-top:1px solid ${COLOURS.line};"><p style="margin:0;${FONT}font-size:12px;line-height:18px;color:${COLOURS.muted};">${escapeHtml(keptNote(message))}</p></td></tr>` +
     '</table></td></tr></table></body></html>'
   );
 }

@@ -13,6 +13,9 @@ import type { MessageTable } from './store';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** Every stamp's record starts so: the challenge's id, and the message that used it. */
+export const STAMP_PREFIX = 'stamp#';
+
 /**
  * Records a valid stamp's use by a message; false when another message used it before (a
  * replayed stamp). The same message may use it again: a visitor's retry after a failed send
@@ -23,7 +26,7 @@ export function useStamp(table: MessageTable, stamp: { id: string; expiresAt: nu
     table.client.send(
       new PutCommand({
         TableName: table.name,
-        Item: { id: `stamp#${stamp.id}`, messageId: stamp.messageId, expiresAt: stamp.expiresAt },
+        Item: { id: `${STAMP_PREFIX}${stamp.id}`, messageId: stamp.messageId, expiresAt: stamp.expiresAt },
         ConditionExpression: 'attribute_not_exists(id) OR messageId = :messageId',
         ExpressionAttributeValues: { ':messageId': stamp.messageId },
       }),

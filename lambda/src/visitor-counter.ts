@@ -42,7 +42,15 @@ export const SETTLE_MS = (FUNCTION_TIMEOUT_SECONDS + 20) * 1000;
 const SETTLED = 0;
 
 const ENTRY_PREFIX = 'message#';
-const entryName = (messageId: string) => `${ENTRY_PREFIX}${messageId}`;
+/** The attribute of a counter that holds a message's entry (an erasure removes it: ops/messages/queries.ts). */
+export const entryName = (messageId: string) => `${ENTRY_PREFIX}${messageId}`;
+
+/** The messages a counter item counts, with the time each was counted (epoch ms, or 0 once settled). */
+export function countedMessages(item: Record<string, unknown>): { messageId: string; at: number }[] {
+  return Object.entries(item).flatMap(([name, at]) =>
+    name.startsWith(ENTRY_PREFIX) && typeof at === 'number' ? [{ messageId: name.slice(ENTRY_PREFIX.length), at }] : [],
+  );
+}
 
 /** A message counted against one counter. */
 export interface Reservation {
@@ -68,7 +76,8 @@ interface Counter {
 
 type CounterItem = Counter & Record<string, unknown>;
 
-const MESSAGE_COUNT: keyof Counter = 'messageCount';
+/** How many entries a counter holds: always as many as it has, since every write changes both. */
+export const MESSAGE_COUNT: keyof Counter = 'messageCount';
 const EXPIRES_AT: keyof Counter = 'expiresAt';
 
 /**
@@ -176,9 +185,7 @@ async function isStored(table: MessageTable, messageId: string): Promise<boolean
  * not stored becomes old enough: the one moment before the window's end that a place can free.
  */
 async function settle(table: MessageTable, item: CounterItem, now: number): Promise<{ freed: number; retryAt?: number }> {
-  const open = Object.entries(item).flatMap(([name, at]) =>
-    name.startsWith(ENTRY_PREFIX) && typeof at === 'number' && at !== SETTLED ? [{ messageId: name.slice(ENTRY_PREFIX.length), at }] : [],
-  );
+  const open = countedMessages(item).filter((entry) => entry.at !== SETTLED);
   const judged = await Promise.all(
     open.map(async (entry) => {
       const stored = await isStored(table, entry.messageId);

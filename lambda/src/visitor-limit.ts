@@ -10,6 +10,7 @@
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
+import { IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 
 export interface VisitorLimit {
   /** Per visitor (an IPv4 address, an IPv6 /64); 0: no limit. */
@@ -52,8 +53,8 @@ function viewerIp(viewerAddress: string | undefined): string | number[] | undefi
   return groups;
 }
 
-/** `2001:db8:3333:4444::/64` for the first four groups. */
-const prefix = (groups: number[], bits: 48 | 64) =>
+/** `2001:db8:3333:4444::/64` for the first four groups (`bits` a multiple of 16). */
+const prefix = (groups: number[], bits: number) =>
   `${groups
     .slice(0, bits / 16)
     .map((group) => group.toString(16))
@@ -66,7 +67,7 @@ const prefix = (groups: number[], bits: 48 | 64) =>
  */
 export function visitorAddress(viewerAddress: string | undefined): string | undefined {
   const ip = viewerIp(viewerAddress);
-  return typeof ip === 'string' || ip === undefined ? ip : prefix(ip, 64);
+  return typeof ip === 'string' || ip === undefined ? ip : prefix(ip, IPV6_COUNTED_PREFIXES.visitor);
 }
 
 /** Which limit a counted network is held to. */
@@ -82,8 +83,8 @@ export function countedNetworks(viewerAddress: string | undefined): { network: s
   if (ip === undefined) return undefined;
   if (typeof ip === 'string') return [{ network: ip, kind: 'visitor' }];
   return [
-    { network: prefix(ip, 64), kind: 'visitor' },
-    { network: prefix(ip, 48), kind: 'ipv6Network' },
+    { network: prefix(ip, IPV6_COUNTED_PREFIXES.visitor), kind: 'visitor' },
+    { network: prefix(ip, IPV6_COUNTED_PREFIXES.ipv6Network), kind: 'ipv6Network' },
   ];
 }
 

@@ -7,8 +7,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/core/contract';
+import { FORM_CONTENT_TYPE, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '@site/core/contract';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
+import { visitorLimitSentence } from '@site/core/content/refused-post';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { secondsLeft, windowAt } from '../src/visitor-limit';
 import { answer, contactEvent, ownMessage, VALID_BODY, type EventParts } from '@site/testing/api-events';
@@ -200,14 +201,19 @@ describe('the visitor limit', () => {
 describe("the page's form without scripts", () => {
   const formBody = (message: string) => new URLSearchParams({ ...VALID_BODY, message, [HONEYPOT_FIELD]: '' }).toString();
 
-  it('past the limit is sent on to the page that says when to send again (or to call or mail), with nothing stored', async () => {
+  it('past the limit gets the form again with what was typed and when to send it again, with nothing stored', async () => {
     const formPost = (message: string) =>
       stack.handler(contactEvent({ viewer: '192.0.2.70', headers: { 'content-type': FORM_CONTENT_TYPE }, body: formBody(message) }));
     for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) expect((await formPost(`Bericht ${i}`)).statusCode).toBe(303);
     const refused = await formPost('Te veel');
-    expect(refused).toEqual({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.limited, 'Cache-Control': 'no-store' }, body: '' });
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+    expect(refused.body).toContain('>\nTe veel</textarea>');
+    expect(refused.body).toContain(visitorLimitSentence(Math.ceil(Number(refused.headers!['Retry-After']) / 60)));
     expect((await stack.aws.messages()).map((message) => message.message)).not.toContain('Te veel');
-    expect(stack.logs.entries().at(-1)).toMatchObject({ outcome: 'visitor_limited', format: 'form', status: 303 });
+    expect(stack.logs.entries().at(-1)).toMatchObject({ outcome: 'visitor_limited', format: 'form', status: 429 });
   });
 
   it('around CloudFront is refused with 403 as it is, not sent on to a page of the site', async () => {

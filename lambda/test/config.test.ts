@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES } from '@site/core/contract';
+import { FORM_CONTENT_TYPE } from '@site/core/contract';
 import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 import { readConfig, readDeliveryEventConfig, readGuardConfig, readRetryConfig } from '../src/config';
 import { handler } from '../src/handlers/send-contact-email';
@@ -170,12 +170,13 @@ describe("Lambda's entry without configuration", () => {
     logs.clear();
   });
 
-  it('sends a form post to the error page', async () => {
+  it('answers a form post with the form again, what was typed still in it', async () => {
     const result = await handler(
       contactEvent({ headers: { 'content-type': FORM_CONTENT_TYPE }, body: new URLSearchParams(VALID_BODY).toString() }),
     );
-    expect(result).toMatchObject({ statusCode: 303, headers: { Location: FORM_RESULT_PAGES.failed } });
-    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'config_error', format: 'form', status: 303 });
+    expect(result).toMatchObject({ statusCode: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+    expect(result.body).toContain(`value="${VALID_BODY.email}"`);
+    expect(logs.entries().at(-1)).toMatchObject({ outcome: 'config_error', format: 'form', status: 503 });
   });
 
   it('reads the environment again once it is fixed', async () => {

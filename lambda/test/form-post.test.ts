@@ -1,7 +1,8 @@
 /**
  * The page's form without scripts: a classic form post (application/x-www-form-urlencoded)
  * through the real handler and the stand-ins. Same fields, limits and validation as JSON;
- * the answer is always 303 See Other to a result page whose URL holds nothing typed.
+ * the answer is 303 See Other to a result page whose URL holds nothing typed, or, for a refusal
+ * the visitor can act on by sending again, the form again with what was typed in it.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_FORM_BODY_BY
 import { contentKey } from '../src/idempotency';
 import { validateContactMessage } from '../src/schema';
 import { contactEvent, ownMessage, VALID_BODY, type EventParts } from '@site/testing/api-events';
+import { readHtml } from '@site/testing/html-page';
 import { useContactStack } from './support/contact-stack';
 
 const stack = useContactStack();
@@ -27,6 +29,17 @@ async function post(body: string, parts: Omit<EventParts, 'body'> = {}) {
 }
 
 const lastLog = () => stack.logs.entries().at(-1);
+
+/** The form on the page a refused post gets, as a browser reads it: each field's value, and the fields marked as refused. */
+function formOn(response: { headers: Record<string, string>; body: string }) {
+  expect(response.headers).toMatchObject({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  const page = readHtml(response.body);
+  const { website: _honeypot, ...values } = page.formValues();
+  return {
+    values,
+    refused: page.elements.filter((element) => element.attributes['aria-invalid'] === 'true').map((element) => element.attributes.name),
+  };
+}
 const messagesNamed = async (name: string) => (await stack.aws.messages()).filter((message) => message.name === name);
 
 describe('a valid form post', () => {
@@ -112,37 +125,51 @@ describe('the same form post again (double click, reload, Back and send again)',
     const key = randomUUID();
     const headers = { 'content-type': FORM, [IDEMPOTENCY_HEADER.toLowerCase()]: key };
     await post(encoded(ownMessage({ name })), { headers });
-    expect((await post(encoded({ ...VALID_BODY, name, message: 'Iets anders.' }), { headers })).headers.Location).toBe(
-      FORM_RESULT_PAGES.failed,
-    );
-    expect(lastLog()).toMatchObject({ outcome: 'idempotency_conflict', status: 303 });
+    const conflict = await post(encoded({ ...VALID_BODY, name, message: 'Iets anders.' }), { headers });
+    expect(conflict.statusCode).toBe(422);
+    expect(formOn(conflict).values).toMatchObject({ name, message: 'Iets anders.' });
+    expect(lastLog()).toMatchObject({ outcome: 'idempotency_conflict', status: 422 });
     expect((await stack.aws.items()).some((item) => item.id === `idempotency#${key}`)).toBe(true);
   });
 });
 
 describe('a form post that cannot be accepted as typed', () => {
+  const refusedCases: [label: string, refused: string[], fields: Record<string, string>][] = [
+    ['an e-mail address without a domain', ['email'], { ...VALID_BODY, email: 'jan' }],
+    ['an empty required field', ['message'], { ...VALID_BODY, message: '   ' }],
+    ['a field over its limit', ['name'], { ...VALID_BODY, name: 'x'.repeat(101) }],
+    ['two optional fields over their limits', ['phone', 'company'], { ...VALID_BODY, phone: '1'.repeat(41), company: 'x'.repeat(151) }],
+  ];
+
+  it.each(refusedCases)('%s: nothing stored or sent, and the form again with what was typed, %s marked', async (_, refused, fields) => {
+    const itemsBefore = (await stack.aws.items()).length;
+    const response = await post(encoded(fields));
+    expect(response.statusCode).toBe(400);
+    const form = formOn(response);
+    expect(form.refused).toEqual(refused);
+    expect(form.values).toEqual({ phone: '', company: '', ...fields });
+    expect((await stack.aws.items()).length).toBe(itemsBefore);
+    expect(await stack.aws.sentEmails()).toEqual([]);
+    expect(lastLog()).toMatchObject({ outcome: 'invalid', format: 'form', status: 400 });
+  });
+
+  it('no fields at all: the empty form with every required field marked', async () => {
+    const form = formOn(await post(''));
+    expect(form.refused).toEqual(['name', 'email', 'message']);
+  });
+
   const check = FORM_RESULT_PAGES.check;
   // The page comes before the body, so the test's name names the page: a name holding a body over the form limit
   // is too long for any regular expression, and a test runner selecting tests by name (Stryker's) cannot run it.
-  const cases: [label: string, page: string, body: string][] = [
-    ['an e-mail address without a domain', `${check}/email`, encoded({ ...VALID_BODY, email: 'jan' })],
-    ['an empty required field', `${check}/message`, encoded({ ...VALID_BODY, message: '   ' })],
-    ['no fields at all', `${check}/name-email-message`, ''],
-    ['a field over its limit', `${check}/name`, encoded({ ...VALID_BODY, name: 'x'.repeat(101) })],
-    // No post of the page's form: it sends each name once. Nothing to name, so every field's rules.
+  // No post of the page's form (it sends each name once, within the limit): nothing to fill in or name, so every field's rules.
+  const unreadable: [label: string, page: string, body: string][] = [
     ['a name sent twice', check, `${encoded(VALID_BODY)}&name=Piet`],
     ['a name repeated up to the form limit', check, `${encoded(VALID_BODY)}${'&a'.repeat((MAX_FORM_BODY_BYTES - 200) / 2)}`],
     ['more names than the form has', check, `${encoded(VALID_BODY)}${'&x[]=1&x[a]=2&y'.repeat(3)}`],
-    [
-      'two optional fields over their limits',
-      `${check}/phone-company`,
-      encoded({ ...VALID_BODY, phone: '1'.repeat(41), company: 'x'.repeat(151) }),
-    ],
-    // Too large to read: no field can be named, so the page lists what every field needs.
     ['a body over the form limit', check, encoded({ ...VALID_BODY, message: 'x'.repeat(MAX_FORM_BODY_BYTES) })],
   ];
 
-  it.each(cases)('%s: nothing stored or sent, and the page that names what to check (%s)', async (_, page, body) => {
+  it.each(unreadable)('%s: nothing stored or sent, and the page that says what to check (%s)', async (_, page, body) => {
     const itemsBefore = (await stack.aws.items()).length;
     const response = await post(body);
     expect(response.statusCode).toBe(303);
@@ -165,14 +192,14 @@ describe('a form post that cannot be accepted as typed', () => {
 });
 
 describe('a form post that cannot be stored', () => {
-  it('is not e-mailed, and goes on to the page that says to try again later', async () => {
+  it('is not e-mailed, and gets the form again with what was typed, to send once it works again', async () => {
     await stack.aws.stopDynamoDb();
     try {
       const response = await post(encoded(VALID_BODY));
-      expect(response.statusCode).toBe(303);
-      expect(response.headers.Location).toBe(FORM_RESULT_PAGES.failed);
+      expect(response.statusCode).toBe(503);
+      expect(formOn(response)).toEqual({ values: VALID_BODY, refused: [] });
       expect(await stack.aws.sentEmails()).toEqual([]);
-      expect(lastLog()).toMatchObject({ level: 'error', outcome: 'store_failed', format: 'form', status: 303 });
+      expect(lastLog()).toMatchObject({ level: 'error', outcome: 'store_failed', format: 'form', status: 503 });
     } finally {
       await stack.aws.startDynamoDb();
     }

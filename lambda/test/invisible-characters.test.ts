@@ -128,6 +128,7 @@ describe('the subject and headers', () => {
       email: 'jan@voorbeeld.nl',
       id: '01JD0000000000000000000000',
       receivedAt: '2026-11-23T07:42:20.340Z',
+      expiresAt: Date.parse('2027-11-23T07:42:20.340Z') / 1000,
       attempts: 0,
     };
     const mail = buildNotification(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasLineBreaking } from '../src/characters';
 import { addressParser } from 'postal-mime';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
+import { REPLY_PROMISE } from '@site/core/content/promise';
 import { buildNotification, mailRoute } from '../src/mail';
 import { DELIVERY_TAGS } from '@site/core/ses-events';
 import { escapeHtml, receivedTime, subjectFor, telHref, type NotifiedMessage } from '../src/notification';
@@ -18,6 +19,7 @@ const message: NotifiedMessage & { attempts: number } = {
   id: '01JD0000000000000000000000',
   attempts: 0,
   receivedAt: '2026-11-22T10:00:00.000Z',
+  expiresAt: Date.parse('2027-11-22T10:00:00.000Z') / 1000,
   name: `Jan ${HOSTILE}`,
   email: "o'brien@voorbeeld.nl",
   phone: `06 ${HOSTILE}`,
@@ -110,6 +112,7 @@ describe('the e-mail as the firm reads it', () => {
     id: '01JD0000000000000000000000',
     attempts: 0,
     receivedAt: '2026-11-23T07:42:20.340Z',
+    expiresAt: Date.parse('2027-11-23T07:42:20.340Z') / 1000,
     name: 'Anna de Vries',
     email: 'anna+offerte@bedrijf.nl',
     phone: '+31 (0)6 1234 5678',
@@ -120,12 +123,27 @@ describe('the e-mail as the firm reads it', () => {
   const html = mail.Message?.Body?.Html?.Data ?? '';
   const text = mail.Message?.Body?.Text?.Data ?? '';
 
-  it('gives the time received in Dutch, in Amsterdam time (winter and summer)', () => {
-    expect(receivedTime('2026-11-23T07:42:20.340Z')).toBe('23 november 2026 om 08:42');
-    expect(receivedTime('2026-07-03T22:05:00.000Z')).toBe('4 juli 2026 om 00:05');
-    expect(text).toContain('Ontvangen: 23 november 2026 om 08:42');
-    expect(html).toContain('23 november 2026 om 08:42');
+  it('gives the weekday and time received in Dutch, in Amsterdam time (winter and summer)', () => {
+    expect(receivedTime('2026-11-23T07:42:20.340Z')).toBe('maandag 23 november 2026 om 08.42 uur');
+    expect(receivedTime('2026-07-03T22:05:00.000Z')).toBe('zaterdag 4 juli 2026 om 00.05 uur');
+    expect(text).toContain('Ontvangen: maandag 23 november 2026 om 08.42 uur');
+    expect(html).toContain('maandag 23 november 2026 om 08.42 uur');
     expect(`${html}${text}`).not.toContain('2026-11-23T');
+  });
+
+  it('repeats the promise the visitor read once the message was sent, from the site’s content', () => {
+    expect(text).toContain(`${NOTIFICATION_TEXT.promised.label}: ${REPLY_PROMISE}`);
+    expect(html).toContain(escapeHtml(REPLY_PROMISE));
+  });
+
+  it('ends with how long the message is kept, under which kenmerk, and what an erasure request means for this copy', () => {
+    const footer = text.trimEnd().split('\n').at(-1)!;
+    expect(footer).toBe(
+      `De website bewaart dit bericht tot dinsdag 23 november 2027 onder kenmerk ${plain.id} en verwijdert het daarna automatisch. ` +
+        'Vraagt de afzender om verwijdering van zijn of haar gegevens, dan wist de beheerder van de website het opgeslagen bericht; ' +
+        'deze e-mail en uw antwoorden verwijdert u zelf uit de mailbox.',
+    );
+    expect(html).toContain(escapeHtml(footer));
   });
 
   it('makes the address a mailto: link and the phone a tel: link', () => {
@@ -173,11 +191,13 @@ describe('the e-mail as the firm reads it', () => {
           const row = /^([^:]+): (.+)$/.exec(part);
           return row ? [row[1]!, row[2]!] : [part.replace(/:$/, '')];
         });
+    // The text part's own signature separator ("--") has no place in the HTML.
+    const textParts = text.split('\n').filter((line) => line !== '--');
     const htmlParts = html
       .replace(/<head>.*<\/head>/, '')
       .split(/<[^>]+>/)
       .filter((part) => !['Contactformulier website', `Bericht van ${plain.name}`].includes(part));
-    expect(entries(htmlParts)).toEqual(entries(text.split('\n')));
+    expect(entries(htmlParts)).toEqual(entries(textParts));
   });
 
   it('keeps hostile input inert in every field and in the links', () => {

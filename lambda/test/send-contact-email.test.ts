@@ -176,44 +176,44 @@ const overLimit = (field: ContactField) =>
 
 describe('a refused request stores nothing, sends nothing and says why in Dutch', () => {
   const cases: [label: string, status: number, parts: EventParts, error: string, fields?: Record<string, string>][] = [
-    ['GET', 405, { method: 'GET', body: VALID_BODY }, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
-    ['OPTIONS', 405, { method: 'OPTIONS' }, 'Deze methode is niet toegestaan; verstuur het bericht met POST.'],
+    ['GET', 405, { method: 'GET', body: VALID_BODY }, 'Deze methode is niet toegestaan; verzend het bericht met POST.'],
+    ['OPTIONS', 405, { method: 'OPTIONS' }, 'Deze methode is niet toegestaan; verzend het bericht met POST.'],
     [
       'text/plain',
       415,
       { headers: { 'content-type': 'text/plain' }, body: VALID_BODY },
-      'Verstuur het bericht als JSON (Content-Type: application/json).',
+      'Verzend het bericht als JSON (Content-Type: application/json).',
     ],
-    ['no Content-Type', 415, { headers: {}, body: VALID_BODY }, 'Verstuur het bericht als JSON (Content-Type: application/json).'],
+    ['no Content-Type', 415, { headers: {}, body: VALID_BODY }, 'Verzend het bericht als JSON (Content-Type: application/json).'],
     [
       'a multipart form',
       415,
       { headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--' },
-      'Verstuur het bericht als JSON (Content-Type: application/json).',
+      'Verzend het bericht als JSON (Content-Type: application/json).',
     ],
     [
       'JSON in Latin-1',
       415,
       { headers: { 'content-type': 'application/json; charset=iso-8859-1' }, body: VALID_BODY },
-      'Verstuur het bericht als JSON (Content-Type: application/json).',
+      'Verzend het bericht als JSON (Content-Type: application/json).',
     ],
     [
       'a JSON look-alike type',
       415,
       { headers: { 'content-type': 'application/json-patch+json' }, body: VALID_BODY },
-      'Verstuur het bericht als JSON (Content-Type: application/json).',
+      'Verzend het bericht als JSON (Content-Type: application/json).',
     ],
     [
       'one byte over the limit in multi-byte characters',
       413,
       { body: euroBody(MAX_BODY_BYTES + 1) },
-      'Uw bericht is te groot om te versturen.',
+      'Uw bericht is te groot om te verzenden.',
     ],
     [
       'over the limit once base64-decoded',
       413,
       { body: base64(euroBody(MAX_BODY_BYTES + 1)), isBase64Encoded: true },
-      'Uw bericht is te groot om te versturen.',
+      'Uw bericht is te groot om te verzenden.',
     ],
     ['invalid JSON', 400, { body: '{"name": "Jan",' }, UNREADABLE],
     ['an empty body', 400, {}, UNREADABLE],

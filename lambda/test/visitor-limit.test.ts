@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TABLE } from '@site/core/table';
+import { IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 import { ulid } from 'ulid';
 import { countMessage, releaseMessage, SETTLE_MS, type CountResult } from '../src/visitor-counter';
 import {
@@ -76,6 +77,17 @@ describe('countedNetworks', () => {
     expect(networksOf('[2001:db8:3333:ff00::1]:443')[1]).toBe('2001:db8:3333::/48');
     expect(networksOf('[2001:db8:3333:ffff::1]:443')[0]).not.toBe(networksOf('[2001:db8:3333:ff00::1]:443')[0]);
     expect(networksOf('[2001:db8:3334::1]:443')[1]).toBe('2001:db8:3334::/48');
+  });
+
+  it('counts by the prefixes the privacy statement names (IPV6_COUNTED_PREFIXES)', () => {
+    const lengths = countedNetworks('2001:db8:3333:4444:5555:6666:7777:8888:443')!.map(({ network, kind }) => [
+      kind,
+      network.split('/')[1],
+    ]);
+    expect(Object.fromEntries(lengths)).toEqual({
+      visitor: String(IPV6_COUNTED_PREFIXES.visitor),
+      ipv6Network: String(IPV6_COUNTED_PREFIXES.ipv6Network),
+    });
   });
 
   it('holds each to its own cap', () => {

@@ -7,7 +7,7 @@ export type Command =
   | { name: 'list'; status?: MessageStatus; limit: number }
   | { name: 'show'; id: string }
   | { name: 'resend'; id: string }
-  | { name: 'export'; address: string }
+  | { name: 'export'; address: string; out?: string }
   | { name: 'erase'; address: string; yes: boolean }
   | { name: 'restore-from'; table: string; apply: boolean }
   | { name: 'retention'; apply: boolean }
@@ -25,7 +25,9 @@ export const USAGE = `Usage: npm run messages -- <command> [--stage <stage>]
   list [--status ${MESSAGE_STATUSES.join('|')}] [--limit N]   the latest messages, newest first (the default command)
   show <id>                  one message in full
   resend <id>                e-mail a stored message to the firm again
-  export <email>             every message from that address, as JSON (an access request)
+  export <email> [--out <name>]
+                             an access request's answer: <name>.txt to read and <name>.json, every message
+                             from that address and what names it (default name: inzage-<date>)
   erase <email> [--yes]      delete every message from that address (an erasure request)
   restore-from <table> [--apply]
                              put back the messages a restored copy of the table holds and the table lost
@@ -108,6 +110,7 @@ const OPTIONS = {
   fingerprint: { type: 'string' },
   'min-score': { type: 'string' },
   confirm: { type: 'boolean' },
+  out: { type: 'string' },
 } as const satisfies ParseArgsOptionsConfig;
 
 type OptionName = keyof typeof OPTIONS;
@@ -117,7 +120,7 @@ const OPTIONS_OF: Record<Command['name'], readonly OptionName[]> = {
   list: ['status', 'limit'],
   show: [],
   resend: [],
-  export: [],
+  export: ['out'],
   erase: ['yes'],
   'restore-from': ['apply'],
   retention: ['apply'],
@@ -233,8 +236,12 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case 'resend':
       case 'release':
         return { name, id: operand };
-      case 'export':
-        return { name: 'export', address: addressFrom(operand) };
+      case 'export': {
+        const out = text('out');
+        return out === undefined
+          ? { name: 'export', address: addressFrom(operand) }
+          : { name: 'export', address: addressFrom(operand), out };
+      }
       case 'erase':
         return { name: 'erase', address: addressFrom(operand), yes: options.has('yes') };
       case 'restore-from':

@@ -2,19 +2,31 @@
  * The commands of `npm run messages`. Personal data goes to stdout only, which is what the
  * operator asked for; stderr (prompts, notes, errors) never holds a name, address or message.
  */
+import { existsSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { ConfigError, retentionDaysFrom, spamRetentionDaysFrom } from '@site/core/node/deploy-config';
+import { ConfigError, retentionDaysFrom, spamRetentionDaysFrom, statedSettingsFrom } from '@site/core/node/deploy-config';
 import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
 import { mailRoute, type MailRoute } from '@site/lambda/mail';
-import { deleteIdempotencyRecord, type IdempotencyRecord } from '@site/lambda/idempotency-records';
-import { deleteMessage, getIdempotencyRecord, listByEmail, listLatest } from './queries';
+import { deleteIdempotencyRecord, IDEMPOTENCY_PREFIX } from '@site/lambda/idempotency-records';
+import {
+  deleteEmptyCounter,
+  deleteStampRecord,
+  deleteMessage,
+  findLinkedRecords,
+  forgetCountedMessage,
+  listByEmail,
+  listLatest,
+  type LinkedRecords,
+} from './queries';
 import { getMessage, leaseForRetry } from '@site/lambda/store';
 import type { Command } from './arguments';
 import { CommandError } from './errors';
+import { accessDocument } from './access-document';
 import { purge, purgeReport } from './purge';
 import { release } from './release';
 import { erasePreview, exportJson, listTable, messageText, type Found } from './render';
@@ -104,22 +116,55 @@ async function resend(target: Target, id: string, env: NodeJS.ProcessEnv): Promi
   }
 }
 
-/** Every message from the address, and the idempotency records they were claimed under (while those last). */
+/** `a`, `a and b`, `a, b and c`. */
+const andList = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** Every message from the address, and what else in the table names them: idempotency records, visitor counters. */
 async function findByEmail(target: Target, address: string): Promise<Found> {
   const messages = await listByEmail(target.table, address);
-  const records = await Promise.all(messages.map((message) => getIdempotencyRecord(target.table, message)));
-  return { messages, idempotencyRecords: records.filter((record): record is IdempotencyRecord => record !== undefined) };
+  return { messages, ...(await findLinkedRecords(target.table, new Set(messages.map((message) => message.id)))) };
+}
+
+/** What an erasure took out: counts, for the line that says so. */
+interface Erased {
+  messages: number;
+  records: number;
+  /** Entries taken out of visitor counters, and counters deleted once they counted nothing. */
+  entries: number;
+  counters: number;
+  stamps: number;
 }
 
 /**
- * Deletes one message and, first, its idempotency record: its hash is keyed, but it still
- * links the message's id to its content, and once the message is gone nothing would find it.
+ * Takes out everything that links to the messages, before the messages themselves: the
+ * idempotency records (their hash is keyed, but each names a message and its content) and the
+ * messages' entries in the visitor counters (a keyed hash of the person's network beside the
+ * message's id), deleting a counter that then counts nothing. Stopped halfway, erase finds
+ * the messages again and repeats it; the other way round, what is left would name messages
+ * nobody can find any more.
  */
-async function eraseMessage(target: Target, message: StoredMessage): Promise<{ message: boolean; record: boolean }> {
-  const record =
-    message.idempotencyKey !== undefined &&
-    (await deleteIdempotencyRecord(target.table, { key: message.idempotencyKey, messageId: message.id }));
-  return { message: await deleteMessage(target.table, message.id), record };
+async function eraseLinked(target: Target, linked: LinkedRecords, erased: Erased): Promise<void> {
+  for (const record of linked.idempotencyRecords) {
+    const key = record.id.slice(IDEMPOTENCY_PREFIX.length);
+    erased.records += Number(await deleteIdempotencyRecord(target.table, { key, messageId: record.messageId }));
+  }
+  for (const counter of linked.visitorCounters) {
+    for (const messageId of counter.messageIds) erased.entries += Number(await forgetCountedMessage(target.table, counter.id, messageId));
+    erased.counters += Number(await deleteEmptyCounter(target.table, counter.id));
+  }
+  for (const stamp of linked.stampRecords) erased.stamps += Number(await deleteStampRecord(target.table, stamp));
+}
+
+function erasedText({ messages, records, entries, counters, stamps }: Erased): string {
+  const parts = [plural(messages, 'message')];
+  if (records > 0) parts.push(plural(records, 'idempotency record'));
+  if (entries > 0) {
+    const emptied = counters > 0 ? ` (${plural(counters, 'counter')} deleted, counting nothing else)` : '';
+    parts.push(`${entries} visitor counter ${entries === 1 ? 'entry' : 'entries'}${emptied}`);
+  }
+  if (stamps > 0) parts.push(plural(stamps, 'stamp record'));
+  return `Deleted ${andList(parts)}.`;
 }
 
 async function erase(target: Target, address: string, yes: boolean): Promise<void> {
@@ -137,31 +182,58 @@ async function erase(target: Target, address: string, yes: boolean): Promise<voi
   ) {
     throw new CommandError('Nothing deleted.');
   }
-  let deleted = 0;
-  let records = 0;
+  const ids = new Set(messages.map((message) => message.id));
+  const erased: Erased = { messages: 0, records: 0, entries: 0, counters: 0, stamps: 0 };
   try {
-    for (const message of messages) {
-      const erased = await eraseMessage(target, message);
-      deleted += Number(erased.message);
-      records += Number(erased.record);
-    }
+    await eraseLinked(target, await findLinkedRecords(target.table, ids), erased);
+    for (const message of messages) erased.messages += Number(await deleteMessage(target.table, message.id));
   } catch (error) {
-    console.log(`Deleted ${deleted} of ${messages.length} before the error below; run erase again for the rest.`);
+    console.log(`Deleted ${erased.messages} of ${messages.length} before the error below; run erase again for the rest.`);
     throw error;
   }
-  console.log(`Deleted ${plural(deleted, 'message')}${records > 0 ? ` and ${plural(records, 'idempotency record')}` : ''}.`);
+  console.log(erasedText(erased));
   const arrived = await listByEmail(target.table, address);
   if (arrived.length > 0) console.error(`${plural(arrived.length, 'more message')} arrived meanwhile; run erase again.`);
+  const left = await findLinkedRecords(target.table, ids);
+  if (left.idempotencyRecords.length + left.visitorCounters.length + left.stampRecords.length > 0) {
+    console.error('Something in the table still names an erased message (it was written while erase ran); run erase again.');
+  }
 }
 
-/** A setting of cdk.json (retentionDays, which the site's privacy statement quotes, …); a wrong one is the operator's to fix. */
-function ofDeploy(setting: (context: Record<string, unknown>) => number): number {
+/** A setting of cdk.json, which the site's privacy statement quotes; a wrong one is the operator's to fix. */
+function ofDeploy<T>(read: (context: Record<string, unknown>) => T): T {
   try {
-    return setting(CDK_JSON_CONTEXT);
+    return read(CDK_JSON_CONTEXT);
   } catch (error) {
     if (error instanceof ConfigError) throw new CommandError(error.message);
     throw error;
   }
+}
+
+/**
+ * An access request's answer: `<out>.txt`, the document the person reads, and `<out>.json`,
+ * the same data for their own software. Never over files already there (an older answer, or
+ * someone else's). Only the file names go to the terminal.
+ */
+async function exportFor(target: Target, address: string, out: string): Promise<void> {
+  const files = { text: `${out}.txt`, json: `${out}.json` };
+  const existing = Object.values(files).filter((file) => existsSync(file));
+  if (existing.length > 0) {
+    const verb = existing.length === 1 ? 'exists' : 'exist';
+    throw new CommandError(
+      `${existing.join(' and ')} ${verb} already: give --out another name, or delete ${existing.length === 1 ? 'it' : 'them'} first.`,
+    );
+  }
+  const found = await findByEmail(target, address);
+  const at = new Date();
+  writeFileSync(files.json, `${exportJson(address, found, at)}\n`, { flag: 'wx' });
+  writeFileSync(files.text, accessDocument({ address, found, at, facts: ofDeploy(statedSettingsFrom), jsonFile: basename(files.json) }), {
+    flag: 'wx',
+  });
+  console.log(
+    `Wrote ${files.text} (the answer to send, in Dutch) and ${files.json} (the same data as JSON, to attach): ` +
+      `${plural(found.messages.length, 'message')}. Delete both once they are sent.`,
+  );
 }
 
 export async function runCommand(command: Command, target: Target, env: NodeJS.ProcessEnv): Promise<void> {
@@ -174,8 +246,7 @@ export async function runCommand(command: Command, target: Target, env: NodeJS.P
     case 'resend':
       return resend(target, command.id, env);
     case 'export':
-      console.log(exportJson(command.address, await findByEmail(target, command.address), new Date()));
-      return;
+      return exportFor(target, command.address, command.out ?? `inzage-${new Date().toISOString().slice(0, 10)}`);
     case 'erase':
       return erase(target, command.address, command.yes);
     case 'restore-from':

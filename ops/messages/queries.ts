@@ -1,24 +1,148 @@
 /**
  * The operator's reads and writes of the message table, for `npm run messages` (list, show,
- * export, erase, retention): the newest messages, one person's messages, every message's
- * expiry, and deleting or shortening one. The function's own path is in
- * lambda/src/store.ts; only these commands use these.
+ * export, erase, retention): the newest messages, one person's messages and everything else
+ * that names them, every message's expiry, and deleting or shortening one. The function's own
+ * path is in lambda/src/store.ts; only these commands use these.
  */
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { emailKey, MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { writeIfCondition } from '@site/lambda/conditional-write';
-import { idempotencyId, type IdempotencyRecord } from '@site/lambda/idempotency-records';
+import { IDEMPOTENCY_PREFIX, type IdempotencyRecord } from '@site/lambda/idempotency-records';
+import { STAMP_PREFIX } from '@site/lambda/spam-store';
 import type { MessageTable } from '@site/lambda/store';
+import { countedMessages, entryName, MESSAGE_COUNT } from '@site/lambda/visitor-counter';
+import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 
 const STATUS_INDEX: IndexName = 'byStatus';
 const EMAIL_INDEX: IndexName = 'byEmail';
 
-/** The record a message was claimed under (its `idempotencyKey`), while it lasts. */
-export async function getIdempotencyRecord(table: MessageTable, message: StoredMessage): Promise<IdempotencyRecord | undefined> {
-  if (message.idempotencyKey === undefined) return undefined;
-  const key = { id: idempotencyId(message.idempotencyKey) };
-  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
-  return Item?.messageId === message.id ? (Item as IdempotencyRecord) : undefined;
+/** A visitor counter that counts some of the person's messages: a keyed hash of their network, the window, and those entries. */
+export interface LinkedCounter {
+  id: string;
+  /** When the counter's window ended (epoch seconds): DynamoDB deletes it some time after. */
+  expiresAt: number;
+  /** The entries of all messages it counts, the person's and possibly others' from the same network. */
+  messageCount: number;
+  /** The person's messages among them. */
+  messageIds: string[];
+}
+
+/** A proof-of-work stamp's record: which message used the challenge, so that no other can (lambda/src/spam-store.ts). */
+export interface StampRecord {
+  id: string;
+  messageId: string;
+  /** When the challenge expired (epoch seconds): DynamoDB deletes it some time after. */
+  expiresAt: number;
+}
+
+/** What else than the messages themselves names one of them: their idempotency records, the visitor counters that count them, and the stamps they used. */
+export interface LinkedRecords {
+  idempotencyRecords: IdempotencyRecord[];
+  visitorCounters: LinkedCounter[];
+  stampRecords: StampRecord[];
+}
+
+/**
+ * Every idempotency record, visitor counter and stamp record that names one of `messageIds`,
+ * read by a consistent scan of those kinds of item. None has an index (they hold no address to
+ * find them by), and a message's own `idempotencyKey` would miss a record of a message stored
+ * before it was kept; a scan misses nothing. Reads the whole table, a page at a time: an
+ * erasure or an access request is rare, and the table small.
+ */
+export async function findLinkedRecords(table: MessageTable, messageIds: ReadonlySet<string>): Promise<LinkedRecords> {
+  const linked: LinkedRecords = { idempotencyRecords: [], visitorCounters: [], stampRecords: [] };
+  if (messageIds.size === 0) return linked;
+  const pages = paginateScan(
+    { client: table.client },
+    {
+      TableName: table.name,
+      ConsistentRead: true,
+      FilterExpression: 'begins_with(id, :records) OR begins_with(id, :counters) OR begins_with(id, :stamps)',
+      ExpressionAttributeValues: { ':records': IDEMPOTENCY_PREFIX, ':counters': VISITOR_COUNTER_PREFIX, ':stamps': STAMP_PREFIX },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
+      const id = String(item.id);
+      if (id.startsWith(IDEMPOTENCY_PREFIX)) {
+        if (messageIds.has(String(item.messageId))) linked.idempotencyRecords.push(item as IdempotencyRecord);
+        continue;
+      }
+      if (id.startsWith(STAMP_PREFIX)) {
+        if (messageIds.has(String(item.messageId))) {
+          linked.stampRecords.push({ id, messageId: String(item.messageId), expiresAt: Number(item.expiresAt) });
+        }
+        continue;
+      }
+      const theirs = countedMessages(item).filter((entry) => messageIds.has(entry.messageId));
+      if (theirs.length === 0) continue;
+      linked.visitorCounters.push({
+        id,
+        expiresAt: Number(item.expiresAt),
+        messageCount: Number(item[MESSAGE_COUNT]),
+        messageIds: theirs.map((entry) => entry.messageId).sort(),
+      });
+    }
+  }
+  linked.idempotencyRecords.sort((a, b) => a.messageId.localeCompare(b.messageId));
+  linked.visitorCounters.sort((a, b) => a.id.localeCompare(b.id));
+  linked.stampRecords.sort((a, b) => a.messageId.localeCompare(b.messageId) || a.id.localeCompare(b.id));
+  return linked;
+}
+
+/**
+ * Takes a message's entry out of a visitor counter and lowers its count with it, so the count
+ * stays the number of entries; false when the entry is gone already.
+ */
+export async function forgetCountedMessage(table: MessageTable, counterId: string, messageId: string): Promise<boolean> {
+  return writeIfCondition(() =>
+    table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: { id: counterId },
+        UpdateExpression: 'REMOVE #entry ADD #messageCount :minusOne',
+        ConditionExpression: 'attribute_exists(#entry)',
+        ExpressionAttributeNames: { '#entry': entryName(messageId), '#messageCount': MESSAGE_COUNT },
+        ExpressionAttributeValues: { ':minusOne': -1 },
+      }),
+    ),
+  );
+}
+
+/**
+ * Deletes a visitor counter that counts no message any more: what is left of it (a keyed hash
+ * of the person's network, and a window) refers to nobody else. False when it still counts
+ * one (another message from the same network) or is gone.
+ */
+export async function deleteEmptyCounter(table: MessageTable, counterId: string): Promise<boolean> {
+  return writeIfCondition(() =>
+    table.client.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: { id: counterId },
+        ConditionExpression: 'begins_with(id, :counters) AND #messageCount <= :none',
+        ExpressionAttributeNames: { '#messageCount': MESSAGE_COUNT },
+        ExpressionAttributeValues: { ':counters': VISITOR_COUNTER_PREFIX, ':none': 0 },
+      }),
+    ),
+  );
+}
+
+/**
+ * Deletes the record of a stamp this message used. Its challenge expired two hours after it was
+ * issued (STAMP_DIFFICULTY), so the stamp cannot be used again once the record is gone.
+ */
+export async function deleteStampRecord(table: MessageTable, record: Pick<StampRecord, 'id' | 'messageId'>): Promise<boolean> {
+  return writeIfCondition(() =>
+    table.client.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: { id: record.id },
+        ConditionExpression: 'begins_with(id, :stamps) AND messageId = :messageId',
+        ExpressionAttributeValues: { ':stamps': STAMP_PREFIX, ':messageId': record.messageId },
+      }),
+    ),
+  );
 }
 
 /** What the retention of a stored message is judged by. */

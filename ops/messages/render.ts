@@ -4,9 +4,9 @@ import { fieldNames } from '@site/core/contract';
 import { type FieldList } from '@site/core/field-spec';
 import { BOOKKEEPING_ATTRIBUTES, type DeliveryOutcome, type StoredMessage } from '@site/core/table';
 import { MESSAGE_NOISE, withInvisibleShown } from '@site/lambda/characters';
-import type { IdempotencyRecord } from '@site/lambda/idempotency-records';
 import { alignedColumns } from '@site/ops/columns';
 import { scoreCell, signalsCell, SPAM_ROWS, statusCell } from './spam-text';
+import type { LinkedRecords } from './queries';
 
 /**
  * Stored text as a terminal may show it: control characters (an escape sequence could
@@ -120,15 +120,16 @@ function forReading(message: StoredMessage, fields: FieldList): Record<string, u
   return Object.fromEntries(order.filter((key) => Object.hasOwn(item, key)).map((key) => [key, item[key]]));
 }
 
-/** What is stored about an address: its messages, and the idempotency records they were claimed under. */
-export interface Found {
+/** What is stored about an address: its messages, and what else names them (idempotency records, visitor counters). */
+export interface Found extends LinkedRecords {
   messages: readonly StoredMessage[];
-  idempotencyRecords: readonly IdempotencyRecord[];
 }
 
 /**
- * An access request's answer: every stored message from the address, with every attribute
- * as stored, and the idempotency records of those messages (a keyed hash of the fields, no text).
+ * An access request's answer, for portability: every stored message from the address, with
+ * every attribute as stored, the idempotency records of those messages (a keyed hash of the
+ * fields, no text), the visitor counters that count them (a keyed hash of the network) and
+ * the records of the proof-of-work stamps they used.
  */
 export function exportJson(address: string, found: Found, at: Date, fields: FieldList = CONTACT_FIELDS): string {
   const readable = found.messages.map((message) => forReading(message, fields));
@@ -139,6 +140,8 @@ export function exportJson(address: string, found: Found, at: Date, fields: Fiel
       count: found.messages.length,
       messages: readable,
       idempotencyRecords: found.idempotencyRecords,
+      visitorCounters: found.visitorCounters,
+      stampRecords: found.stampRecords,
     },
     null,
     2,

@@ -27,7 +27,12 @@ describe('a field added to the contact-field list, in npm run messages', () => {
 
   it('is in the export, after the table’s other fields', () => {
     const exported = JSON.parse(
-      exportJson('functie@voorbeeld.nl', { messages: [stored], idempotencyRecords: [] }, new Date(), FIELDS_WITH_JOB_TITLE),
+      exportJson(
+        'functie@voorbeeld.nl',
+        { messages: [stored], idempotencyRecords: [], visitorCounters: [], stampRecords: [] },
+        new Date(),
+        FIELDS_WITH_JOB_TITLE,
+      ),
     ) as { messages: Record<string, unknown>[] };
     expect(exported.messages).toEqual([stored]);
     expect(Object.keys(exported.messages[0]!).slice(0, 6)).toEqual(['name', 'email', 'phone', 'company', 'message', 'functie']);

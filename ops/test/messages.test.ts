@@ -2,6 +2,9 @@
  * `npm run messages` against the DynamoDB and SES stand-ins, run as the operator runs it:
  * every command, and every failure as one line on stderr without personal data.
  */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
@@ -301,29 +304,50 @@ describe('resend', () => {
   });
 });
 
+/** `export` into a directory of its own: its run, and the two files it wrote. */
+async function exportOf(address: string) {
+  const out = join(mkdtempSync(join(tmpdir(), 'inzage-')), 'inzage');
+  const run = await runMessages(['export', address, '--out', out]);
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+  return { ...run, out, json: read(`${out}.json`), text: read(`${out}.txt`) };
+}
+
 describe('export', () => {
-  it('prints every message from the address, in any case, as JSON, however many there are', async () => {
+  it('writes every message from the address, in any case, as JSON beside a document to read, however many there are', async () => {
     const theirs = Array.from({ length: 120 }, (_, index) =>
       message(1000 - index, { email: index % 2 ? 'Inzage@Voorbeeld.NL' : 'inzage@voorbeeld.nl', message: `Bericht ${index}` }),
     );
     await stored(...theirs, message(1, { email: 'iemand-anders@voorbeeld.nl' }));
     await aws.put({ ...IDEMPOTENCY_RECORD, messageId: theirs[0]!.id });
 
-    const { code, stdout, stderr } = await runMessages(['export', 'INZAGE@voorbeeld.nl']);
+    const { code, stdout, stderr, out, json, text } = await exportOf('INZAGE@voorbeeld.nl');
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const exported = JSON.parse(stdout) as { address: string; exportedAt: string; count: number; messages: StoredMessage[] };
+    expect(stdout).toBe(
+      `Wrote ${out}.txt (the answer to send, in Dutch) and ${out}.json (the same data as JSON, to attach): 120 messages. Delete both once they are sent.\n`,
+    );
+    const exported = JSON.parse(json!) as { address: string; exportedAt: string; count: number; messages: StoredMessage[] };
     expect(exported.address).toBe('INZAGE@voorbeeld.nl');
     expect(Date.parse(exported.exportedAt)).not.toBeNaN();
     expect(exported.count).toBe(120);
     expect(exported.messages).toEqual(theirs);
-    // No message says it was claimed under that key, so the record is not theirs to see.
-    expect(exported).toMatchObject({ idempotencyRecords: [] });
+    // The record names one of their messages: it is theirs to see.
+    expect(exported).toMatchObject({ idempotencyRecords: [{ ...IDEMPOTENCY_RECORD, messageId: theirs[0]!.id }], visitorCounters: [] });
+    expect(text).toContain('UW BERICHTEN (120)');
+    expect(text).toContain('inzage.json');
   });
 
-  it('prints an empty export for an address with no messages', async () => {
-    const { code, stdout } = await runMessages(['export', 'niemand@voorbeeld.nl']);
+  it('writes an empty export for an address with no messages', async () => {
+    const { code, json, text } = await exportOf('niemand@voorbeeld.nl');
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ count: 0, messages: [] });
+    expect(JSON.parse(json!)).toMatchObject({ count: 0, messages: [] });
+    expect(text).toContain('Van dit e-mailadres zijn geen berichten opgeslagen.');
+  });
+
+  it('never writes over files that are there already', async () => {
+    const first = await exportOf('niemand@voorbeeld.nl');
+    const again = await runMessages(['export', 'niemand@voorbeeld.nl', '--out', first.out]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`${first.out}.txt and ${first.out}.json exist already: give --out another name, or delete them first.\n`);
   });
 
   it('refuses a malformed address without repeating it', async () => {
@@ -392,7 +416,7 @@ describe('erase', () => {
     // The second key expired and was claimed again for someone else's message: that record stays.
     await aws.put(record(keys[1]!, '01JTSOMEONEELSE00000000000'));
 
-    const exported = JSON.parse((await runMessages(['export', 'met.sleutel@voorbeeld.nl'])).stdout) as { idempotencyRecords: unknown[] };
+    const exported = JSON.parse((await exportOf('met.sleutel@voorbeeld.nl')).json!) as { idempotencyRecords: unknown[] };
     expect(exported.idempotencyRecords).toEqual([record(keys[0]!, theirs[0]!.id)]);
 
     const { code, stdout } = await runMessages(['erase', 'met.sleutel@voorbeeld.nl', '--yes']);

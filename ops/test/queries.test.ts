@@ -2,19 +2,20 @@
  * What the operator's commands (`npm run messages`: list, show, export, erase, retention)
  * read from and change in the message table, through their queries (messages/queries.ts) against
  * dynalite: the newest messages across statuses, one address's messages in any case, every
- * message's expiry a page at a time, an expiry moved earlier and never later, a message's
- * idempotency record while it is still its own, and erasure that removes exactly what it
- * names. Idempotency records share the table; none of these ever takes one for a message.
+ * message's expiry a page at a time, an expiry moved earlier and never later, the idempotency
+ * records and visitor counters that name a person's messages, and erasure that removes exactly
+ * what it names. Idempotency records share the table; none of these ever takes one for a message.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
 import { MESSAGE_STATUSES, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { claimIdempotencyKey, deleteIdempotencyRecord } from '@site/lambda/idempotency-records';
 import { getMessage, storeMessage, type MessageTable } from '@site/lambda/store';
 import {
+  deleteEmptyCounter,
   deleteMessage,
-  getIdempotencyRecord,
+  findLinkedRecords,
+  forgetCountedMessage,
   listByEmail,
   listExpiries,
   listLatest,
@@ -168,34 +169,57 @@ describe('listing the messages of one address', () => {
   });
 });
 
-describe('the idempotency record of a message', () => {
+describe('what else names a person’s messages', () => {
   const stack = useLocalTable();
-
-  it('is the record its key reserved for it', async () => {
-    const key = 'b6a1c0de-0000-4000-8000-000000000010';
-    const message = await stored(stack.aws.table, { idempotencyKey: key });
-    const record = await claimed(stack.aws.table, key, message.id);
-    expect(await getIdempotencyRecord(stack.aws.table, message)).toEqual(record);
+  const counterOf = (hash: string, ...entries: [messageId: string, at: number][]) => ({
+    id: `visitor#${hash}#2941000`,
+    messageCount: entries.length,
+    expiresAt: 1_764_600_600,
+    ...Object.fromEntries(entries.map(([messageId, at]) => [`message#${messageId}`, at])),
   });
 
-  it('is none for a message that was not sent with a key', async () => {
+  it('is every idempotency record and visitor counter that names one of them, and nothing of anyone else', async () => {
+    const { table } = stack.aws;
+    const [theirs, second, other] = [await stored(table), await stored(table), await stored(table)];
+    const record = await claimed(table, 'b6a1c0de-0000-4000-8000-000000000010', theirs.id);
+    // A record of a message stored before messages kept their key: found by the id it names.
+    const unkeyed = await claimed(table, 'b6a1c0de-0000-4000-8000-000000000011', second.id);
+    await claimed(table, 'b6a1c0de-0000-4000-8000-000000000012', other.id);
+    await stack.aws.put(counterOf('a'.repeat(32), [theirs.id, 1_764_600_000_000], [other.id, 0]));
+    await stack.aws.put(counterOf('b'.repeat(32), [theirs.id, 0], [second.id, 1_764_600_001_000]));
+    await stack.aws.put(counterOf('c'.repeat(32), [other.id, 0]));
+
+    const linked = await findLinkedRecords(table, new Set([theirs.id, second.id]));
+    expect(linked.idempotencyRecords).toEqual([record, unkeyed].sort((a, b) => a.messageId.localeCompare(b.messageId)));
+    expect(linked.visitorCounters).toEqual([
+      { id: `visitor#${'a'.repeat(32)}#2941000`, expiresAt: 1_764_600_600, messageCount: 2, messageIds: [theirs.id] },
+      { id: `visitor#${'b'.repeat(32)}#2941000`, expiresAt: 1_764_600_600, messageCount: 2, messageIds: [second.id, theirs.id].sort() },
+    ]);
+    expect(await findLinkedRecords(table, new Set())).toEqual({ idempotencyRecords: [], visitorCounters: [], stampRecords: [] });
+  });
+
+  it('leaves a counter’s count the number of its entries when one is taken out, and deletes it only once it counts nothing', async () => {
+    const { table } = stack.aws;
+    const counter = counterOf('d'.repeat(32), ['01JDMSGA0000000000000000', 1], ['01JDMSGB0000000000000000', 0]);
+    await stack.aws.put(counter);
+    expect(await forgetCountedMessage(table, counter.id, '01JDMSGA0000000000000000')).toBe(true);
+    expect(await forgetCountedMessage(table, counter.id, '01JDMSGA0000000000000000')).toBe(false);
+    expect(await stack.aws.message(counter.id)).toEqual({
+      id: counter.id,
+      messageCount: 1,
+      expiresAt: counter.expiresAt,
+      'message#01JDMSGB0000000000000000': 0,
+    });
+    expect(await deleteEmptyCounter(table, counter.id)).toBe(false);
+    expect(await forgetCountedMessage(table, counter.id, '01JDMSGB0000000000000000')).toBe(true);
+    expect(await deleteEmptyCounter(table, counter.id)).toBe(true);
+    expect(await stack.aws.message(counter.id)).toBeUndefined();
+  });
+
+  it('never deletes a message as an empty counter', async () => {
     const message = await stored(stack.aws.table);
-    expect(await getIdempotencyRecord(stack.aws.table, message)).toBeUndefined();
-  });
-
-  it('is none once the record is gone', async () => {
-    const key = 'b6a1c0de-0000-4000-8000-000000000011';
-    const message = await stored(stack.aws.table, { idempotencyKey: key });
-    await claimed(stack.aws.table, key, message.id);
-    await stack.aws.table.client.send(new DeleteCommand({ TableName: stack.aws.tableName, Key: { id: `idempotency#${key}` } }));
-    expect(await getIdempotencyRecord(stack.aws.table, message)).toBeUndefined();
-  });
-
-  it('is none when the key has since reserved another message', async () => {
-    const key = 'b6a1c0de-0000-4000-8000-000000000012';
-    const message = await stored(stack.aws.table, { idempotencyKey: key });
-    await claimed(stack.aws.table, key, '01JDOTHERMESSAGE00000000');
-    expect(await getIdempotencyRecord(stack.aws.table, message)).toBeUndefined();
+    expect(await deleteEmptyCounter(stack.aws.table, message.id)).toBe(false);
+    expect(await stack.aws.message(message.id)).toEqual(message);
   });
 });
 

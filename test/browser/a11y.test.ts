@@ -52,7 +52,7 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
     await page.locator('#contact-name').fill('Anna de Vries');
     await page.locator('#contact-email').fill('anna@bedrijf.nl');
     await page.locator('#contact-message').fill('Graag een gesprek.');
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     await page.getByRole('heading', { name: 'Bedankt, Anna' }).waitFor();
     await page.getByRole('status').waitFor();
     expect(await violations(page)).toEqual([]);

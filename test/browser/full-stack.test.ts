@@ -16,7 +16,7 @@ import { launchChromium } from '@site/testing/chromium';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { fetchSentEmails } from '@site/emulators/servers';
 import { startLocalStack, type LocalStack } from '@site/local/stack';
-import { contactForm } from '@site/frontend/content';
+import { contactForm, sentConfirmation } from '@site/frontend/content';
 
 const FIRST = {
   name: 'Anna de Vries',
@@ -102,7 +102,7 @@ describe('the form, the handler, DynamoDB and SES together', () => {
 
   it('keeps the typed message when DynamoDB is down, and sends it once when it is back', async () => {
     // From the confirmation of the first message back to the empty form.
-    await page.getByRole('button', { name: 'Nog een bericht sturen' }).click();
+    await page.getByRole('button', { name: sentConfirmation.another }).click();
     await fill(SECOND);
     await stack.stopDynamoDb();
     expect(await submit()).toBe(503);

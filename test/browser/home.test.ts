@@ -171,7 +171,7 @@ describe('home page in Chromium, served by the local edge', () => {
   it('shows toasts at the bottom on a phone, across the screen, where they cover nothing the visitor is using', async () => {
     const { page } = await site.open('/', MOBILE);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await page.getByRole('button', { name: 'Verstuur bericht' }).click();
+    await page.getByRole('button', { name: contactForm.submit }).click();
     const toast = page.getByRole('alert');
     await expect.poll(() => toast.textContent()).toBe('Vul alle verplichte velden in.');
     const box = (await toast.boundingBox())!;

@@ -1,17 +1,17 @@
 /**
  * The visitor limit as a visitor meets it, in Chromium against the local stack with a limit
  * of one message: the form shows its error toast with when to send again and how to reach the
- * firm, and keeps what was typed; without scripts the post is sent on to the page that says
- * the same. Nothing more is stored.
+ * firm, and keeps what was typed; without scripts the post gets the form back with what was
+ * typed and the one sentence on when sending works again. Nothing more is stored.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { visitorLimitFrom } from '@site/core/node/deploy-config';
-import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
+import { API_PATH } from '@site/core/contract';
+import { refusedPost, visitorLimitSentence } from '@site/core/content/refused-post';
 import { secondsLeft, windowAt } from '@site/lambda/visitor-limit';
 import { contactForm, firm, phoneHref, sentConfirmation } from '@site/frontend/content/site';
-import { formResults } from '@site/frontend/content/form-results';
 import { retryAfterMinutes } from '@site/frontend/retry-after';
 import { startSite, type Site } from './support';
 import { asRead } from '@site/testing/as-read';
@@ -58,7 +58,7 @@ describe('a visitor over the limit (1 message here)', () => {
       expect(refused.status()).toBe(429);
       const minutes = retryAfterMinutes(refused.headers()['retry-after'] ?? null);
       expect(minutes).toBeGreaterThanOrEqual(1);
-      // Never later than the no-script limit page's 'uiterlijk' (one window of the limit).
+      // Never longer than the no-script limit page's 'binnen' (one window of the limit).
       expect(minutes).toBeLessThanOrEqual(visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes);
       const failure = page.getByRole('alert');
       await failure.waitFor();
@@ -74,24 +74,28 @@ describe('a visitor over the limit (1 message here)', () => {
     }
   });
 
-  it('without scripts is sent on to the page that says when sending works again and how to reach the firm now', async () => {
+  it('without scripts gets the form back as typed, says only when sending works again, and how to reach the firm now', async () => {
     const { page } = await site.open('/', { javaScriptEnabled: false });
     const before = await storedCount();
     // However the earlier test ended, this visitor has used up its one message after this post.
+    let answer: Response | undefined;
     for (const message of ['Zonder scripts, eerste.', 'Zonder scripts, tweede.']) {
       await page.goto(site.url('/'));
       await fill(page, message);
       const posted = page.waitForResponse((response) => response.url().endsWith(API_PATH) && response.request().method() === 'POST');
       await page.getByRole('button', { name: contactForm.submit }).click();
-      expect((await posted).status()).toBe(303);
+      answer = await posted;
       await page.waitForLoadState('load');
     }
-    expect(page.url()).toBe(site.url(FORM_RESULT_PAGES.limited));
-    expect(asRead(await page.getByRole('heading', { level: 1 }).textContent())).toBe(formResults.limited.headline);
-    const windowMinutes = visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes;
-    for (const text of [contactForm.messages.failure, formResults.limited.again(windowMinutes)]) {
-      expect(await page.getByText(text, { exact: true }).count(), text).toBe(1);
-    }
+    expect(answer!.status()).toBe(429);
+    expect(page.url()).toBe(site.url(API_PATH));
+    expect(asRead(await page.getByRole('heading', { level: 1 }).textContent())).toBe(refusedPost.headline);
+    const minutes = Math.ceil(Number(answer!.headers()['retry-after']) / 60);
+    expect(minutes).toBeLessThanOrEqual(visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes);
+    expect(await page.locator('.status-text').first().textContent()).toBe(visitorLimitSentence(minutes));
+    // One true thing: not the generic failure beside it.
+    expect(await page.getByText(contactForm.messages.failure).count()).toBe(0);
+    expect(await page.locator('#contact-message').inputValue()).toBe('Zonder scripts, tweede.');
     const main = page.getByRole('main');
     expect(await main.getByRole('link', { name: firm.phone }).getAttribute('href')).toBe(phoneHref);
     expect(await main.getByRole('link', { name: firm.email }).getAttribute('href')).toBe(`mailto:${firm.email}`);

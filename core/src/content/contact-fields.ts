@@ -60,6 +60,12 @@ export const CONTACT_FIELDS = {
   },
 } as const satisfies FieldList;
 
+/** The label of the field only bots fill in (the honeypot); people never see it. */
+export const HONEYPOT_LABEL = 'Website (laat dit veld leeg)';
+
+/** Above the form's fields, which mark the required ones with a *. */
+export const REQUIRED_NOTE = 'Velden met een * zijn verplicht.';
+
 /** What the form shows, and the server answers, when a required field is empty. */
 export const REQUIRED_FIELDS_MESSAGE = 'Vul alle verplichte velden in.';
 

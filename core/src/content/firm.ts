@@ -39,7 +39,7 @@ export const firm = {
    * A Dutch number, written as visitors should read it: '055 123 45 67', '055-1234567',
    * '06 12345678', '+31 55 123 45 67'. Shown as written; links dial it as +31….
    */
-  phone: placeholder('firm.phone', '+31 55 000 00 00'),
+  phone: placeholder('firm.phone', '055 000 00 00'),
 } as const;
 
 /** The facts above still written as placeholder(…): a `prod` deploy refuses while any is left. */

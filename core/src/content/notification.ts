@@ -1,12 +1,13 @@
 import { firm } from './firm';
+import { REPLY_PROMISE } from './promise';
 
 /** What the e-mail is: the small line above the e-mail's heading. */
 const WHAT_IT_IS = 'Contactformulier website';
 
 /**
- * Every text of the e-mail the firm receives for a message, in Dutch. The layout, the
- * escaping and the date format are the function's (lambda/src/notification.ts); the labels
- * of the fields are in the field list (contact-fields.ts).
+ * Every text of the e-mail the firm receives for a message, in Dutch. The layout and the
+ * escaping are the function's (lambda/src/notification.ts), the dates' notation core's
+ * (dutch-time.ts); the labels of the fields are in the field list (contact-fields.ts).
  */
 export const NOTIFICATION_TEXT = {
   /**
@@ -26,7 +27,16 @@ export const NOTIFICATION_TEXT = {
   received: 'Ontvangen',
   /** The message's id, for finding it with `npm run messages`. */
   reference: 'Kenmerk',
-  /** '23 november 2026 om 08:42'. */
-  receivedAt: (date: string, time: string) => `${date} om ${time}`,
+  /** What the visitor read once the message was sent, so the office knows what was promised. */
+  promised: {
+    label: 'Toegezegd aan de afzender',
+    promise: REPLY_PROMISE,
+  },
   replyNote: 'Beantwoorden gaat rechtstreeks naar de afzender.',
+  /**
+   * The footer: how long the website keeps the message and under which kenmerk, and what an
+   * erasure request means for this copy. `until` is a Dutch date ('dinsdag 23 november 2027').
+   */
+  kept: (until: string, reference: string) =>
+    `De website bewaart dit bericht tot ${until} onder kenmerk ${reference} en verwijdert het daarna automatisch. Vraagt de afzender om verwijdering van zijn of haar gegevens, dan wist de beheerder van de website het opgeslagen bericht; deze e-mail en uw antwoorden verwijdert u zelf uit de mailbox.`,
 } as const;

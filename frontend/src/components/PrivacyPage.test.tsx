@@ -13,7 +13,7 @@ describe('PrivacyPage', () => {
     const anchors = within(contents)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(anchors).toHaveLength(10);
+    expect(anchors).toHaveLength(9);
     for (const anchor of anchors) {
       const section = document.querySelector(anchor!)!;
       expect(section.tagName).toBe('SECTION');
@@ -22,14 +22,36 @@ describe('PrivacyPage', () => {
     expect(screen.getByText(`Laatst bijgewerkt: ${privacyContact.lastUpdated}`)).toBeInTheDocument();
   });
 
-  it('shows the retention and region the build read from the stack’s settings, on the elements the deploy check reads', () => {
+  it('shows the facts the build read from the stack’s settings on the elements the deploy check reads', () => {
     render(<PrivacyPage />);
-    const retention = document.querySelectorAll('[data-retention-days]');
-    expect(retention).toHaveLength(1);
-    expect(retention[0]).toHaveAttribute('data-retention-days', String(__RETENTION_DAYS__));
-    expect(retention[0]).toHaveTextContent(`${__RETENTION_DAYS__} dagen`);
-    expect(screen.getByText(new RegExp(`\\(AWS-regio ${__AWS_REGION__}\\), binnen de Europese Unie`))).toBeInTheDocument();
-    expect(screen.getByRole('main')).toHaveAttribute('data-aws-region', __AWS_REGION__);
+    const retention = [...document.querySelectorAll('[data-retention-days]')];
+    // The messages, their spam assessment and the technical logs are kept for the deploy's retention.
+    expect(retention).toHaveLength(3);
+    for (const element of retention) {
+      expect(element).toHaveAttribute('data-retention-days', String(__RETENTION_DAYS__));
+      expect(element).toHaveTextContent(`${__RETENTION_DAYS__} dagen`);
+    }
+    const spam = document.querySelector('[data-spam-retention-days]')!;
+    expect(spam).toHaveAttribute('data-spam-retention-days', String(__SPAM_RETENTION_DAYS__));
+    expect(spam).toHaveTextContent(`${__SPAM_RETENTION_DAYS__} dagen`);
+    for (const element of document.querySelectorAll('[data-aws-region]')) {
+      expect(element).toHaveAttribute('data-aws-region', __AWS_REGION__);
+      expect(element).toHaveTextContent(`(AWS-regio ${__AWS_REGION__})`);
+    }
+    const window = document.querySelector('[data-visitor-window-minutes]');
+    expect(window).toHaveAttribute('data-visitor-window-minutes', String(__VISITOR_WINDOW_MINUTES__));
+  });
+
+  it('shows each kind of data as a titled record of what, why, basis, where and how long', () => {
+    render(<PrivacyPage />);
+    const record = document.getElementById('teller')!;
+    expect(within(record).getByRole('heading', { level: 3 })).toHaveTextContent('De teller per internetaansluiting');
+    expect(
+      within(record)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Wat', 'Waarom', 'Grondslag', 'Waar', 'Hoe lang']);
+    expect(within(record).getAllByRole('definition')).toHaveLength(5);
   });
 
   it('links the privacy contact by e-mail and the Autoriteit Persoonsgegevens', () => {

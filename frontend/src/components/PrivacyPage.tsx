@@ -1,5 +1,13 @@
 import { Fragment } from 'react';
-import { privacyContact, privacyPage as text, privacySections, type Block, type Inline } from '../content/privacy';
+import {
+  privacyContact,
+  privacyPage as text,
+  privacySections,
+  type Block,
+  type DataRecord,
+  type Fact,
+  type Inline,
+} from '../content/privacy';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Icon } from './Icon';
@@ -7,7 +15,15 @@ import { SkipLink } from './SkipLink';
 import { joinLastWords } from '../typography';
 
 /** Set by the build from the stack's settings (see vite.config.ts), so page and stack agree. */
-const sections = privacySections({ retentionDays: __RETENTION_DAYS__, region: __AWS_REGION__ });
+const sections = privacySections({
+  retentionDays: __RETENTION_DAYS__,
+  region: __AWS_REGION__,
+  visitorWindowMinutes: __VISITOR_WINDOW_MINUTES__,
+  spamRetentionDays: __SPAM_RETENTION_DAYS__,
+});
+
+/** data-retention-days for retentionDays: where the deploy check reads the fact (infra/lib/stated-facts.ts). */
+const factAttribute = (fact: Fact) => ({ [`data-${fact.fact.replace(/[A-Z]/g, (upper) => `-${upper.toLowerCase()}`)}`]: fact.value });
 
 /** A paragraph or list item: its last words kept together where they are text. */
 function InlineText({ pieces }: { pieces: Inline[] }) {
@@ -20,16 +36,48 @@ function InlineText({ pieces }: { pieces: Inline[] }) {
         </a>
       );
     }
-    // A deploy is refused when the stack's retention differs from this number (see infra).
+    // A deploy is refused when the stack or the code states another value than this (see infra).
     return (
-      <strong key={i} data-retention-days={piece.retentionDays}>
+      <strong key={i} {...factAttribute(piece)}>
         {piece.text}
       </strong>
     );
   });
 }
 
+const isList = (text: Inline[] | Inline[][]): text is Inline[][] => text.every((piece) => Array.isArray(piece));
+
+/** One kind of data: its heading, and what, why, on which basis, where and how long as a list of terms. */
+function RecordContent({ record }: { record: DataRecord }) {
+  return (
+    <div className="privacy-record" id={record.id}>
+      <h3>{joinLastWords(record.title, 'heading')}</h3>
+      <dl>
+        {record.rows.map(({ label, text }) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              {isList(text) ? (
+                <ul className="privacy-list">
+                  {text.map((item, i) => (
+                    <li key={i}>
+                      <InlineText pieces={item} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <InlineText pieces={text} />
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 function BlockContent({ block }: { block: Block }) {
+  if ('record' in block) return <RecordContent record={block.record} />;
   if ('paragraph' in block) {
     return (
       <p>
@@ -53,8 +101,7 @@ export function PrivacyPage() {
     <>
       <SkipLink />
       <Header linksFrom="/" />
-      {/* The deploy is refused when the stack's region differs from this one (see infra). */}
-      <main id="main" tabIndex={-1} data-aws-region={__AWS_REGION__}>
+      <main id="main" tabIndex={-1}>
         <div className="privacy-hero">
           <div className="container">
             <nav aria-label={text.breadcrumb.label}>

@@ -41,7 +41,7 @@ const fields = () => ({
 const toastTexts = () => [...document.querySelectorAll('.toast-message')].map((toast) => toast.textContent);
 const inToasts = () => within(screen.getByRole('region', { name: toasts.regionLabel }));
 /** The form's button, also while the form is hidden behind its confirmation. */
-const submit = () => screen.getByRole('button', { name: /Verstuur bericht|Bezig met verzenden/, hidden: true });
+const submit = () => screen.getByRole('button', { name: /Bericht verzenden|Bezig met verzenden/, hidden: true });
 const confirmation = () => screen.queryByRole('heading', { name: /^Bedankt/ })?.closest('.contact-sent') ?? null;
 
 const FILLED = {
@@ -357,9 +357,9 @@ describe('ContactForm messages at the fields', () => {
   });
 
   it.each([
-    ['a Retry-After of 421 seconds', { 'Retry-After': '421' }, 'U kunt over 8 minuten weer een bericht sturen.'],
-    ['a Retry-After of 30 seconds', { 'Retry-After': '30' }, 'U kunt over 1 minuut weer een bericht sturen.'],
-    ['the function’s answer without Retry-After (the optional WAF rule’s)', {}, 'U kunt over enkele minuten weer een bericht sturen.'],
+    ['a Retry-After of 421 seconds', { 'Retry-After': '421' }, 'U kunt over 8 minuten weer een bericht verzenden.'],
+    ['a Retry-After of 30 seconds', { 'Retry-After': '30' }, 'U kunt over 1 minuut weer een bericht verzenden.'],
+    ['the function’s answer without Retry-After (the optional WAF rule’s)', {}, 'U kunt over enkele minuten weer een bericht verzenden.'],
   ])(
     'over the limit with %s: keeps the spec’s failure text, then speaks of the visitor’s own limit, when to send again and how to reach the firm now',
     async (_, headers, again) => {
@@ -374,7 +374,7 @@ describe('ContactForm messages at the fields', () => {
       const alert = await screen.findByRole('alert');
       expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
       expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
-        `U hebt in korte tijd het maximale aantal berichten verstuurd. ${again}`,
+        `U hebt in korte tijd het maximale aantal berichten verzonden. ${again}`,
         `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
       ]);
       // Nothing went wrong on the firm's side, and the button is ready for later.

@@ -45,7 +45,11 @@ export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormRes
   const code = <Icon name={result === 'sent' ? 'success' : 'error'} className="status-icon" />;
   return (
     <StatusPage code={code} headline={text.headline} headlineLang={null}>
-      <p className="status-text">{joinLastWords(result === 'check' && refused ? formResults.check.refused(refused.length) : text.text)}</p>
+      {result === 'check' && refused ? (
+        <p className="status-text">{joinLastWords(formResults.check.refused(refused.length))}</p>
+      ) : (
+        text.text && <p className="status-text">{joinLastWords(text.text)}</p>
+      )}
       {result === 'check' && <FieldRules fields={fields} names={refused ?? fieldNames(fields)} />}
       {result === 'limited' && (
         // The build's visitor window; the synth refuses a deploy whose window differs (infra/lib/stated-facts.ts).

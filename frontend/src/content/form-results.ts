@@ -18,7 +18,7 @@ export const formResults = {
   crossSite: {
     title: 'Bericht via een andere website',
     headline: 'Uw bericht is niet verzonden',
-    text: 'Dit bericht werd vanaf een andere website naar ons verstuurd. Om misbruik te voorkomen nemen we alleen berichten aan die via het contactformulier op onze eigen website worden verstuurd.',
+    text: 'Dit bericht is vanaf een andere website naar ons verzonden. Om misbruik te voorkomen nemen we alleen berichten aan die via het contactformulier op onze eigen website worden verzonden.',
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },
   check: {
@@ -29,26 +29,28 @@ export const formResults = {
     refused: (count: number) =>
       count === 1 ? 'Eén veld is nog niet goed ingevuld. Dit vraagt het formulier:' : 'Deze velden zijn nog niet goed ingevuld:',
     required: 'verplicht',
-    emailExample: 'een geldig adres, zoals naam@bedrijf.nl',
+    emailExample: 'een geldig adres, zoals naam@bedrijf.example',
     limit: (limit: number) => `maximaal ${limit} tekens`,
-    back: `${backToForm} Pas aan wat nodig is en verstuur het opnieuw.`,
+    back: `${backToForm} Pas aan wat nodig is en verzend het opnieuw.`,
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },
   failed: {
     title: 'Bericht niet verzonden',
     headline: 'Uw bericht kon niet worden verzonden',
-    text: 'Er ging bij ons iets mis; aan uw bericht ligt het niet. Probeer het over enkele minuten opnieuw.',
+    text: 'Er is bij ons iets misgegaan; aan uw bericht ligt het niet. Probeer het over enkele minuten opnieuw.',
     back: backToForm,
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },
   },
   /**
-   * Over the visitor limit. The page is the same for everyone, so it states the longest wait
-   * (one window of the deploy's visitor limit) rather than the minutes this visitor has left.
+   * Over the visitor limit. The function now answers a form post over the limit with the form
+   * again and the minutes this visitor has left (lambda/src/form-reply.ts); this page stays for
+   * its address, which the synth's stated-facts check reads. The page is the same for everyone, so it states the longest wait (one window of the
+   * deploy's visitor limit), and only that: the generic failure beside it would contradict it.
    */
   limited: {
     title: 'Bericht niet verzonden',
-    headline: 'Uw bericht kon niet worden verzonden',
-    text: contactForm.messages.failure,
+    headline: 'Uw bericht is nog niet verzonden',
+    text: undefined,
     again: (windowMinutes: number) => contactForm.limited.again(windowMinutes, { atMost: true }),
     back: backToForm,
     link: { href: `/#${sectionIds.contact}`, label: 'Naar het contactformulier' },

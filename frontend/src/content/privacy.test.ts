@@ -1,16 +1,53 @@
 import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
+import { MESSAGE_TABLE } from '@site/core/table';
+import { IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 import { describe, expect, it } from 'vitest';
-import { formatDays, privacyContact, privacySections, regionLocation, type Block, type Inline, type PrivacySection } from './privacy';
+import {
+  dataRecords,
+  formatDays,
+  inlineText,
+  privacyContact,
+  privacyPage,
+  privacySections,
+  RECORD_LABELS,
+  regionLocation,
+  type Block,
+  type DeploymentFacts,
+  type Fact,
+  type Inline,
+  type PrivacySection,
+} from './privacy';
 import { firm } from './site';
 
-const inlineText = (pieces: Inline[]) => pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text)).join('');
-const blockText = (block: Block) => ('paragraph' in block ? inlineText(block.paragraph) : block.list.map(inlineText).join('\n'));
+const FACTS: DeploymentFacts = { retentionDays: 365, region: 'eu-west-1', visitorWindowMinutes: 10, spamRetentionDays: 14 };
+
+const isList = (text: Inline[] | Inline[][]): text is Inline[][] => text.every((piece) => Array.isArray(piece));
+const recordText = (rows: { label: string; text: Inline[] | Inline[][] }[]) =>
+  rows.map(({ label, text }) => `${label}: ${isList(text) ? text.map(inlineText).join('\n') : inlineText(text)}`);
+const blockText = (block: Block) =>
+  'paragraph' in block
+    ? inlineText(block.paragraph)
+    : 'list' in block
+      ? block.list.map(inlineText).join('\n')
+      : [block.record.title, ...recordText(block.record.rows)].join('\n');
 const sectionText = (section: PrivacySection) => section.blocks.map(blockText).join('\n');
 
-function statement(facts = { retentionDays: 365, region: 'eu-west-1' }) {
+function statement(facts: DeploymentFacts = FACTS) {
   const sections = privacySections(facts);
   const byId = (id: string) => sectionText(sections.find((section) => section.id === id)!);
-  return { sections, byId, all: sections.map(sectionText).join('\n') };
+  const pieces = sections
+    .flatMap((section) => section.blocks)
+    .flatMap((block): Inline[] =>
+      'paragraph' in block
+        ? block.paragraph
+        : 'list' in block
+          ? block.list.flat()
+          : block.record.rows.flatMap(({ text }) => text.flatMap((piece) => (Array.isArray(piece) ? piece : [piece]))),
+    );
+  const facts_ = pieces.filter((piece): piece is Fact => typeof piece === 'object' && 'fact' in piece);
+  return { sections, byId, pieces, facts: facts_, all: sections.map(sectionText).join('\n') };
 }
 
 describe('formatDays', () => {
@@ -28,14 +65,15 @@ describe('formatDays', () => {
 });
 
 describe('regionLocation', () => {
-  it('names the EU regions in Dutch', () => {
+  it('names the regions in the EER in Dutch', () => {
     expect(regionLocation('eu-west-1')).toBe('Ierland');
     expect(regionLocation('eu-central-1')).toBe('Duitsland (Frankfurt)');
   });
 
-  it('refuses a region outside the EU, where the statement would be untrue', () => {
-    expect(() => regionLocation('us-east-1')).toThrow(/stored in the EU, but the region is us-east-1/);
-    expect(() => privacySections({ retentionDays: 365, region: 'eu-west-2' })).toThrow(/eu-west-2/);
+  it('refuses a region outside the EER (London, Zürich, the US), where the statement would be untrue', () => {
+    expect(() => regionLocation('us-east-1')).toThrow(/stored in the EEA \(EER\), but the region is us-east-1/);
+    expect(() => privacySections({ ...FACTS, region: 'eu-west-2' })).toThrow(/eu-west-2/);
+    expect(() => regionLocation('eu-central-2')).toThrow(/eu-central-2/);
   });
 });
 
@@ -46,63 +84,129 @@ describe('privacy statement', () => {
       expect(text).toContain(fact);
   });
 
-  it('lists exactly what the form collects, and says there are no cookies or trackers', () => {
-    const { byId } = statement();
-    expect(byId('gegevens')).toContain(
-      'uw naam, uw e-mailadres en uw bericht;\nuw telefoonnummer en de bedrijfsnaam, indien ingevuld;\nde datum en het tijdstip waarop u het verstuurde.',
-    );
-    expect(byId('gegevens')).toContain('IP-adres');
-    expect(byId('cookies')).toContain('geen cookies');
-    expect(byId('cookies')).toMatch(/geen analyse-, advertentie- of socialemediadiensten/);
-  });
-
-  it('gives the purposes with their legal basis under the AVG', () => {
-    const text = statement().byId('doelen');
-    expect(text).toContain('artikel 6, lid 1, onder b AVG');
-    expect(text).toContain('artikel 6, lid 1, onder f AVG');
-  });
-
-  it('says where the data is stored: AWS in the deployment’s region, delivered through CloudFront', () => {
-    expect(statement().byId('opslag')).toMatch(/Amazon Web Services \(AWS\).*in Ierland \(AWS-regio eu-west-1\), binnen de Europese Unie/);
-    expect(statement().byId('opslag')).toContain('Amazon CloudFront');
-    expect(statement({ retentionDays: 365, region: 'eu-central-1' }).byId('opslag')).toContain(
-      'in Duitsland (Frankfurt) (AWS-regio eu-central-1)',
-    );
-  });
-
-  it('states the retention the deployment uses, as one piece a check can read, and the access logs’ period', () => {
-    for (const retentionDays of [30, 365, 731]) {
-      const { sections, byId } = statement({ retentionDays, region: 'eu-west-1' });
-      const retention = sections
-        .flatMap((section) => section.blocks)
-        .flatMap((block) => ('paragraph' in block ? block.paragraph : block.list.flat()))
-        .filter((piece) => typeof piece === 'object' && 'retentionDays' in piece);
-      expect(retention).toEqual([{ retentionDays, text: formatDays(retentionDays) }]);
-      expect(byId('bewaartermijn')).toContain(`website ${formatDays(retentionDays)} na ontvangst`);
+  it('describes every kind of data stored or logged about a visitor with what, why, basis, where and how long', () => {
+    const records = dataRecords(FACTS);
+    expect(Object.keys(records)).toEqual(['bericht', 'mailbox', 'teller', 'spam', 'dubbel', 'toegangslogboeken', 'logboeken', 'back-ups']);
+    for (const record of Object.values(records)) {
+      expect(record.rows.map((row) => row.label)).toEqual(Object.values(RECORD_LABELS));
+      for (const row of record.rows) expect(row.text.length, `${record.id} ${row.label}`).toBeGreaterThan(0);
     }
-    expect(statement().byId('bewaartermijn')).toContain(
-      `Toegangslogboeken worden na ${ACCESS_LOG_RETENTION_DAYS} dagen automatisch verwijderd.`,
+  });
+
+  it('lists exactly what the form collects, from the field list, and what the delivery adds', () => {
+    const text = statement().byId('gegevens');
+    expect(text).toContain(
+      'Wat: uw naam, uw e-mailadres en uw bericht;\nuw telefoonnummer en de bedrijfsnaam, indien ingevuld;\nde datum en het tijdstip waarop u het verzond',
+    );
+    expect(text).toContain('de bezorgstatus, de tijdstippen en het antwoord van onze mailserver');
+    const withOneMore = privacySections(FACTS, {
+      ...CONTACT_FIELDS,
+      website: { ...CONTACT_FIELDS.company, named: 'Uw website' },
+    })[1]!;
+    expect(sectionText(withOneMore)).toContain('uw telefoonnummer, de bedrijfsnaam en uw website, indien ingevuld;');
+  });
+
+  it('rests on legitimate interest, article 6(1)(f), with the legal duty for an assignment’s records; never on (b)', () => {
+    const { byId } = statement();
+    const text = byId('gegevens');
+    for (const record of Object.values(dataRecords(FACTS))) {
+      expect(inlineText(record.rows.find((row) => row.label === RECORD_LABELS.basis)!.text as Inline[])).toContain(
+        'artikel 6, lid 1, onder f AVG',
+      );
+    }
+    expect(text).toContain('artikel 6, lid 1, onder c AVG');
+    expect(statement().all).not.toContain('onder b');
+  });
+
+  it('says what is hashed: not the IP address but a keyed hash of it, IPv6 by the prefixes the function counts', () => {
+    const text = statement().byId('gegevens');
+    expect(text).toContain('niet uw IP-adres zelf, maar een code die er met een geheime sleutel van is afgeleid (een keyed hash, HMAC)');
+    expect(text).toContain(`/${IPV6_COUNTED_PREFIXES.visitor})`);
+    expect(text).toContain(`/${IPV6_COUNTED_PREFIXES.ipv6Network})`);
+    expect(text).toContain('Uw tekst zelf staat er niet in.');
+  });
+
+  it('quotes every fact a setting or the code decides as a marked piece with its value', () => {
+    for (const facts of [FACTS, { retentionDays: 30, region: 'eu-central-1', visitorWindowMinutes: 60, spamRetentionDays: 7 }]) {
+      const stated = statement(facts).facts;
+      const values = (name: Fact['fact']) => [...new Set(stated.filter((fact) => fact.fact === name).map((fact) => fact.value))];
+      expect(values('retentionDays')).toEqual([facts.retentionDays]);
+      expect(values('awsRegion')).toEqual([facts.region]);
+      expect(values('visitorWindowMinutes')).toEqual([facts.visitorWindowMinutes]);
+      expect(values('backupDays')).toEqual([MESSAGE_TABLE.pointInTimeRecoveryDays]);
+      expect(values('accessLogDays')).toEqual([ACCESS_LOG_RETENTION_DAYS]);
+      expect(values('idempotencyHours')).toEqual([IDEMPOTENCY_TTL_SECONDS / 3600]);
+      expect(values('spamRetentionDays')).toEqual([facts.spamRetentionDays]);
+    }
+    const text = statement().byId('gegevens');
+    expect(text).toContain('Hoe lang: 365 dagen (1 jaar) na ontvangst.');
+    expect(text).toContain(`Hoe lang: ${ACCESS_LOG_RETENTION_DAYS} dagen, daarna worden ze automatisch verwijderd.`);
+    expect(text).toContain('Tot het einde van het tijdvak van 10 minuten waarin u uw bericht verzond.');
+  });
+
+  it('names the deletion delay and the backups wherever data expires', () => {
+    const records = dataRecords(FACTS);
+    for (const id of ['bericht', 'teller', 'dubbel']) {
+      expect(recordText(records[id]!.rows).join('\n')).toContain('doorgaans binnen enkele dagen');
+    }
+    expect(recordText(records.bericht!.rows).join('\n')).toContain(
+      `In de back-ups staat het daarna nog ${MESSAGE_TABLE.pointInTimeRecoveryDays} dagen.`,
     );
   });
 
-  it('names who receives the data: the firm, and AWS as its processor', () => {
+  it('says where the data is stored: AWS in the deployment’s region, within the EER', () => {
+    expect(statement().byId('gegevens')).toContain('Amazon Web Services (AWS) in Ierland (AWS-regio eu-west-1)');
+    expect(statement({ ...FACTS, region: 'eu-central-1' }).byId('gegevens')).toContain('in Duitsland (Frankfurt) (AWS-regio eu-central-1)');
+    // Storage is promised in the EER; the EU appears only in the name of the EU–US framework.
+    expect(statement().all).not.toMatch(/Europese Unie|\bEU\b(?!-VS)/);
+    expect(statement().byId('doorgifte')).toContain('Europese Economische Ruimte (EER)');
+  });
+
+  it('names every recipient: the firm, AWS with its US parent, and the firm’s own mail provider', () => {
     const text = statement().byId('ontvangers');
     expect(text).toContain(`alleen bestemd voor ${firm.name}`);
-    expect(text).toContain('AWS verwerkt de gegevens als onze verwerker');
+    expect(text).toContain('Amazon Web Services EMEA SARL (Luxemburg), onderdeel van het Amerikaanse Amazon.com, Inc.');
+    expect(text).toContain(`${privacyContact.mailProvider.name}: onze e-mailprovider`);
+    expect(statement().byId('gegevens')).toContain(
+      `Bij onze e-mailprovider, ${privacyContact.mailProvider.name}, die onze e-mail bewaart in ${privacyContact.mailProvider.location}.`,
+    );
   });
 
-  it('lists the visitor’s rights, how to exercise them by e-mail, and the complaint to the Autoriteit Persoonsgegevens', () => {
+  it('covers transfers outside the EER: CloudFront’s servers and the EU–US Data Privacy Framework', () => {
+    const text = statement().byId('doorgifte');
+    expect(text).toContain('Amazon CloudFront');
+    expect(text).toContain('EU-VS Data Privacy Framework');
+    expect(text).toContain('standaardcontractbepalingen');
+  });
+
+  it('says whether the data must be given (article 13(2)(e)): the required fields from the field list', () => {
+    const text = statement().byId('verplicht');
+    expect(text).toContain('Zonder uw naam, uw e-mailadres en uw bericht kunnen we uw bericht niet beantwoorden');
+    expect(text).toContain('Uw telefoonnummer en de bedrijfsnaam mag u weglaten.');
+  });
+
+  it('lists the rights with the limits of erasure (article 17(3)) and the right to object', () => {
     const { byId, sections } = statement();
     const rights = byId('rechten');
     for (const right of ['in te zien', 'te laten corrigeren', 'te laten verwijderen', 'bezwaar te maken']) expect(rights).toContain(right);
-    expect(byId('verzoek')).toContain(`Stuur een e-mail naar ${privacyContact.email}`);
-    const links = sections.flatMap((s) => s.blocks).flatMap((b) => ('paragraph' in b ? b.paragraph : b.list.flat()));
+    expect(rights).toContain('artikel 17, lid 3 AVG');
+    expect(rights).toContain('fiscale bewaarplicht');
+    expect(rights).toContain(`In de back-ups blijven verwijderde gegevens nog ${MESSAGE_TABLE.pointInTimeRecoveryDays} dagen staan`);
+    expect(rights).toContain('artikel 21 AVG');
+    expect(privacyPage.summary.points.join(' ')).not.toMatch(/altijd/);
+    expect(byId('verzoek')).toContain(`Mail uw verzoek naar ${privacyContact.email}`);
+    const links = sections.flatMap((s) => s.blocks).flatMap((b) => ('paragraph' in b ? b.paragraph : 'list' in b ? b.list.flat() : []));
     expect(links).toContainEqual({ href: `mailto:${privacyContact.email}`, text: privacyContact.email });
     expect(links).toContainEqual({ href: 'https://autoriteitpersoonsgegevens.nl', text: 'Autoriteit Persoonsgegevens' });
   });
 
-  it('gives every section a unique anchor and a title', () => {
-    const ids = statement().sections.map((section) => section.id);
+  it('never claims that only what the visitor typed is processed: the summary names the IP address', () => {
+    expect(statement().all).not.toContain('alleen wat u zelf');
+    expect(privacyPage.summary.points[0]).toContain('IP-adres');
+  });
+
+  it('gives every section and record a unique anchor and a title', () => {
+    const ids = [...statement().sections.map((section) => section.id), ...Object.keys(dataRecords(FACTS))];
     expect(new Set(ids).size).toBe(ids.length);
     for (const section of statement().sections) expect(section.title.length).toBeGreaterThan(3);
   });

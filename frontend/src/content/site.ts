@@ -5,7 +5,9 @@
  * Values written as placeholder(…) are facts only the firm knows (see docs/content.md);
  * everything else is final copy.
  */
-import { REQUIRED_FIELDS_MESSAGE } from '@site/core/content/contact-fields';
+import { HONEYPOT_LABEL, REQUIRED_FIELDS_MESSAGE, REQUIRED_NOTE } from '@site/core/content/contact-fields';
+import { visitorLimitSentence } from '@site/core/content/refused-post';
+import { REPLY_PROMISE } from '@site/core/content/promise';
 import { firm as facts } from '@site/core/content/firm';
 import { postalCodeShown, telHref } from '@site/core/notation';
 import type { IconName } from '../icons/shapes';
@@ -34,7 +36,6 @@ export const callBar = {
 } as const;
 
 /** 'over 1 minuut', 'over 7 minuten'. */
-const inMinutes = (minutes: number) => `over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
 
 export const seo = {
   title: `${firm.name} | Finance professionals, interim management en advies in Apeldoorn`,
@@ -112,7 +113,7 @@ export const about = {
   philosophy: {
     title: 'Onze filosofie',
     text: 'Goede financiële sturing begint bij betrokkenheid. Onze professionals werken niet naast uw organisatie, maar middenin: zij kennen de cijfers, begrijpen de mensen en nemen verantwoordelijkheid voor het resultaat.',
-    closing: 'Zo heeft u altijd een streepje voor.',
+    closing: 'Zo hebt u altijd een streepje voor.',
   },
 } as const;
 
@@ -243,13 +244,13 @@ export const contact = {
 
 export const contactForm = {
   title: 'Stuur ons een bericht',
-  requiredNote: 'Velden met een * zijn verplicht.',
+  requiredNote: REQUIRED_NOTE,
   /** The fields' own labels are in the contact-field list (@site/core/content/contact-fields). */
   labels: {
     /** Only bots see this field; the label is for them. */
-    honeypot: 'Website (laat dit veld leeg)',
+    honeypot: HONEYPOT_LABEL,
   },
-  submit: 'Verstuur bericht',
+  submit: 'Bericht verzenden',
   submitting: 'Bezig met verzenden…',
   privacy: 'We gebruiken uw gegevens alleen om op uw bericht te reageren.',
   privacyLink: { href: PATHS.privacy, label: 'Lees onze privacyverklaring' },
@@ -268,13 +269,11 @@ export const contactForm = {
    * Under the spec's failure text when the visitor has sent too many messages (429): their own
    * limit, not a fault, and when sending works again. The toast says the minutes of the
    * answer's Retry-After (whole minutes, rounded up); the no-script limit page, the same for
-   * everyone, the longest wait (`atMost`). One sentence for both, so they never disagree.
+   * everyone, the longest wait (`atMost`). One sentence for both and the function's answer page
+   * to a refused form post (core), so they never disagree.
    */
   limited: {
-    again: (minutes: number | undefined, { atMost = false }: { atMost?: boolean } = {}) =>
-      `U hebt in korte tijd het maximale aantal berichten verstuurd. U kunt ${atMost ? 'uiterlijk ' : ''}${
-        minutes === undefined ? 'over enkele minuten' : inMinutes(minutes)
-      } weer een bericht sturen.`,
+    again: (minutes: number | undefined, { atMost = false }: { atMost?: boolean } = {}) => visitorLimitSentence(minutes, { atMost }),
   },
   /**
    * Under the spec's failure text when the whole site is over its rate limit (API Gateway's
@@ -291,11 +290,11 @@ export const contactForm = {
 export const sentConfirmation = {
   /** With the visitor's given name when the name as typed starts with one (first-name.ts). */
   thanks: (firstName?: string) => (firstName ? `Bedankt, ${firstName}` : 'Bedankt voor uw bericht'),
-  /** The firm's promise: when the visitor hears back. */
-  reply: 'U hoort binnen één werkdag van ons.',
+  /** The firm's promise: when the visitor hears back. In core, because the firm's e-mail repeats it. */
+  reply: REPLY_PROMISE,
   /** Followed by the phone number, as a link. */
   call: 'Haast? Bel ons op',
-  another: 'Nog een bericht sturen',
+  another: 'Nog een bericht verzenden',
 } as const;
 
 export const footer = {
@@ -318,7 +317,7 @@ export const toasts = {
 export const notFound = {
   code: '404',
   headline: 'Oops! Page not found',
-  text: 'De pagina die u zoekt bestaat niet (meer) of is verplaatst.',
+  text: 'De pagina die u zoekt, bestaat niet (meer) of is verplaatst.',
   homeLink: { href: '/', label: 'Return to Home' },
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * The contact messages: the one copy of what a visitor sent until it is e-mailed, so it is
- * kept through a stack deletion and recoverable to any second of the last 35 days. Keys,
+ * kept through a stack deletion and recoverable to any second of the last 35 days (MESSAGE_TABLE.pointInTimeRecoveryDays). Keys,
  * TTL and every index come from MESSAGE_TABLE, which the local stack's CreateTable uses too.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
@@ -22,7 +22,10 @@ export class MessageTable extends Table {
       timeToLiveAttribute: MESSAGE_TABLE.timeToLiveAttribute,
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: MESSAGE_TABLE.pointInTimeRecoveryDays,
+      },
       deletionProtection: props.deletionProtection,
       // Kept through an update or a stack deletion, but removed when the create itself rolls
       // back (empty then), and without a fixed name: a failed first deploy can simply be retried.
