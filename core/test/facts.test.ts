@@ -40,6 +40,9 @@ const firmWith = (changes: Partial<typeof RIGHT.firm>, address: Partial<typeof R
 
 const problemsOf = (facts: unknown) => factProblems([{ file: FIRM_FILE, schema: FIRM_FACTS, facts }]);
 
+/** A mail provider as the privacy statement names one. */
+const MAIL_PROVIDER = { name: 'Voorbeeld Mail B.V.', location: 'Nederland' };
+
 describe('a Dutch phone number', () => {
   it.each([
     // National notation, as Dutch firms write it.
@@ -181,7 +184,7 @@ describe('the check of a content file', () => {
         {
           file: 'frontend/src/content/privacy.ts',
           schema: PRIVACY_FACTS,
-          facts: { privacyContact: { email: 'privacy', lastUpdated: '31 februari 2026' } },
+          facts: { privacyContact: { email: 'privacy', lastUpdated: '31 februari 2026', mailProvider: MAIL_PROVIDER } },
         },
       ]);
     expect(attempt).toThrow(FactsError);
@@ -204,7 +207,11 @@ describe('the check of a content file', () => {
   it('takes a privacy statement date in Dutch', () => {
     const dated = (lastUpdated: string) =>
       factProblems([
-        { file: 'p.ts', schema: PRIVACY_FACTS, facts: { privacyContact: { email: 'privacy@jansen-advies.nl', lastUpdated } } },
+        {
+          file: 'p.ts',
+          schema: PRIVACY_FACTS,
+          facts: { privacyContact: { email: 'privacy@jansen-advies.nl', lastUpdated, mailProvider: MAIL_PROVIDER } },
+        },
       ]);
     expect(dated('3 maart 2026')).toEqual([]);
     expect(dated('29 februari 2028')).toEqual([]);

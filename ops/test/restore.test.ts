@@ -3,6 +3,9 @@
  * point-in-time restore into a new table, the messages the stage's table lost go back into it,
  * and nothing the stage's table holds is changed. Without --apply it only says what it would do.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -112,8 +115,9 @@ describe('restore-from', () => {
     expect(items).toContainEqual(record);
     expect(items.filter((item) => String(item.id).startsWith(VISITOR_COUNTER_PREFIX))).toEqual([]);
     // The put-back message is found by address again, so an access or erasure request covers it.
-    const exported = await runMessages(['export', lost.email], standInEnv(aws));
-    expect(JSON.parse(exported.stdout).messages.map((m: StoredMessage) => m.id)).toEqual([lost.id]);
+    const out = join(mkdtempSync(join(tmpdir(), 'inzage-')), 'inzage');
+    expect((await runMessages(['export', lost.email, '--out', out], standInEnv(aws))).code).toBe(0);
+    expect(JSON.parse(readFileSync(`${out}.json`, 'utf8')).messages.map((m: StoredMessage) => m.id)).toEqual([lost.id]);
   });
 
   it('puts nothing back twice: a second --apply finds every message there', async () => {

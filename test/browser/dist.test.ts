@@ -10,7 +10,7 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { refusedFieldsPage } from '@site/core/contract';
 import { listSiteFiles } from '@site/core/node/site-files';
 import { edgeFunctionCode } from '@site/infra/edge-functions';
-import { retentionDaysFrom, visitorLimitFrom } from '@site/core/node/deploy-config';
+import { retentionDaysFrom, spamRetentionDaysFrom, visitorLimitFrom } from '@site/core/node/deploy-config';
 import { describe, expect, it } from 'vitest';
 import { inlineScripts, scriptHash, securityHeaders, siteInlineScriptHashes } from '@site/core/node/security-headers';
 import { loaderScript } from '@site/frontend/inline-loader';
@@ -114,11 +114,12 @@ describe('dist', () => {
     const firstLoad = firstLoadScripts();
     const gzip = firstLoad.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, 'assets', name))).length, gzipSync(LOADER).length);
     expect(gzip).toBeLessThanOrEqual(85_000);
-    // The privacy statement, the form's result pages and its proof-of-work stamp (the page's
-    // side and the worker with the solver) come later, as chunks of their own.
+    // The privacy statement, the form's result pages, its send path and its proof-of-work stamp
+    // (the page's side and the worker with the solver) come later, as chunks of their own.
     expect(js.filter((name) => !firstLoad.includes(name)).map((name) => name.replace(/-[\w-]{8}\.js$/, ''))).toEqual([
       'FormResult',
       'PrivacyPage',
+      'send-message',
       'stamp-solving',
       'stamp-worker',
     ]);
@@ -140,9 +141,12 @@ describe('dist', () => {
     expect(read('privacy.html')).toContain('<a href="https://autoriteitpersoonsgegevens.nl">');
   });
 
-  it('states in privacy.html the retention the stack is configured with (cdk.json), where the deploy check reads it', () => {
-    const found = [...read('privacy.html').matchAll(/data-retention-days="(\d+)"/g)].map((m) => Number(m[1]));
-    expect(found).toEqual([retentionDaysFrom(CDK_JSON_CONTEXT)]);
+  it('states in privacy.html the retentions the stack is configured with (cdk.json), where the deploy check reads them', () => {
+    const stated = (fact: string) => [...read('privacy.html').matchAll(new RegExp(`data-${fact}="(\\d+)"`, 'g'))].map((m) => Number(m[1]));
+    // Said more than once (the message, its spam assessment, the logs), and the same each time.
+    expect(stated('retention-days').length).toBeGreaterThan(0);
+    expect(new Set(stated('retention-days'))).toEqual(new Set([retentionDaysFrom(CDK_JSON_CONTEXT)]));
+    expect(stated('spam-retention-days')).toEqual([spamRetentionDaysFrom(CDK_JSON_CONTEXT)]);
   });
 
   it('states in the page for a visitor over the limit the window the stack is configured with (cdk.json), where the deploy check reads it', () => {

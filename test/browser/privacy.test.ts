@@ -60,10 +60,13 @@ describe('privacy statement at /privacy, served by the local edge', () => {
 
   it('jumps from the contents to a section, below the fixed header', async () => {
     const { page } = await site.open('/privacy');
-    await page.getByRole('navigation', { name: 'Op deze pagina' }).getByRole('link', { name: 'Hoe lang bewaren we uw gegevens?' }).click();
-    await page.waitForURL(site.url('/privacy#bewaartermijn'));
+    // A section in the middle of the statement, whatever the content calls it.
+    const link = page.getByRole('navigation', { name: 'Op deze pagina' }).getByRole('link').nth(2);
+    const id = (await link.getAttribute('href'))!.split('#')[1]!;
+    await link.click();
+    await page.waitForURL(site.url(`/privacy#${id}`));
     await scrollSettled(page);
-    const top = await page.evaluate(() => document.getElementById('bewaartermijn')!.getBoundingClientRect().top);
+    const top = await page.evaluate((section) => document.getElementById(section)!.getBoundingClientRect().top, id);
     expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
   });
 
@@ -73,6 +76,6 @@ describe('privacy statement at /privacy, served by the local edge', () => {
     const breadcrumb = (await page.getByRole('navigation', { name: 'Kruimelpad' }).boundingBox())!;
     expect(header.y + header.height).toBeLessThanOrEqual(breadcrumb.y);
     expect(await page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: 'Contact' }).isVisible()).toBe(true);
-    expect(await page.locator('[data-retention-days]').isVisible()).toBe(true);
+    expect(await page.locator('[data-retention-days]').first().isVisible()).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { CONTACT_FIELDS, ENCODED_WORD_EMAIL_MESSAGE, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { contactForm, firm, phoneHref, sentConfirmation, toasts } from '../content/site';
-import { REQUEST_TIMEOUT_MS } from './useContactForm';
+import { REQUEST_TIMEOUT_MS } from './send-message';
 import { COUNT_ANNOUNCE_DELAY_MS, ContactForm } from './ContactForm';
 import { TOAST_DURATION_MS, ToastProvider, Toaster } from '../toast';
 import { named } from '@site/testing/as-read';

@@ -9,27 +9,17 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import {
-  API_PATH,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_HEADER,
-  STAMP_FIELD,
-  fieldNames,
-  type ContactErrorResponse,
-  type ContactFields,
-} from '@site/core/contract';
+import { HONEYPOT_FIELD, STAMP_FIELD, fieldNames, type ContactFields } from '@site/core/contract';
 import { type FieldList } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { checkFields, type FieldProblems } from './contact-checks';
-import { contactForm, directContact, emailHref, firm, phoneHref } from '../content/site';
+import { contactForm } from '../content/site';
 import { firstNameOf } from './first-name';
 import { focusInView } from '../focus-in-view';
-import { retryAfterMinutes } from './retry-after';
-import { useToast, type ToastDetailLine } from '../toast';
+import type * as Sending from './send-message';
+import type { SendOutcome } from './send-message';
+import { useToast } from '../toast';
 import { startStamp, takeStamp } from './stamp-loader';
-
-/** A request without an answer by then counts as failed, so the visitor is never left waiting. */
-export const REQUEST_TIMEOUT_MS = 15_000;
 
 /** What is in each input of the form: every field of the table, and the honeypot. */
 export type ContactFormValues<T extends FieldList = ContactFields> = Record<keyof T & string, string> &
@@ -39,57 +29,33 @@ export function emptyValues<T extends FieldList>(fields: T): ContactFormValues<T
   return Object.fromEntries([...fieldNames(fields), HONEYPOT_FIELD].map((name) => [name, ''])) as ContactFormValues<T>;
 }
 
-/** The function's JSON error answer, when the answer is one; an answer from before the function (API Gateway's) is not. */
-async function errorAnswer(response: Response): Promise<ContactErrorResponse | undefined> {
-  try {
-    const answer = (await response.json()) as unknown;
-    return typeof answer === 'object' && answer !== null && typeof (answer as ContactErrorResponse).error === 'string'
-      ? (answer as ContactErrorResponse)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The per-field sentences of a 400 answer, for the fields this form has; nothing when there are none. */
-function answeredProblems(status: number, answer: ContactErrorResponse | undefined, fields: FieldList): FieldProblems {
-  if (status !== 400) return {};
-  const entries = Object.entries(answer?.fields ?? {}).filter(([name, text]) => Object.hasOwn(fields, name) && typeof text === 'string');
-  return Object.fromEntries(entries);
-}
-
-/** HTTP's "Too Many Requests": the function's visitor limit, or API Gateway's throttle. */
-const TOO_MANY_REQUESTS = 429;
-
-/** The firm's phone and address, for a visitor who cannot send now. */
-const directContactLine: ToastDetailLine = [
-  `${directContact.call} `,
-  { href: phoneHref, label: firm.phone },
-  ` ${directContact.mail} `,
-  { href: emailHref, label: firm.email },
-  '.',
-];
+let sending: Promise<typeof Sending> | undefined;
 
 /**
- * Under the spec's failure text when a 429 stops the send: trying again at once would fail
- * too, so why, when it will work, and how to reach the firm meanwhile. The visitor's own limit
- * answers with the function's JSON (so does the optional WAF rule, without Retry-After);
- * API Gateway's stage throttle answers before the function, with `{"message": …}` and no
- * Retry-After, and then the site is busy for everyone.
+ * The send path (send-message.ts), loaded once the form is first used; a send awaits it. A
+ * chunk that failed to load (offline, a deploy in between) is asked for again by the next send.
  */
-function tooManyDetail(response: Response, answer: ContactErrorResponse | undefined): ToastDetailLine[] {
-  const retryAfter = response.headers.get('Retry-After');
-  const ownLimit = answer !== undefined || retryAfter !== null;
-  return [[ownLimit ? contactForm.limited.again(retryAfterMinutes(retryAfter)) : contactForm.busy], directContactLine];
+function loadSending(): Promise<typeof Sending> {
+  sending ??= import('./send-message').catch((error: unknown) => {
+    sending = undefined;
+    throw error;
+  });
+  return sending;
 }
 
-/** A send that got an answer, but not a good one. */
-class RefusedError extends Error {
-  constructor(
-    readonly response: Response,
-    readonly answer: ContactErrorResponse | undefined,
-  ) {
-    super(`${API_PATH} answered ${response.status} ${response.statusText}`.trim());
+/** The form's first focus: the stamp's solver and the send path start loading while the visitor types. */
+function onFirstUse(): void {
+  startStamp();
+  loadSending().catch(() => undefined);
+}
+
+/** A send, whatever fails on the way: a chunk that cannot load is a failed send like any other. */
+async function sendWith(request: { content: string; key: string }, fields: FieldList): Promise<SendOutcome> {
+  try {
+    return await (await loadSending()).sendMessage(request, fields);
+  } catch (error) {
+    console.error(error);
+    return { sent: false, problems: {} };
   }
 }
 
@@ -231,36 +197,26 @@ export function useContactForm<T extends FieldList = ContactFields>(fields: T = 
     inFlight.current = true;
     setSending(true);
     const loading = toast.loading(contactForm.messages.sending);
-    try {
-      const response = await fetch(API_PATH, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: idempotency.current.key },
-        body: stamped === undefined ? content : JSON.stringify({ ...body, [STAMP_FIELD]: stamped }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      if (!response.ok) {
-        const answer = await errorAnswer(response);
-        showProblems(answeredProblems(response.status, answer, fields));
-        throw new RefusedError(response, answer);
-      }
+    const request = {
+      content: stamped === undefined ? content : JSON.stringify({ ...body, [STAMP_FIELD]: stamped }),
+      key: idempotency.current.key,
+    };
+    const outcome = await sendWith(request, fields);
+    inFlight.current = false;
+    setSending(false);
+    toast.dismiss(loading);
+    if (outcome.sent) {
       idempotency.current = null;
       setValues(emptyValues(fields));
       setSent({ firstName: firstNameIn(body, fields) });
-      toast.dismiss(loading);
       show(toast.success(contactForm.messages.success));
-    } catch (error) {
-      console.error(error);
+    } else {
+      showProblems(outcome.problems);
       // The form stays in use: the next try gets a stamp of its own.
       startStamp();
-      toast.dismiss(loading);
-      const tooMany = error instanceof RefusedError && error.response.status === TOO_MANY_REQUESTS;
-      show(toast.error(contactForm.messages.failure, tooMany ? { detail: tooManyDetail(error.response, error.answer) } : undefined));
-    } finally {
-      inFlight.current = false;
-      setSending(false);
+      show(toast.error(contactForm.messages.failure, outcome.detail && { detail: outcome.detail }));
     }
   };
 
-  return { values, problems, sending, sent, writeAnother, form, onChange, onSubmit, onFirstUse: startStamp };
+  return { values, problems, sending, sent, writeAnother, form, onChange, onSubmit, onFirstUse };
 }
