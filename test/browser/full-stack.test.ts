@@ -11,6 +11,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/core/contract';
+import { FAST_FILL_SECONDS } from '@site/core/spam';
 import type { StoredMessage } from '@site/core/table';
 import { launchChromium } from '@site/testing/chromium';
 import { emulatorClientConfig } from '@site/emulators/connections';
@@ -39,12 +40,19 @@ let stack: LocalStack;
 let browser: Browser;
 let page: Page;
 
+/** When the form was last taken up: a fill, or a send (after which the form asks for a fresh stamp). */
+let formUsedAt = 0;
+
 async function fill(values: typeof FIRST) {
+  formUsedAt = Date.now();
   for (const [field, value] of Object.entries(values)) await page.locator(`#contact-${field}`).fill(value);
 }
 const fieldValues = () => Promise.all(Object.keys(FIRST).map((field) => page.locator(`#contact-${field}`).inputValue()));
 /** Clicks send and waits for this submission's own answer (an earlier toast may still be showing). */
 async function submit(): Promise<number> {
+  // As long as a person takes at least: a script's instant fill is held as a bot's (fastFill).
+  await page.waitForTimeout(Math.max(0, formUsedAt + (FAST_FILL_SECONDS + 1) * 1000 - Date.now()));
+  formUsedAt = Date.now();
   const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH), { timeout: 20_000 });
   await page.getByRole('button', { name: contactForm.submit }).click();
   return (await answered).status();
