@@ -68,7 +68,13 @@ async function elementsNotInTheTypeface(page: Page): Promise<{ others: string[];
   const others = new Set<string>();
   let textElements = 0;
   for (const nodeId of nodeIds) {
-    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    // An element the app took away meanwhile (a toast that timed out) is no longer drawn at all.
+    const drawn = await cdp.send('CSS.getPlatformFontsForNode', { nodeId }).catch((error: Error) => {
+      if (/Could not find node/.test(error.message)) return undefined;
+      throw error;
+    });
+    if (drawn === undefined) continue;
+    const { fonts } = drawn;
     if (fonts.length > 0) textElements++;
     const other = fonts.find((font) => !font.isCustomFont || !/^Inter\b/.test(font.familyName));
     if (other) {
