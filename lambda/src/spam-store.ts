@@ -16,6 +16,9 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Every stamp's record starts so: the challenge's id, and the message that used it. */
 export const STAMP_PREFIX = 'stamp#';
 
+/** Every text's count of senders starts so: a keyed hash of the text and the day, never the text. */
+export const TEXT_PREFIX = 'text#';
+
 /**
  * Records a valid stamp's use by a message; false when another message used it before (a
  * replayed stamp). The same message may use it again: a visitor's retry after a failed send
@@ -45,7 +48,7 @@ export function useStamp(table: MessageTable, stamp: { id: string; expiresAt: nu
  */
 export async function countSameText(table: MessageTable, fingerprint: string, sender: string | undefined, now: Date): Promise<number> {
   const day = Math.floor(now.getTime() / 1000 / DAY_SECONDS);
-  const Key = { id: `text#${fingerprint}#${day}` };
+  const Key = { id: `${TEXT_PREFIX}${fingerprint}#${day}` };
   if (sender === undefined) {
     const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key, ProjectionExpression: 'senders' }));
     return Math.min((Item?.senders as Set<string> | undefined)?.size ?? 0, REPEATED_IN);
@@ -104,7 +107,7 @@ export interface DigestState {
   through?: string;
 }
 
-const DIGEST_STATE_ID = 'digest#state';
+export const DIGEST_STATE_ID = 'digest#state';
 
 export async function readDigestState(table: MessageTable): Promise<DigestState> {
   const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id: DIGEST_STATE_ID }, ConsistentRead: true }));

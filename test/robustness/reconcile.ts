@@ -5,28 +5,43 @@
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { visitorLimitFrom } from '@site/core/node/deploy-config';
 import { DELIVERY_OUTCOMES } from '@site/core/table';
+import { DIGEST_STATE_ID } from '@site/lambda/spam-store';
 import type { SentEmail } from '@site/emulators/servers';
 import type { SuiteContext } from './context';
 import { describeProblems } from './load';
 import { count } from './report';
-import { messageIdOf, problemsOfStoredMessage, problemsOfVisitorCounter, scanTable, sentEmails, tally, type TableContents } from './verify';
+import {
+  digestCountOf,
+  messageIdOf,
+  problemsOfDigest,
+  problemsOfSpamRecord,
+  problemsOfStoredMessage,
+  problemsOfVisitorCounter,
+  scanTable,
+  sentEmails,
+  tally,
+  type TableContents,
+} from './verify';
 
 const AREA = 'messages lost';
 
 export async function reconcile(ctx: SuiteContext): Promise<void> {
   const { report, ready, ledger } = ctx;
-  console.log('\n# Reconciliation: every accepted message stored and e-mailed');
+  console.log('\n# Reconciliation: every accepted message stored, and e-mailed or held for the digest');
   const delivered = await deliverWhatIsLeft(ctx);
   const contents = await scanTable(ready.urls.dynamodb, ready.tableName);
-  const emails = await sentEmails(ready.urls.ses);
-  const { lost, orphans } = checkNothingLost(ctx, contents, emails);
+  const all = await sentEmails(ready.urls.ses);
+  const digests = all.filter((email) => digestCountOf(email) !== undefined);
+  const emails = all.filter((email) => digestCountOf(email) === undefined);
+  const { lost, orphans, held } = checkNothingLost(ctx, contents, emails);
+  checkDigests(ctx, contents, digests);
   checkWhatIsStored(ctx, contents);
   checkRunLogs(ctx);
   report.row(
     'Messages lost',
     String(lost),
     `${count(ledger.accepted.size)} accepted over all phases; ${count(contents.messages.length)} stored; ${count(emails.length)} e-mails; ` +
-      `final retry run delivered ${delivered}; ${orphans} e-mails without a stored message`,
+      `${count(held)} held, counted in ${digests.length} digest(s); final retry run delivered ${delivered}; ${orphans} e-mails without a stored message`,
   );
 }
 
@@ -44,33 +59,69 @@ async function deliverWhatIsLeft(ctx: SuiteContext): Promise<number> {
 /** The statuses of a message SES took: 'emailed', and whatever its delivery events report since (abuse.ts feeds some). */
 const EMAILED = new Set<string>(['emailed', ...Object.keys(DELIVERY_OUTCOMES)]);
 
-/** Every message answered 200 is stored, e-mailed and in the outbox; every e-mail has its stored message. */
-function checkNothingLost(ctx: SuiteContext, contents: TableContents, emails: SentEmail[]): { lost: number; orphans: number } {
+/**
+ * Every message answered 200 is stored, and either e-mailed (and in the outbox) or held for
+ * the digest (a suspect one, the honeypot's too: nothing accepted is dropped); every
+ * e-mail of a message has its stored message.
+ */
+function checkNothingLost(
+  ctx: SuiteContext,
+  contents: TableContents,
+  emails: SentEmail[],
+): { lost: number; orphans: number; held: number } {
   const { report, ledger } = ctx;
   const items = new Map(contents.messages.map((item) => [item.id, item]));
   const mailed = tally(emails.map((email) => messageIdOf(email) ?? '')).counts;
   let notStored = 0;
-  let notEmailed = 0;
+  let neither = 0;
   let noEmail = 0;
+  let held = 0;
   for (const { id } of ledger.accepted.values()) {
     const item = items.get(id);
     if (!item) notStored += 1;
-    else if (!EMAILED.has(String(item.status))) notEmailed += 1;
+    else if (item.status === 'held') held += 1;
+    else if (!EMAILED.has(String(item.status))) neither += 1;
     else if (!mailed.has(id)) noEmail += 1;
   }
-  const lost = notStored + notEmailed + noEmail;
+  const lost = notStored + neither + noEmail;
   report.check(
     AREA,
-    `every message answered 200 is stored and e-mailed (${count(ledger.accepted.size)} accepted)`,
+    `every message answered 200 is stored, and e-mailed or held (${count(ledger.accepted.size)} accepted)`,
     lost === 0,
-    `${notStored} not stored, ${notEmailed} stored but not 'emailed', ${noEmail} 'emailed' without an e-mail in the outbox`,
+    `${notStored} not stored, ${neither} stored but neither 'emailed' nor 'held', ${noEmail} 'emailed' without an e-mail in the outbox`,
   );
   const orphans = emails.filter((email) => !items.has(messageIdOf(email) ?? '')).length;
   report.check(AREA, 'no e-mail for a message that is not stored', orphans === 0, `${orphans} of ${count(emails.length)} e-mails`);
-  return { lost, orphans };
+  const heldMailed = contents.messages.filter((item) => item.status === 'held' && mailed.has(item.id)).length;
+  report.check(AREA, 'no held message e-mailed on its own', heldMailed === 0, `${heldMailed} held messages have an e-mail of their own`);
+  return { lost, orphans, held };
 }
 
-/** Nothing stored that no client was given the id of; every message valid, every visitor counter only a hash, message ids, a count and a TTL. */
+/**
+ * The firm hears of every held message: the digests counted each once (their counts add up
+ * to the held messages, and the digest's state reaches the last of them), and each digest
+ * went to MAIL_TO only, answering no one.
+ */
+function checkDigests(ctx: SuiteContext, contents: TableContents, digests: SentEmail[]): void {
+  const { report, ready } = ctx;
+  const heldItems = contents.messages.filter((item) => item.status === 'held');
+  const counted = digests.reduce((sum, email) => sum + digestCountOf(email)!, 0);
+  const through = contents.spamRecords.find((item) => item.id === DIGEST_STATE_ID)?.through;
+  const after = heldItems.filter((item) => typeof through !== 'string' || String(item.receivedAt) > through).length;
+  report.check(
+    AREA,
+    `every held message counted once in a digest (${count(heldItems.length)} held)`,
+    counted === heldItems.length && after === 0,
+    `the digests count ${count(counted)}; ${after} held after the last digest's`,
+  );
+  const unsafe = digests.map((email) => problemsOfDigest(email, ready)).filter((problems) => problems.length > 0);
+  report.check(AREA, `every digest to MAIL_TO only, without a Reply-To (${digests.length})`, unsafe.length === 0, describeProblems(unsafe));
+}
+
+/**
+ * Nothing stored that no client was given the id of; every message valid; every visitor
+ * counter only a hash, message ids, a count and a TTL; every spam record only what its kind keeps.
+ */
 function checkWhatIsStored(ctx: SuiteContext, contents: TableContents): void {
   const { report, ledger } = ctx;
   const unanswered = contents.messages.filter((item) => !ledger.accepted.has(item.id)).length;
@@ -88,6 +139,13 @@ function checkWhatIsStored(ctx: SuiteContext, contents: TableContents): void {
     describeProblems(invalid),
   );
   const { windowMinutes } = visitorLimitFrom(CDK_JSON_CONTEXT);
+  const spamRecords = contents.spamRecords.map((item) => problemsOfSpamRecord(item)).filter((problems) => problems.length > 0);
+  report.check(
+    AREA,
+    `every spam record holds ids, keyed hashes, counts and times only (${count(contents.spamRecords.length)})`,
+    spamRecords.length === 0,
+    describeProblems(spamRecords),
+  );
   const counters = contents.visitors
     .map((item) => problemsOfVisitorCounter(item, windowMinutes * 60))
     .filter((problems) => problems.length > 0);

@@ -9,11 +9,15 @@ import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { hasLineBreaking, hasUnneededInvisible, isBlank } from '@site/lambda/characters';
 import { mailbox } from '@site/lambda/mail-header';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
+import { DIGEST_TEXT } from '@site/core/content/digest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FIELDS, TEXT_FIELDS } from './contact-fields';
 import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
+import { HELD_FOR, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spam';
 import { IDEMPOTENCY_PREFIX } from '@site/lambda/idempotency-records';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
+import { BUDGET_PREFIX } from '@site/lambda/mail-budget';
+import { DIGEST_STATE_ID, STAMP_PREFIX, TEXT_PREFIX } from '@site/lambda/spam-store';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { fetchSentEmails, type SentEmail } from '@site/emulators/servers';
 
@@ -24,12 +28,22 @@ export interface TableContents {
   idempotency: Item[];
   /** The visitor limit's counters. */
   visitors: Item[];
+  /** What the spam signals and the mail budget count: stamp uses, texts' senders, budget counters, the digest's state. */
+  spamRecords: Item[];
 }
 
-/** Every item in the table, messages, idempotency records and visitor counters apart. */
+/** The spam records' kinds, by id prefix, and the attributes each may hold: ids, keyed hashes, counts and times, never visitor text. */
+const SPAM_RECORDS: { prefix: string; attributes: string[] }[] = [
+  { prefix: STAMP_PREFIX, attributes: ['id', 'messageId', 'expiresAt'] },
+  { prefix: TEXT_PREFIX, attributes: ['id', 'senders', 'expiresAt'] },
+  { prefix: BUDGET_PREFIX, attributes: ['id', 'sent', 'expiresAt'] },
+  { prefix: DIGEST_STATE_ID, attributes: ['id', 'sentAt', 'through'] },
+];
+
+/** Every item in the table, messages, idempotency records, visitor counters and spam records apart. */
 export async function scanTable(endpoint: string, tableName: string): Promise<TableContents> {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient(emulatorClientConfig(endpoint)));
-  const contents: TableContents = { messages: [], idempotency: [], visitors: [] };
+  const contents: TableContents = { messages: [], idempotency: [], visitors: [], spamRecords: [] };
   try {
     // Bounded: 10,000 pages of 1 MB is far beyond anything this suite writes.
     let pages = 0;
@@ -38,6 +52,7 @@ export async function scanTable(endpoint: string, tableName: string): Promise<Ta
         const id = String(item.id);
         if (id.startsWith(IDEMPOTENCY_PREFIX)) contents.idempotency.push(item);
         else if (id.startsWith(VISITOR_COUNTER_PREFIX)) contents.visitors.push(item);
+        else if (SPAM_RECORDS.some(({ prefix }) => id.startsWith(prefix))) contents.spamRecords.push(item);
         else contents.messages.push(item);
       }
       if (++pages > 10_000) throw new Error('scan did not end after 10,000 pages');
@@ -96,8 +111,22 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
   if (typeof item.attempts !== 'number' || !Number.isInteger(item.attempts) || item.attempts < 0) problems.push('attempts is not a count');
   if (typeof item.expiresAt !== 'number' || item.expiresAt * 1000 <= now) problems.push('expiresAt is not in the future');
   if (item.status === 'emailed' && typeof item.sesMessageId !== 'string') problems.push('emailed without sesMessageId');
+  if (item.status === 'held' && !HELD_FOR.includes(item.heldFor as HeldFor)) problems.push('held without a reason');
+  if (typeof item.score !== 'number' || !Array.isArray(item.signals)) problems.push('no spam score and signals');
+  else if (item.score !== scoreOf(item.signals as SpamSignal[])) problems.push('score is not the sum of its signals');
   for (const key of Object.keys(item))
     if (!KNOWN_ATTRIBUTES.has(key)) problems.push(`unexpected attribute ${JSON.stringify(key.slice(0, 40))}`);
+  return problems;
+}
+
+/** A spam record holds only what its kind may: no status (so no index), no address, no visitor text. */
+export function problemsOfSpamRecord(item: Item): string[] {
+  const kind = SPAM_RECORDS.find(({ prefix }) => item.id.startsWith(prefix));
+  if (!kind) return ['not a spam record'];
+  const extra = Object.keys(item).filter((key) => !kind.attributes.includes(key));
+  const problems =
+    extra.length > 0 ? [`${kind.prefix} record holds ${extra.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}`] : [];
+  if (kind.prefix !== DIGEST_STATE_ID && typeof item.expiresAt !== 'number') problems.push(`${kind.prefix} record without a TTL`);
   return problems;
 }
 
@@ -106,6 +135,36 @@ export function problemsOfIdempotencyRecord(item: Item): string[] {
   const problems: string[] = [];
   if ('status' in item) problems.push('idempotency record has a status');
   if (typeof item.messageId !== 'string' || !ULID.test(item.messageId)) problems.push('idempotency record without a message id');
+  return problems;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$|()[\]{}\\]/g, '\\$&');
+/** The digest's subjects (one held message, or a count), learnt from the content, the count captured. */
+const DIGEST_SUBJECT = new RegExp(
+  '^(?:' +
+    [DIGEST_TEXT.subject(1), DIGEST_TEXT.subject(2)].map((subject) => escapeRegExp(subject).replace(/\d+/, '(\\d+)')).join('|') +
+    ')$',
+);
+
+/** How many held messages a digest e-mail counts, read from its subject; undefined for any other e-mail. */
+export function digestCountOf(email: SentEmail): number | undefined {
+  const match = DIGEST_SUBJECT.exec(email.subject);
+  if (!match) return undefined;
+  return Number(match[1] ?? match[2]);
+}
+
+/**
+ * What is unsafe in a digest: it goes to MAIL_TO only, from the named MAIL_FROM, as plain
+ * text, and answers no one (no Reply-To), since it speaks of many visitors.
+ */
+export function problemsOfDigest(email: SentEmail, expected: { mailFrom: string; mailTo: string[] }): string[] {
+  const problems: string[] = [];
+  if (email.from !== mailbox(DIGEST_TEXT.sender, expected.mailFrom)) problems.push('digest: from is not the named MAIL_FROM');
+  if (JSON.stringify([...email.destination.to].sort()) !== JSON.stringify([...expected.mailTo].sort()))
+    problems.push('digest: to is not exactly MAIL_TO');
+  if (email.destination.cc.length + email.destination.bcc.length > 0) problems.push('digest: has Cc or Bcc');
+  if (email.replyTo.length > 0) problems.push('digest: has a Reply-To');
+  if (email.body.html) problems.push('digest: has an HTML body');
   return problems;
 }
 

@@ -55,7 +55,10 @@ export const prototypePollution = fc
     return post({ kind: 'proto', variant: `${key}@${where}`, body: enc(objectText(entries)), expect: [200, 400] });
   });
 
-/** A filled honeypot: the same 200 as a real message, and nothing stored or sent. */
+/**
+ * A filled honeypot is a spam signal, never a refusal: a valid message is answered 200 like
+ * any other, stored and held as suspect (checks.ts); an invalid one is refused as any other.
+ */
 export const honeypot = fc
   .tuple(marker, fc.constantFrom<unknown>('http://spam.test', 'x', 1, true, { a: 1 }, ['x']), fc.boolean())
   .map(([m, value, invalidToo]): Draft => {
@@ -67,7 +70,7 @@ export const honeypot = fc
       kind: 'honeypot',
       variant: `${typeof value}${invalidToo ? ', invalid otherwise' : ''}`,
       body: enc(objectText([...entries, [HONEYPOT_FIELD, value]])),
-      expect: [200],
+      expect: [invalidToo ? 400 : 200],
       honeypotMarker,
     });
   });

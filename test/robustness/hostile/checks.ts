@@ -12,6 +12,8 @@ import type { WireSendEmail } from '../delay-proxy';
 import { describeProblems } from '../load';
 import { count } from '../report';
 import {
+  digestCountOf,
+  problemsOfDigest,
   isSingleAddress,
   messageIdOf,
   problemsOfEmail,
@@ -81,15 +83,15 @@ function describeCases(list: HostileCase[], extra?: (c: HostileCase) => string):
   return `${list.length}: ${shown.join('; ')}${list.length > 5 ? ' …' : ''}`;
 }
 
-/** Checks what came back, and records each accepted message in the ledger (honeypot ones apart). */
+/** Checks what came back, and records each accepted message in the ledger (the honeypot's too: they are stored, held). */
 export function checkAnswers(ctx: SuiteContext, cases: readonly HostileCase[], { answers, primed }: HostileRun): Answered {
   const { report, ledger } = ctx;
   const answered = sortAnswers(cases, answers);
   const poolIds = new Map<string, Set<string>>();
   for (const { hostileCase, id } of answered.accepted) {
+    ledger.accept({ id, phase: 'hostile' });
     if (hostileCase.honeypotMarker) ledger.honeypotIds.add(id);
     else {
-      ledger.accept({ id, phase: 'hostile' });
       const key = hostileCase.poolKey;
       if (key) poolIds.set(key, (poolIds.get(key) ?? new Set([primed.get(key)!])).add(id));
     }
@@ -153,8 +155,18 @@ export async function checkStoredAndSent(
   );
   const badRecords = contents.idempotency.map((item) => problemsOfIdempotencyRecord(item)).filter((problems) => problems.length > 0);
   report.check(AREA, 'idempotency records carry no status and a message id', badRecords.length === 0, describeProblems(badRecords));
-  const emails = await sentEmails(ready.urls.ses);
-  checkHoneypots(ctx, cases, contents.messages, emails);
+  const outbox = await sentEmails(ready.urls.ses);
+  checkHoneypots(ctx, cases, contents.messages, outbox);
+  // A digest speaks of many visitors, so it is held to its own rules (no Reply-To).
+  const emails = outbox.filter((email) => digestCountOf(email) === undefined);
+  const digests = outbox.filter((email) => digestCountOf(email) !== undefined);
+  const unsafeDigests = digests.map((email) => problemsOfDigest(email, ready)).filter((problems) => problems.length > 0);
+  report.check(
+    AREA,
+    `every digest to MAIL_TO only, without a Reply-To (${digests.length})`,
+    unsafeDigests.length === 0,
+    describeProblems(unsafeDigests),
+  );
 
   const itemsById = new Map(contents.messages.map((item) => [item.id, item]));
   const template = ctx.template ?? { tags: new Set<string>(), skeleton: '' };
@@ -177,7 +189,11 @@ export async function checkStoredAndSent(
   return { invalidItems: invalid.length, unsafeEmails: unsafe.length + wireProblems.length };
 }
 
-/** A filled honeypot gets the same 200 as a real message, and nothing is stored or e-mailed. */
+/**
+ * A filled honeypot gets the same 200 as a real message, and is stored held as suspect with
+ * the honeypot among its signals: never e-mailed on its own, and never refused or dropped
+ * (a person's autofill can fill it too; the firm finds it in the digest).
+ */
 function checkHoneypots(
   ctx: SuiteContext,
   cases: readonly HostileCase[],
@@ -186,13 +202,17 @@ function checkHoneypots(
 ): void {
   const honeypotMarkers = cases.flatMap((c) => (c.honeypotMarker ? [c.honeypotMarker] : []));
   const carriesMarker = (text: string) => honeypotMarkers.some((m) => text.includes(m));
-  const storedHoney = messages.filter((item) => ctx.ledger.honeypotIds.has(item.id) || carriesMarker(JSON.stringify(item))).length;
-  const mailedHoney = emails.filter((email) => carriesMarker(email.body.text ?? '')).length;
+  const storedHoney = messages.filter((item) => ctx.ledger.honeypotIds.has(item.id) || carriesMarker(JSON.stringify(item)));
+  const notHeld = storedHoney.filter(
+    (item) => item.status !== 'held' || item.heldFor !== 'suspect' || !(item.signals as string[] | undefined)?.includes('honeypot'),
+  ).length;
+  const missing = [...ctx.ledger.honeypotIds].filter((id) => !storedHoney.some((item) => item.id === id)).length;
+  const mailedHoney = emails.filter((email) => digestCountOf(email) === undefined && carriesMarker(email.body.text ?? '')).length;
   ctx.report.check(
     AREA,
-    'filled honeypot: nothing stored, nothing e-mailed',
-    storedHoney === 0 && mailedHoney === 0,
-    `${honeypotMarkers.length} honeypot requests; ${storedHoney} stored, ${mailedHoney} e-mailed`,
+    'filled honeypot: stored, held as suspect, never e-mailed on its own',
+    notHeld === 0 && missing === 0 && mailedHoney === 0,
+    `${honeypotMarkers.length} honeypot requests, ${ctx.ledger.honeypotIds.size} answered 200: ${missing} not stored, ${notHeld} stored otherwise than held as suspect, ${mailedHoney} e-mailed on their own`,
   );
 }
 

@@ -7,7 +7,8 @@ import { contentTypeHeaders, enc, JSON_TYPE, marker, objectText, post, UUID, typ
 
 /**
  * Content types: wrong ones get 415; spellings of JSON the contract allows get through; a
- * classic form post is always sent on to a page with 303 (this JSON text is no valid form).
+ * classic form post of this JSON text names none of the form's fields, so the form comes
+ * back (400) with each required field marked, as for a visitor who sent it empty.
  */
 export const contentType = fc
   .tuple(
@@ -16,7 +17,8 @@ export const contentType = fc
       ['text/plain', [415]],
       ['text/plain;charset=UTF-8', [415]],
       ['multipart/form-data; boundary=x', [415]],
-      ['application/x-www-form-urlencoded', [303]],
+      // Read as a form, this JSON text names none of the fields: the form again, each required one marked.
+      ['application/x-www-form-urlencoded', [400]],
       ['application/xml', [415]],
       ['application/jsonp', [415]],
       ['application/json-patch+json', [415]],
