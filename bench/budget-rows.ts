@@ -336,7 +336,7 @@ function coldStartRows(cold: ColdImport): Row[] {
 }
 
 /** The handler's p99 per concurrency: judged at 1 (milliseconds) and at 50 (against the bare round trips). */
-function handlerLatencyRows(latency: HandlerLatency): Row[] {
+export function handlerLatencyRows(latency: HandlerLatency): Row[] {
   return latency.handler.map((stats, i) => {
     const bare = latency.bare[i]!;
     const failed = stats.errors > 0 || bare.errors > 0;

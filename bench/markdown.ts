@@ -340,7 +340,7 @@ function coldStartSection(cold: ColdImport): string[] {
   ];
 }
 
-function handlerLatencySection(latency: HandlerLatency): string[] {
+export function handlerLatencySection(latency: HandlerLatency): string[] {
   return [
     'Handler: the bundled function called directly with API Gateway v2 events as the local edge builds them (POST, JSON body with every field, ' +
       "an Idempotency-Key, a browser's headers as CloudFront's origin request passes them, its origin secret, each request from a visitor of its own), " +

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SITE_DIR, EPHEMERAL_STACK, startLocalStack, type LocalStack } from '@site/local/stack';
-import { LATENCY_CONCURRENCY } from './budgets';
+import { LATENCY_CONCURRENCY, LATENCY_REQUESTS, LATENCY_WARMUP } from './budgets';
 import { lighthouseChart } from './chart';
 import { measureColdImport } from './cold-import';
 import { describeEnvironment } from './environment';
@@ -37,13 +37,6 @@ const LIGHTHOUSE_RUNS = 5;
  * on this machine; with 40 it stayed within 0.64 to 0.66 in three runs. About 8 s more.
  */
 const COLD_IMPORT_SAMPLES = 40;
-/**
- * 1,000 calls per level, so a p99 rests on the 10 slowest rather than on one or two: with
- * 200 calls one garbage collection decided it (p99 at 1 concurrent 13 to 25 ms from run to
- * run, against 12 ms in every run of 1,000). About 10 s more.
- */
-const LATENCY_REQUESTS: Record<number, number> = { 1: 1000, 10: 1000, 50: 1000 };
-const LATENCY_WARMUP = 100;
 /** Calls per body in the hostile-bodies part: enough for a stable median of each of its eleven bodies. */
 const HOSTILE_BODY_CALLS = 200;
 
