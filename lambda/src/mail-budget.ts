@@ -25,11 +25,20 @@ export function budgetKindOf(signals: readonly SpamSignal[], stamped: boolean): 
   return stamped && signals.length === 0 ? 'site' : 'ordinary';
 }
 
-export interface BudgetWindow {
-  /** The counter's item id: one per kind and window. */
+/**
+ * The counter a message's e-mail is taken from: one item per budget and UTC day, holding the
+ * day's count (`sent`) and each hour's (`h00` to `h23`), so one conditional update checks
+ * and spends both at once: one write a message, never a count to give back when only one of
+ * the two was spent.
+ */
+export interface BudgetCounter {
+  /** The item's id: one per kind and day. */
   id: string;
-  limit: number;
-  /** Epoch seconds when the counter may go: a day after its window ends. */
+  /** The attribute that counts this hour's e-mails. */
+  hour: string;
+  perHour: number;
+  perDay: number;
+  /** Epoch seconds when the counter may go: a day after its day ends. */
   expiresAt: number;
 }
 
@@ -39,13 +48,19 @@ const DAY = 24 * HOUR;
 /** Every counter item of the budget starts so; like visitor counters, none has a status or an address. */
 export const BUDGET_PREFIX = 'budget#';
 
-/** The hour's and the day's counter (UTC) of `kind` at `now`. */
-export function budgetWindows(kind: BudgetKind, budget: MailBudget, now: Date): [hour: BudgetWindow, day: BudgetWindow] {
+/** The hour attributes' names: `h` and the UTC hour, two digits. */
+export const BUDGET_HOUR_ATTRIBUTE = /^h(?:[01]\d|2[0-3])$/;
+
+/** The counter (UTC) of `kind` at `now`. */
+export function budgetCounter(kind: BudgetKind, budget: MailBudget, now: Date): BudgetCounter {
   const seconds = Math.floor(now.getTime() / 1000);
-  const hour = Math.floor(seconds / HOUR);
   const day = Math.floor(seconds / DAY);
-  return [
-    { id: `${BUDGET_PREFIX}${kind}#hour#${hour}`, limit: budget.perHour, expiresAt: (hour + 1) * HOUR + DAY },
-    { id: `${BUDGET_PREFIX}${kind}#day#${day}`, limit: budget.perDay, expiresAt: (day + 2) * DAY },
-  ];
+  const hourOfDay = Math.floor((seconds - day * DAY) / HOUR);
+  return {
+    id: `${BUDGET_PREFIX}${kind}#day#${day}`,
+    hour: `h${String(hourOfDay).padStart(2, '0')}`,
+    perHour: budget.perHour,
+    perDay: budget.perDay,
+    expiresAt: (day + 2) * DAY,
+  };
 }

@@ -8,7 +8,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { IndexName, MessageStatus, StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from './conditional-write';
 import { REPEATED_IN } from '@site/core/spam';
-import { budgetWindows, type BudgetKind, type BudgetWindow, type MailBudget } from './mail-budget';
+import { budgetCounter, type BudgetKind, type MailBudget } from './mail-budget';
 import type { MessageTable } from './store';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -71,34 +71,41 @@ export async function countSameText(table: MessageTable, fingerprint: string, se
   return Math.min(senders?.size ?? 1, REPEATED_IN);
 }
 
-function spend(table: MessageTable, window: BudgetWindow, by: 1 | -1) {
-  return table.client.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: { id: window.id },
-      UpdateExpression: 'ADD sent :by SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-      ...(by === 1 && { ConditionExpression: 'attribute_not_exists(sent) OR sent < :limit' }),
-      ExpressionAttributeValues: { ':by': by, ':expiresAt': window.expiresAt, ...(by === 1 && { ':limit': window.limit }) },
-    }),
-  );
-}
-
 /**
  * Takes one e-mail from the budget of `kind` in this hour and this day, or none when either
- * is spent. Each count is one conditional update, so concurrent requests never spend past
- * it; the hour's is given back when the day's is spent.
+ * is spent: one conditional update of the day's counter, which holds the hour's count too,
+ * so concurrent requests never spend past either.
  */
 export async function takeMailBudget(table: MessageTable, kind: BudgetKind, budget: MailBudget, now: Date): Promise<boolean> {
-  const [hour, day] = budgetWindows(kind, budget, now);
-  if (!(await conditionalWrite(() => spend(table, hour, 1))).applied) return false;
-  if ((await conditionalWrite(() => spend(table, day, 1))).applied) return true;
-  await spend(table, hour, -1);
-  return false;
+  const counter = budgetCounter(kind, budget, now);
+  const write = await conditionalWrite(() =>
+    table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: { id: counter.id },
+        UpdateExpression: 'ADD sent :one, #hour :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        ConditionExpression: '(attribute_not_exists(sent) OR sent < :perDay) AND (attribute_not_exists(#hour) OR #hour < :perHour)',
+        ExpressionAttributeNames: { '#hour': counter.hour },
+        ExpressionAttributeValues: { ':one': 1, ':perDay': counter.perDay, ':perHour': counter.perHour, ':expiresAt': counter.expiresAt },
+      }),
+    ),
+  );
+  return write.applied;
 }
 
-/** Gives an e-mail back to both windows: the message it was taken for was not stored. Best effort. */
+/** Gives an e-mail back to its hour and its day: the message it was taken for was not stored. Best effort. */
 export async function returnMailBudget(table: MessageTable, kind: BudgetKind, budget: MailBudget, now: Date): Promise<void> {
-  await Promise.all(budgetWindows(kind, budget, now).map((window) => spend(table, window, -1)));
+  const counter = budgetCounter(kind, budget, now);
+  await table.client.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: { id: counter.id },
+      UpdateExpression: 'ADD sent :back, #hour :back',
+      ConditionExpression: 'attribute_exists(sent)',
+      ExpressionAttributeNames: { '#hour': counter.hour },
+      ExpressionAttributeValues: { ':back': -1 },
+    }),
+  );
 }
 
 /** When the last digest went out, and the last held message it counted (ISO): its one item. */

@@ -137,6 +137,48 @@ describe('ordinary traffic', () => {
   });
 });
 
+describe('the mail budget', () => {
+  const stack = useLocalAws();
+
+  it(
+    'e-mails exactly the hour’s budget, then the day’s, however many arrive at once; the rest is held for the budget',
+    { timeout: 300_000 },
+    async () => {
+      const budgets = { ordinary: { perHour: 7, perDay: 16 }, site: BUDGETS.site };
+      const start = Date.parse('2026-11-24T00:10:00Z');
+      const clock = { now: new Date(start) };
+      const handler = createContactHandler({
+        config: { ...stack.aws.config, mailBudgets: budgets },
+        clients: stack.aws.clients,
+        clock: () => clock.now,
+      });
+      const senders = addresses(300);
+      let sent = 0;
+      // Ordinary messages (no stamp, distinct texts, no link: never suspect), 25 at once, in three hours of one day.
+      for (const hour of [0, 1, 2]) {
+        clock.now = new Date(start + hour * HOUR);
+        const answers = await Promise.all(
+          Array.from({ length: 25 }, () => handler(contactEvent({ body: ownMessage(), viewer: senders[sent++] }))),
+        );
+        expect(answers.map((result) => result.statusCode)).toEqual(answers.map(() => 200));
+      }
+      const messages = await stack.aws.messages();
+      const emailedIn = (hour: number) =>
+        messages.filter((message) => message.status === 'emailed' && new Date(message.receivedAt).getUTCHours() === hour).length;
+      expect([emailedIn(0), emailedIn(1), emailedIn(2)]).toEqual([7, 7, 2]);
+      const held = messages.filter((message) => message.status === 'held');
+      expect(held).toHaveLength(75 - 16);
+      expect(new Set(held.map((message) => message.heldFor))).toEqual(new Set(['budget']));
+      expect(await stack.aws.sentEmails()).toHaveLength(16);
+
+      // The next day has a budget of its own.
+      clock.now = new Date(start + 24 * HOUR);
+      expect(answer(await handler(contactEvent({ body: ownMessage(), viewer: senders[sent++] }))).statusCode).toBe(200);
+      expect(await stack.aws.sentEmails()).toHaveLength(17);
+    },
+  );
+});
+
 describe('the retry job in a backlog', () => {
   const stack = useLocalAws();
 

@@ -16,7 +16,7 @@ import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
 import { HELD_FOR, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spam';
 import { IDEMPOTENCY_PREFIX } from '@site/lambda/idempotency-records';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
-import { BUDGET_PREFIX } from '@site/lambda/mail-budget';
+import { BUDGET_HOUR_ATTRIBUTE, BUDGET_PREFIX } from '@site/lambda/mail-budget';
 import { DIGEST_STATE_ID, STAMP_PREFIX, TEXT_PREFIX } from '@site/lambda/spam-store';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { fetchSentEmails, type SentEmail } from '@site/emulators/servers';
@@ -33,10 +33,10 @@ export interface TableContents {
 }
 
 /** The spam records' kinds, by id prefix, and the attributes each may hold: ids, keyed hashes, counts and times, never visitor text. */
-const SPAM_RECORDS: { prefix: string; attributes: string[] }[] = [
+const SPAM_RECORDS: { prefix: string; attributes: string[]; counts?: RegExp }[] = [
   { prefix: STAMP_PREFIX, attributes: ['id', 'messageId', 'expiresAt'] },
   { prefix: TEXT_PREFIX, attributes: ['id', 'senders', 'expiresAt'] },
-  { prefix: BUDGET_PREFIX, attributes: ['id', 'sent', 'expiresAt'] },
+  { prefix: BUDGET_PREFIX, attributes: ['id', 'sent', 'expiresAt'], counts: BUDGET_HOUR_ATTRIBUTE },
   { prefix: DIGEST_STATE_ID, attributes: ['id', 'sentAt', 'through'] },
 ];
 
@@ -123,7 +123,7 @@ export function problemsOfStoredMessage(item: Item, now = Date.now()): string[] 
 export function problemsOfSpamRecord(item: Item): string[] {
   const kind = SPAM_RECORDS.find(({ prefix }) => item.id.startsWith(prefix));
   if (!kind) return ['not a spam record'];
-  const extra = Object.keys(item).filter((key) => !kind.attributes.includes(key));
+  const extra = Object.keys(item).filter((key) => !kind.attributes.includes(key) && !kind.counts?.test(key));
   const problems =
     extra.length > 0 ? [`${kind.prefix} record holds ${extra.map((key) => JSON.stringify(key.slice(0, 40))).join(', ')}`] : [];
   if (kind.prefix !== DIGEST_STATE_ID && typeof item.expiresAt !== 'number') problems.push(`${kind.prefix} record without a TTL`);
