@@ -16,6 +16,7 @@ import type { StoredMessage } from '@site/core/table';
 import { answer, contactEvent, ownMessage } from '@site/testing/api-events';
 import { messageMaker } from '@site/testing/stored-messages';
 import { createContactHandler } from '../src/contact-handler';
+import type { MailBudgets } from '../src/mail-budget';
 import { createRetryJob } from '../src/retry';
 import { COUNT_CAP } from '../src/store';
 import { newChallenge } from '../src/stamp';
@@ -26,10 +27,10 @@ const BUDGETS = {
   site: DEFAULTS.siteMailBudget,
 };
 
-/** A handler on the stand-ins with the deploy's default budgets and a clock the test moves. */
-function waveHandler(stack: LocalAwsStack, clock: { now: Date }) {
+/** A handler on the stand-ins with the deploy's default budgets (or the test's own) and a clock the test moves. */
+function waveHandler(stack: LocalAwsStack, clock: { now: Date }, mailBudgets: MailBudgets = BUDGETS) {
   return createContactHandler({
-    config: { ...stack.aws.config, mailBudgets: BUDGETS },
+    config: { ...stack.aws.config, mailBudgets },
     clients: stack.aws.clients,
     clock: () => clock.now,
   });
@@ -147,11 +148,7 @@ describe('the mail budget', () => {
       const budgets = { ordinary: { perHour: 7, perDay: 16 }, site: BUDGETS.site };
       const start = Date.parse('2026-11-24T00:10:00Z');
       const clock = { now: new Date(start) };
-      const handler = createContactHandler({
-        config: { ...stack.aws.config, mailBudgets: budgets },
-        clients: stack.aws.clients,
-        clock: () => clock.now,
-      });
+      const handler = waveHandler(stack, clock, budgets);
       const senders = addresses(300);
       let sent = 0;
       // Ordinary messages (no stamp, distinct texts, no link: never suspect), 25 at once, in three hours of one day.
