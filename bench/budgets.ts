@@ -48,21 +48,29 @@ export const BUDGETS = {
    */
   coldStartVsAnchor: { limit: 0.75, comparison: '<=', text: '≤ 0.75× SDK from node_modules' },
   /**
-   * Handler p99 with one request at a time: what each visitor waits for in AWS, where 50
-   * concurrent requests run in 50 function instances with one request each.
+   * Handler p99 ÷ bare PutItem + SendEmail p99, both one request at a time, same emulators:
+   * what each visitor waits for beyond the two round trips no handler can avoid (in AWS, 50
+   * concurrent requests run in 50 function instances with one request each).
    *
-   * The design asks ≤ 25 ms at 50 concurrent against the local emulators. That cannot be met
-   * by any handler here: dynalite and the SES stand-in serve the two round trips the handler
-   * cannot avoid at ~500/s on this machine, so 50 in flight queue for ~100 ms by Little's
-   * law before the handler adds anything (bare p99 ~290 ms). Kept instead: the same 25 ms
-   * where it describes a visitor, and the handler's own share at 50 concurrent as a ratio.
+   * It was ≤ 25 ms. That figure is the host's more than the handler's: the bare round trips
+   * alone reach 20 to 23 ms at p99 on a quiet 2-core machine, and the last release before the
+   * spam wave (8ae2095, built from git and measured beside this code) reached 35 ms, so the
+   * budget failed whatever the handler did. As a ratio the host cancels: that release measured
+   * 1.75×, the spam wave's path (two more round trips: the text's senders, the mail budget)
+   * 2.1× at worst. The limit is the one at 50 concurrent.
    */
-  handlerP99At1Ms: { limit: 25, comparison: '<=', text: '≤ 25 ms' },
+  handlerVsBareP99At1: { limit: 2.5, comparison: '<=', text: '≤ 2.5× bare' },
   /**
    * Handler p99 ÷ bare PutItem + SendEmail p99, both at 50 concurrent, same emulators: the
    * handler's round trips to the bare 2, since the saturated emulators' queue is what both
-   * wait in. It makes 5 (the visitor count, the idempotency claim, the store, SendEmail, the
-   * status update), so 2.5×; it was 2× while it made 4.
+   * wait in. It made 5 (the visitor count, the idempotency claim, the store, SendEmail, the
+   * status update), so 2.5×. The spam wave added two small conditional updates (the text's
+   * senders, the mail budget); the limit stayed, and the runs since measure 1.6 to 2.0×.
+   *
+   * The design asked ≤ 25 ms at 50 concurrent against the local emulators. That cannot be met
+   * by any handler here: dynalite and the SES stand-in serve the two round trips the handler
+   * cannot avoid at ~500/s on this machine, so 50 in flight queue for ~100 ms by Little's
+   * law before the handler adds anything (bare p99 ~290 ms).
    */
   handlerVsBareP99At50: { limit: 2.5, comparison: '<=', text: '≤ 2.5× bare' },
   /**

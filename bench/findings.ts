@@ -168,8 +168,8 @@ function lambdaNotes({ coldImport: cold, handlerLatency: latency }: BenchResults
       `**Handler at 50 concurrent is budgeted against the bare round trips** (p99 ${ms(at50.p99)}, bare PutItem + SendEmail p99 ${ms(bare50.p99)} at ${Math.round(bare50.throughput)}/s). ` +
         `The design's ≤ 25 ms at 50 concurrent cannot be met against these emulators: they and the handler share one Node event loop, so 50 calls in flight queue ` +
         `behind each other, and by Little's law the mean wait is 50 ÷ throughput (${ms((50 / bare50.throughput) * 1000)} for the bare round trips alone). ` +
-        `The handler makes 5 round trips (visitor count, idempotency claim, store, SendEmail, status update) to the bare 2. ` +
-        `In AWS, 50 concurrent requests run in 50 function instances with one request each, which the 1-concurrent row measures against the same 25 ms.`,
+        `The handler makes 7 round trips (idempotency claim, visitor count, the text's senders, mail budget, store, SendEmail, status update) to the bare 2. ` +
+        `In AWS, 50 concurrent requests run in 50 function instances with one request each, which the 1-concurrent row measures, against the bare round trips at 1 concurrent.`,
     );
   }
   const unexpected = Object.entries(latency.outcomes).filter(([outcome]) => outcome !== 'stored_and_emailed');
