@@ -74,8 +74,8 @@ export const FORM_RESULT_PAGES = {
   /**
    * The whole site's rate limit (API Gateway's stage throttle, 429 without Retry-After): busy
    * for everyone, not this visitor's limit. The form's script shows it; a form post without
-   * script cannot be sent here yet, since the throttle answers before the function and
-   * CloudFront runs no viewer-response function on a 4xx (docs/design.md, "At the site's rate limit").
+   * script is sent here by the API's Lambda@Edge function (infra/lib/edge/api-origin-response.js),
+   * since the throttle answers before the function runs.
    */
   busy: '/niet-verzonden/druk',
 } as const;

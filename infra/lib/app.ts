@@ -4,6 +4,7 @@
  */
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
+import { ApiEdgeStack } from './api-edge-stack';
 import { CertificateStack } from './certificate-stack';
 import { loadConfig, type Config } from '@site/core/node/deploy-config';
 import { checkFacts, type FactsOfFile } from '@site/core/node/content-check';
@@ -21,6 +22,7 @@ export interface SiteApp {
   config: Config;
   site: SiteStack;
   certificate?: CertificateStack;
+  apiEdge: ApiEdgeStack;
   mail?: MailStack;
   waf?: WafStack;
   edgeAlarms: EdgeAlarmsStack;
@@ -62,6 +64,13 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
         })
       : undefined;
 
+  const apiEdge = new ApiEdgeStack(app, `${stackName}-api-edge`, {
+    env: { account, region: 'us-east-1' },
+    crossRegionReferences: true,
+    prefix: stackName,
+    retention: config.retentionDays,
+  });
+
   const mail = config.createMailIdentity
     ? new MailStack(app, mailStackName(mailIdentityName(config.senderAddress, config.verifySenderDomain)), {
         env: { account, region: config.region },
@@ -78,6 +87,7 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
     certificate: certificate?.certificate,
     mailIdentityExport: mail?.identityArnExport,
     webAclArn: waf?.webAcl.attrArn,
+    apiOriginResponse: apiEdge.originResponse,
   });
   if (mail) site.addStackDependency(mail, 'imports the SES identity the functions send through');
 
@@ -93,5 +103,5 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
   if (waf) edgeAlarms.addStackDependency(waf, 'alarms on the web ACL’s metrics');
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
-  return { config, site, certificate, mail, waf, edgeAlarms };
+  return { config, site, certificate, apiEdge, mail, waf, edgeAlarms };
 }

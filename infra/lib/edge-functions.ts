@@ -1,11 +1,13 @@
 /**
- * The CloudFront Functions in ./edge, the site's with the built site's pages written in:
- * what the stack deploys and what the local edge runs on every request.
+ * The edge functions in ./edge, the site's with the built site's pages written in: what the
+ * stack deploys and what the local edge runs on every request. Three CloudFront Functions,
+ * and one Lambda@Edge function (api-origin-response.js), which alone sees an origin's 4xx and 5xx.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { HASHED_ASSET_PREFIX } from '@site/core/cache-control';
+import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES } from '@site/core/contract';
 
 /** CloudFront Functions take at most 10 KB of code; the file list is part of it. */
 const MAX_FUNCTION_CODE_BYTES = 10 * 1024;
@@ -41,4 +43,17 @@ export function edgeFunctionCode(name: 'viewer-request' | 'viewer-response', sit
 /** The /api/* behaviour's function: the viewer's Host passed on as VIEWER_HOST_HEADER (core/src/api-origin.ts). */
 export function apiFunctionCode(): string {
   return withValues('api-request', { VIEWER_HOST_HEADER: VIEWER_HOST_HEADER.toLowerCase() });
+}
+
+/**
+ * The /api/* behaviour's Lambda@Edge function on the origin's response: API Gateway's own
+ * answer to a form post (its throttle, a failed function) sent on to the result page that
+ * says it. Lambda@Edge has no environment variables, so the pages are written in.
+ */
+export function apiOriginResponseCode(): string {
+  return withValues('api-origin-response', {
+    BUSY_PAGE: FORM_RESULT_PAGES.busy,
+    FAILED_PAGE: FORM_RESULT_PAGES.failed,
+    FORM_CONTENT_TYPE,
+  });
 }

@@ -8,6 +8,7 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV, MAIL_BUDGET_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
@@ -37,6 +38,8 @@ export interface SiteStackProps extends StackProps {
   mailIdentityExport?: string;
   /** The us-east-1 web ACL from the WAF stack, with config.wafRateLimit. */
   webAclArn?: string;
+  /** The /api/* behaviour's Lambda@Edge function on the origin's response, from the us-east-1 API edge stack. */
+  apiOriginResponse: IVersion;
 }
 
 export class SiteStack extends Stack {
@@ -109,7 +112,7 @@ export class SiteStack extends Stack {
       reservedConcurrency: config.reservedConcurrency === false ? undefined : config.reservedConcurrency,
     });
     this.api = contact.httpApi;
-    site.routeApi(contact.httpApi, originSecret.headerValue);
+    site.routeApi(contact.httpApi, originSecret.headerValue, props.apiOriginResponse);
 
     deliveryEvents.sendThrough(contact.sendFunction, contact.retryFunction);
     grantSendAs(config.senderAddress, deliveryEvents.configurationSetName, contact.sendFunction, contact.retryFunction);

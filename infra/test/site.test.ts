@@ -21,7 +21,8 @@ import { securityHeaders } from '@site/core/node/security-headers';
 import { CLOUDFRONT_TYPED_HEADERS, responseHeadersSettings } from '../lib/response-headers';
 import { listSiteFiles } from '@site/core/node/site-files';
 import { SiteStack } from '../lib/site-stack';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
+import { Version } from 'aws-cdk-lib/aws-lambda';
 import { loadConfig } from '@site/core/node/deploy-config';
 import { CDK_JSON_CONTEXT, expectNoFindings, only, SITE_FILES, synth, TEST_ADDRESSES, type Synthesized } from './synth';
 
@@ -34,7 +35,7 @@ beforeAll(() => {
 
 describe('cdk-nag and CDK warnings', () => {
   it('leaves no finding unacknowledged and no annotation', () => {
-    expectNoFindings(s.app, [s.site, s.edgeAlarms]);
+    expectNoFindings(s.app, [s.site, s.apiEdge, s.edgeAlarms]);
   });
 });
 
@@ -427,9 +428,14 @@ describe('uploads', () => {
   it('stops the synth with the command to run when the site is not built', () => {
     const context = { ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES };
     const app = new App({ context });
-    expect(() => new SiteStack(app, 'NoBuild', { config: loadConfig(context), siteDir: '/nonexistent/frontend/dist' })).toThrow(
-      'No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first',
+    const apiOriginResponse = Version.fromVersionArn(
+      new Stack(app, 'Edge'),
+      'Version',
+      'arn:aws:lambda:us-east-1:123456789012:function:f:1',
     );
+    expect(
+      () => new SiteStack(app, 'NoBuild', { config: loadConfig(context), siteDir: '/nonexistent/frontend/dist', apiOriginResponse }),
+    ).toThrow('No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first');
   });
 });
 

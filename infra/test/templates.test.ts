@@ -43,11 +43,12 @@ beforeAll(() => {
   }
 });
 
-it('covers the site, certificate, WAF, edge alarms and mail stacks', () => {
+it('covers the site, API edge, certificate, WAF, edge alarms and mail stacks', () => {
   const stacks = new Set(Object.keys(templates).map((key) => key.split(' / ')[1]!.replace(/-(test|prod|acc)\b/, '-<stage>')));
   expect([...stacks].sort()).toEqual(
     [
       'consultancy-site-<stage>',
+      'consultancy-site-<stage>-api-edge',
       'consultancy-site-<stage>-certificate',
       'consultancy-site-<stage>-edge-alarms',
       'consultancy-site-<stage>-waf',

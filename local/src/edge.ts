@@ -3,10 +3,11 @@
  * CloudFront Functions on every site request (clean URLs, the 404 page with status 404),
  * serves the prerendered build with the same security and cache headers, and hands the API
  * path to the Lambda handler as API Gateway would, with what CloudFront's origin request
- * adds and leaves out. startApiGateway is the API's own address beside it: the handler
+ * adds and leaves out, and the API's answer through the stack's Lambda@Edge origin-response
+ * function (a form post that API Gateway answers itself goes on to its page). startApiGateway is the API's own address beside it: the handler
  * without CloudFront in front, as a direct call to execute-api reaches it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -20,7 +21,8 @@ import { cacheControlFor } from '@site/core/cache-control';
 import { contentTypeFor } from '@site/core/node/content-types';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, API_GATEWAY_MAX_PAYLOAD_BYTES } from '@site/core/function-limits';
 import { listSiteFiles } from '@site/core/node/site-files';
-import { apiFunctionCode, edgeFunctionCode } from '@site/infra/edge-functions';
+import type { ApiRateLimit } from '@site/core/node/deploy-config';
+import { apiFunctionCode, apiOriginResponseCode, edgeFunctionCode } from '@site/infra/edge-functions';
 import { forLogLine } from '@site/lambda/characters';
 import { logLine } from '@site/lambda/log';
 import {
@@ -48,6 +50,13 @@ export interface ApiOptions {
   integrationTimeoutMs?: number;
   /** One line per request, without personal data: method, path (escaped, see forLogLine), status, duration. */
   accessLog?: (line: string) => void;
+  /**
+   * The stage's throttle (stageThrottle(apiRateLimit)), one for the edge and the API's own
+   * address, as they are one stage: past it, API Gateway's own 429 before the function runs.
+   * None unless a test sets one: the local product serves one machine, and the robustness
+   * suite's loads would hit it.
+   */
+  stageThrottle?: StageThrottle;
 }
 
 export interface EdgeOptions extends ApiOptions {
@@ -122,6 +131,71 @@ function loadEdgeFunctions(siteDir: string): Record<'viewerRequest' | 'viewerRes
 
 /** The /api/* behaviour's CloudFront Function, which the stack deploys too. */
 const apiViewerRequest = compile(apiFunctionCode()) as (event: object) => CloudFrontRequest;
+
+/** Headers as Lambda@Edge sees them: lower-case names, each with its values and their spelling. */
+type LambdaEdgeHeaders = Record<string, { key?: string; value: string }[]>;
+interface LambdaEdgeResponse {
+  status: string;
+  statusDescription?: string;
+  headers: LambdaEdgeHeaders;
+  body?: string;
+}
+type OriginResponseHandler = (event: object) => Promise<LambdaEdgeResponse>;
+
+/** A Lambda@Edge function's code (a CommonJS module), loaded as Lambda would, in a context of its own. */
+function loadLambdaEdge(code: string): OriginResponseHandler {
+  const module = { exports: {} as { handler?: OriginResponseHandler } };
+  runInNewContext(code, { module, exports: module.exports });
+  return module.exports.handler!;
+}
+
+/** The /api/* behaviour's Lambda@Edge function on the origin's response, which the stack deploys too. */
+const apiOriginResponse = loadLambdaEdge(apiOriginResponseCode());
+
+const lambdaEdgeHeaders = (headers: IncomingHttpHeaders | Record<string, string>): LambdaEdgeHeaders =>
+  Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) =>
+      value === undefined
+        ? []
+        : [[name.toLowerCase(), (Array.isArray(value) ? value : [value]).map((v) => ({ key: name, value: String(v) }))]],
+    ),
+  );
+
+/**
+ * The API's answer as CloudFront passes it on: through the origin-response function, with the
+ * origin request it answered, in Lambda@Edge's event shape. A body the function sets replaces
+ * the API's.
+ */
+async function afterOriginResponse(arrival: Arrival, headers: IncomingHttpHeaders, response: ApiResponse): Promise<ApiResponse> {
+  const event = {
+    Records: [
+      {
+        cf: {
+          config: {
+            distributionDomainName: 'd111111abcdef8.cloudfront.net',
+            distributionId: 'ELOCALEDGE',
+            eventType: 'origin-response',
+            requestId: randomUUID(),
+          },
+          request: {
+            clientIp: arrival.sourceIp,
+            headers: lambdaEdgeHeaders(headers),
+            method: arrival.method,
+            querystring: arrival.url.split('?')[1] ?? '',
+            uri: pathOf(arrival.url),
+          },
+          response: { status: String(response.statusCode), statusDescription: '', headers: lambdaEdgeHeaders(response.headers) },
+        },
+      },
+    ],
+  };
+  const answered = await apiOriginResponse(event);
+  return {
+    statusCode: Number(answered.status),
+    headers: Object.fromEntries(Object.entries(answered.headers).map(([name, values]) => [name, values.map((v) => v.value).join(', ')])),
+    body: answered.body === undefined ? response.body : Buffer.from(answered.body),
+  };
+}
 
 /** A Node request's headers as a CloudFront Function sees them: lower-case names, one value each. */
 function cloudFrontHeaders(headers: IncomingHttpHeaders): CloudFrontRequest['headers'] {
@@ -267,6 +341,27 @@ export function originRequestHeaders(viewerHeaders: IncomingHttpHeaders, viewer:
   return headers;
 }
 
+export interface StageThrottle {
+  /** Whether a request may go on now; each one that may takes a token. */
+  take(): boolean;
+}
+
+/** API Gateway's throttle: a token bucket of `burst` tokens, refilled at `rate` a second. */
+export function stageThrottle({ rate, burst }: ApiRateLimit): StageThrottle {
+  let tokens = burst;
+  let at = performance.now();
+  return {
+    take() {
+      const now = performance.now();
+      tokens = Math.min(burst, tokens + ((now - at) / 1000) * rate);
+      at = now;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
+
 /** The request line and the connection's address, as API Gateway sees them. */
 interface Arrival {
   method: string;
@@ -294,6 +389,7 @@ async function invoke(
   body: Buffer,
   routeKey = CONTACT_ROUTE_KEY,
 ): Promise<ApiResponse> {
+  if (options.stageThrottle && !options.stageThrottle.take()) return gatewayError(429, 'Too Many Requests');
   const event = toApiGatewayEvent({ ...arrival, headers, body }, routeKey);
   const context = lambdaContext(options.functionName, event.requestContext.requestId, Date.now() + options.functionTimeoutMs);
   const integrationTimeoutMs = options.integrationTimeoutMs ?? API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS * 1000;
@@ -319,8 +415,17 @@ function functionError(options: ApiOptions, error: string): void {
   console.error(logLine({ level: 'error', msg: 'function error', function: options.functionName, error }));
 }
 
-/** API Gateway in front of the handler; `headers` are what reach it (CloudFront's, or the caller's own). */
-async function serveApi(req: IncomingMessage, res: ServerResponse, options: ApiOptions, headers: IncomingHttpHeaders): Promise<number> {
+/**
+ * API Gateway in front of the handler; `headers` are what reach it (CloudFront's, or the
+ * caller's own). Through the edge, its answer goes through the origin-response function.
+ */
+async function serveApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: ApiOptions,
+  headers: IncomingHttpHeaders,
+  { throughEdge }: { throughEdge: boolean },
+): Promise<number> {
   const body = await readBody(req);
   const arrival = arrivalOf(req);
   const routeKey = routeKeyOf(arrival.method, pathOf(req.url));
@@ -328,6 +433,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, options: ApiO
   if (body === undefined) response = gatewayError(413, 'Request Entity Too Large');
   else if (routeKey === undefined) response = gatewayError(404, 'Not Found');
   else response = await invoke(options, arrival, headers, body, routeKey);
+  if (throughEdge) response = await afterOriginResponse(arrival, headers, response);
   send(res, response.statusCode, response.headers, response.body, req.method === 'HEAD');
   return response.statusCode;
 }
@@ -344,7 +450,8 @@ export function postFromViewer(
   request: { headers: IncomingHttpHeaders; body: Buffer },
 ): Promise<ApiResponse> {
   const headers = originRequestHeaders(request.headers, { ...viewer, scheme: EDGE_SCHEME }, options.originSecret);
-  return invoke(options, { method: 'POST', url: API_PATH, sourceIp: viewer.address }, headers, request.body);
+  const arrival = { method: 'POST', url: API_PATH, sourceIp: viewer.address };
+  return invoke(options, arrival, headers, request.body).then((response) => afterOriginResponse(arrival, headers, response));
 }
 
 /**
@@ -376,7 +483,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
     const isApi = pathOf(req.url).startsWith('/api/');
     const viewer: Viewer = { address: req.socket.remoteAddress ?? LOOPBACK, port: req.socket.remotePort ?? 0, scheme: EDGE_SCHEME };
     const handled = isApi
-      ? serveApi(req, res, options, originRequestHeaders(req.headers, viewer, options.originSecret))
+      ? serveApi(req, res, options, originRequestHeaders(req.headers, viewer, options.originSecret), { throughEdge: true })
       : Promise.resolve(serveStatic(req, res, files, edge));
     logged(options, req, res, handled);
   });
@@ -388,7 +495,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningServer> {
 
 /** The API's own address (execute-api): every request goes to API Gateway as the caller sent it. */
 export async function startApiGateway(options: ApiOptions): Promise<RunningServer> {
-  const server = createServer((req, res) => logged(options, req, res, serveApi(req, res, options, req.headers)));
+  const server = createServer((req, res) => logged(options, req, res, serveApi(req, res, options, req.headers, { throughEdge: false })));
   server.keepAliveTimeout = 5000;
   const port = await listen(server, options.port);
   return { url: `http://${LOOPBACK}:${port}`, port, close: () => closeServer(server) };

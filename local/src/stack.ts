@@ -25,7 +25,7 @@ import { createDeliveryEventHandler } from '@site/lambda/delivery-event-handler'
 import { logLine } from '@site/lambda/log';
 import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } from '@site/lambda/retry';
 import type { ApiResponse } from '@site/emulators/api-gateway';
-import { postFromViewer, startApiGateway, startEdge, type ApiHandler } from './edge';
+import { postFromViewer, stageThrottle, startApiGateway, startEdge, type ApiHandler } from './edge';
 import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, type EmulatorUrls } from '@site/emulators/connections';
 import { LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, LOCAL_STAGE } from '@site/local/defaults';
 import { ensureMessageTable, startDynamoDb, type RunningServer } from '@site/emulators/servers';
@@ -80,6 +80,11 @@ export interface LocalStackOptions {
    * use; a test that sends many messages and wants each e-mailed gives larger ones.
    */
   mailBudgets?: Pick<Config, 'mailBudget' | 'siteMailBudget'>;
+  /**
+   * The API stage's throttle, as the stack's apiRateLimit sets it. None by default: the local
+   * product serves one machine, and load tests would hit it; a test of the throttle sets one.
+   */
+  stageThrottle?: Config['apiRateLimit'];
 }
 
 /**
@@ -271,6 +276,7 @@ async function startFrontDoors(handler: ApiHandler, originSecret: string, option
     handler,
     functionName: CONTACT_FUNCTION.name,
     functionTimeoutMs: options.functionTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000,
+    stageThrottle: options.stageThrottle && stageThrottle(options.stageThrottle),
   };
   const accessLog = (prefix: string) => (options.quiet ? undefined : (line: string) => console.log(`${prefix}${line}`));
   const sitePort = options.port ?? LOCAL_PORTS.site.port;

@@ -1,8 +1,9 @@
 /**
  * The form with JavaScript off, in Chromium against the local stack: a classic form post,
  * 303 to a prerendered result page, the message stored and e-mailed once however often it
- * is sent again; a refused post answered with the form again, as typed, to send again; and
- * nothing the visitor typed in any URL.
+ * is sent again; a refused post answered with the form again, as typed, to send again; a
+ * post API Gateway's throttle refuses sent on to the busy page; and nothing the visitor typed
+ * in any URL.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request } from 'playwright-core';
@@ -181,6 +182,31 @@ describe('the contact form without JavaScript', () => {
     expect(requests.filter((request) => request.url().endsWith(API_PATH))).toEqual([]);
     expect(page.url()).toBe(site.url('/'));
     expect(await page.locator('#contact-message:invalid').count()).toBe(1);
+  });
+});
+
+describe('the contact form without JavaScript at the site’s rate limit', () => {
+  // A stage that lets no request through: API Gateway answers every post itself, before the function.
+  let busy: Site;
+  beforeAll(async () => {
+    busy = await startSite({ stageThrottle: { rate: 0.001, burst: 0 } });
+  });
+  afterAll(() => busy?.close());
+
+  it('lands on the busy page, not API Gateway’s JSON, nothing stored; Back keeps what was typed', async () => {
+    const { page } = await busy.open('/', { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    await fill(page, MESSAGE);
+    const answer = await send(page);
+    expect(answer.status()).toBe(303);
+    expect(answer.headers().location).toBe(FORM_RESULT_PAGES.busy);
+    expect(new URL(page.url()).pathname).toBe(FORM_RESULT_PAGES.busy);
+    expect(asRead(await page.getByRole('heading', { level: 1 }).textContent())).toBe(formResults.busy.headline);
+    expect(asRead(await page.getByRole('main').textContent())).toContain(asRead(formResults.busy.text));
+    expect(await page.content()).not.toContain('Too Many Requests');
+    expect(await busy.storedMessages()).toEqual([]);
+
+    await page.goBack();
+    expect(await values(page)).toEqual(Object.values(MESSAGE));
   });
 });
 

@@ -43,8 +43,8 @@ export interface WatchedPage {
   cspViolations(): Promise<string[]>;
 }
 
-/** `settings`: what a suite changes in the stack; the visitor limit's own sets a limit of its own. */
-export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit' | 'mailBudgets'> = {}): Promise<Site> {
+/** `settings`: what a suite changes in the stack; the visitor limit's own sets a limit of its own, the rate limit's a stage throttle. */
+export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit' | 'mailBudgets' | 'stageThrottle'> = {}): Promise<Site> {
   const stack = await startLocalStack({ ...EPHEMERAL_STACK, ...settings });
   let browser: Browser;
   try {

@@ -217,13 +217,14 @@ describe('the first-deploy guide, run as written against moto', () => {
     }
   });
 
-  it('builds, synthesizes, diffs and deploys --all, asking to approve the security changes of the site and edge-alarms stacks, and creates every stack', async () => {
+  it('builds, synthesizes, diffs and deploys --all, asking to approve the security changes of the API edge, site and edge-alarms stacks, and creates every stack', async () => {
     const run = await operator.through(/^npx cdk deploy\b/);
     expect(operator.ran.map((r) => r.command)).toEqual(
       expect.arrayContaining(['npm run build', expect.stringMatching(/^npx cdk synth\b/)]),
     );
-    // Once per stack with security changes: the site stack's IAM statements, the edge alarms' key and topic policies.
+    // Once per stack with security changes: the API edge function's role, the site stack's IAM statements, the edge alarms' key and topic policies.
     expect(run.prompts).toEqual([
+      expect.stringContaining('Do you wish to deploy these changes'),
       expect.stringContaining('Do you wish to deploy these changes'),
       expect.stringContaining('Do you wish to deploy these changes'),
     ]);
@@ -233,7 +234,11 @@ describe('the first-deploy guide, run as written against moto', () => {
     // The stack names the guide's stack table gives, for the stage the checkout's cdk.json sets.
     const stage = String(checkout!.context().stage);
     expect(stacks.map((stack) => stack.name)).toEqual(
-      expect.arrayContaining([`consultancy-site-${stage}`, expect.stringMatching(/^consultancy-site-mail-/)]),
+      expect.arrayContaining([
+        `consultancy-site-${stage}`,
+        `consultancy-site-${stage}-api-edge`,
+        expect.stringMatching(/^consultancy-site-mail-/),
+      ]),
     );
     const statuses = await Promise.all(stacks.map((stack) => stackStatus(aws, stack.region, stack.name)));
     expect(Object.fromEntries(stacks.map((stack, i) => [stack.name, statuses[i]]))).toEqual(

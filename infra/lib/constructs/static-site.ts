@@ -6,6 +6,7 @@
 import { extname } from 'node:path';
 import { Annotations, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -164,8 +165,9 @@ export class StaticSite extends Construct {
    * CloudFront adds the origin secret, which the function requires, and the viewer's address,
    * which it limits messages by; of the viewer's own headers only those the function reads,
    * with the viewer's Host under a name of our own (the function compares Origin with it).
+   * `originResponse` turns API Gateway's own answer to a form post into its page.
    */
-  routeApi(api: IHttpApi, originSecretValue: string): void {
+  routeApi(api: IHttpApi, originSecretValue: string, originResponse: IVersion): void {
     const viewerHost = new cloudfront.Function(this, 'ApiRequest', {
       functionName: `${this.prefix}-api-request`,
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -194,6 +196,7 @@ export class StaticSite extends Construct {
         originRequestPolicy,
         responseHeadersPolicy: this.responseHeadersPolicy,
         functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerHost }],
+        edgeLambdas: [{ eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE, functionVersion: originResponse }],
         compress: true,
       },
     );
