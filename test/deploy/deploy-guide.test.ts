@@ -307,6 +307,27 @@ describe('the first-deploy guide, run as written against moto', () => {
     expect(Object.keys(retry.Environment.Variables)).not.toContain('ORIGIN_VERIFY');
   });
 
+  it('made the API edge function in us-east-1 as Lambda@Edge takes one: a published version, x86_64, no environment, a role CloudFront may assume', async () => {
+    const stage = String(checkout!.context().stage);
+    const name = `consultancy-site-${stage}-api-origin-response`;
+    const edge = await aws('us-east-1', 'lambda', 'get-function-configuration', '--function-name', name);
+    expect(edge.Runtime).toBe('nodejs22.x');
+    expect(edge.Architectures ?? ['x86_64']).toEqual(['x86_64']);
+    expect(edge.Environment?.Variables ?? {}).toEqual({});
+    const { Versions } = await aws('us-east-1', 'lambda', 'list-versions-by-function', '--function-name', name);
+    expect(Versions.map((version: { Version: string }) => version.Version)).toContain('1');
+    const roleName = String(edge.Role).split('/').at(-1)!;
+    const { Role } = await aws('us-east-1', 'iam', 'get-role', '--role-name', roleName);
+    const trust =
+      typeof Role.AssumeRolePolicyDocument === 'string'
+        ? JSON.parse(decodeURIComponent(Role.AssumeRolePolicyDocument))
+        : Role.AssumeRolePolicyDocument;
+    const principals = trust.Statement.flatMap((statement: { Principal: { Service: string | string[] } }) =>
+      [statement.Principal.Service].flat(),
+    );
+    expect(principals.sort()).toEqual(['edgelambda.amazonaws.com', 'lambda.amazonaws.com']);
+  });
+
   it('lets each function role do what its function does and nothing else', async () => {
     const { stack, table, contactFunction, retryFunction, consumerFunction, configuration } = deployedSite();
     const logs = (fn: DeployedResource) =>
