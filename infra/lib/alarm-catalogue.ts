@@ -85,7 +85,7 @@ export const ALARMS = {
     severity: 'now',
     firesWhen: `in us-east-1: more than ${CLOUDFRONT_5XX_PERCENT}% of the site's requests got a 5xx from CloudFront for 10 minutes`,
     firstCheck:
-      "the distribution's Monitoring tab in the CloudFront console (which paths); `Api5xx` says whether it is the API; right after a rotation, the origin secret",
+      "the distribution's Monitoring tab in the CloudFront console (which paths); `Api5xx` says whether it is the API; right after a rotation, the origin secret; a 502 or 503 on `/api/*` while `Api5xx` is quiet: the API edge function (Lambda@Edge), whose logs are `/aws/lambda/us-east-1.consultancy-site-<stage>-api-origin-response` in the region of the edge location that ran it",
   },
   MessagesUndelivered: {
     severity: 'today',
