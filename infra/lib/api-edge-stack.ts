@@ -8,7 +8,7 @@
  * Its cost: one invocation per /api/* request that reaches the API (128 MB, a few ms; the
  * site's pages never run it). Its catch: CloudFront keeps replicas of the function in its
  * regions, and deletes them only hours after the distribution lets go of it, so destroying
- * this stack right after the site stack fails until then (docs/first-deploy.md, "Tearing down").
+ * this stack right after the site stack fails until then (docs/first-deploy.md, "Destroying a stage").
  */
 import { Aws, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -24,7 +24,7 @@ export interface ApiEdgeStackProps extends StackProps {
 }
 
 /** Lambda@Edge runs every copy as `us-east-1.<name>`, logging to a group of that name in the region that ran it. */
-export const edgeLogGroupName = (functionName: string) => `/aws/lambda/us-east-1.${functionName}`;
+const edgeLogGroupName = (functionName: string) => `/aws/lambda/us-east-1.${functionName}`;
 
 /**
  * Node.js 22, not the site's 24: CloudFront's Lambda@Edge restrictions list Node.js 22 as the
@@ -32,7 +32,7 @@ export const edgeLogGroupName = (functionName: string) => `/aws/lambda/us-east-1
  */
 const EDGE_RUNTIME_REASON = 'Lambda@Edge lists Node.js 22 as its newest runtime; the function is plain JavaScript that runs on 24 as well.';
 
-export const apiOriginResponseName = (prefix: string) => `${prefix}-api-origin-response`;
+const apiOriginResponseName = (prefix: string) => `${prefix}-api-origin-response`;
 
 export class ApiEdgeStack extends Stack {
   /** What the /api/* behaviour runs on the origin's response. */

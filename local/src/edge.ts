@@ -4,8 +4,9 @@
  * serves the prerendered build with the same security and cache headers, and hands the API
  * path to the Lambda handler as API Gateway would, with what CloudFront's origin request
  * adds and leaves out, and the API's answer through the stack's Lambda@Edge origin-response
- * function (a form post that API Gateway answers itself goes on to its page). startApiGateway is the API's own address beside it: the handler
- * without CloudFront in front, as a direct call to execute-api reaches it.
+ * function (a form post that API Gateway answers itself goes on to its page). startApiGateway
+ * is the API's own address beside it: the handler without CloudFront in front, as a direct
+ * call to execute-api reaches it.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
