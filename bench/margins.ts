@@ -51,7 +51,7 @@ const CALIBRATION_ITERATIONS = 500_000;
 
 /** Iterations of WORK per millisecond in this Chromium: the fastest of many short tries, each on a fresh function, as the page's runs cold. */
 async function calibrate(): Promise<number> {
-  const browser = await launchChromium();
+  const browser = await launchChromium({ full: true });
   try {
     const page = await browser.newPage();
     // As the page's own text, so that each try compiles the work afresh, as the page's module runs it once, cold.

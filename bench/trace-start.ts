@@ -100,7 +100,7 @@ for (const [name, dir] of pages) {
   servers.push(server);
   urls.set(name, `${server.url}/`);
 }
-const browser = await launchChromium();
+const browser = await launchChromium({ full: true });
 const afterPaint = new Map<string, { total: number; kinds: Record<string, number> }[]>(pages.map(([name]) => [name, []]));
 try {
   for (let run = 1; run <= runs; run++) {
