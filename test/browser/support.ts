@@ -5,7 +5,8 @@
  */
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { launchChromium } from '@site/testing/chromium';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { EPHEMERAL_STACK, startLocalStack, type LocalStack, type LocalStackOptions } from '@site/local/stack';
@@ -43,6 +44,19 @@ export interface WatchedPage {
   cspViolations(): Promise<string[]>;
 }
 
+/**
+ * A page lives as long as the test that opened it: one left open keeps its timers and
+ * animations running and slowed every later test of its file, the last ones twice over.
+ * Vitest refuses the hook outside a test; a page opened in a suite's hook lives until close().
+ */
+function closeWithItsTest(context: BrowserContext): void {
+  try {
+    onTestFinished(() => context.close());
+  } catch {
+    // Opened in a hook.
+  }
+}
+
 /** `settings`: what a suite changes in the stack; the visitor limit's own sets a limit of its own, the rate limit's a stage throttle. */
 export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit' | 'mailBudgets' | 'stageThrottle'> = {}): Promise<Site> {
   const stack = await startLocalStack({ ...EPHEMERAL_STACK, ...settings });
@@ -63,6 +77,7 @@ export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'
     async open(path, options = {}, { beforeLoad, waitUntil = 'networkidle', hydrated = options.javaScriptEnabled !== false } = {}) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
       contexts.push(context);
+      closeWithItsTest(context);
       // Registered before any page script; the CSP cannot block what the browser injects itself.
       await context.addInitScript(() => {
         const seen: string[] = [];
