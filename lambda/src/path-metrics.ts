@@ -5,7 +5,7 @@
  */
 import type { RefusalReason } from '@site/core/metric-names';
 import type { HeldFor } from '@site/core/spam';
-import type { Outcome } from './contact-handler';
+import type { Outcome } from './contact-answer';
 import type { DeliveryReport } from './delivery-events';
 import type { MetricValue } from './metrics';
 import type { RetrySummary } from './retry';

@@ -16,7 +16,8 @@ import { emailKey, type StoredMessage } from '@site/core/table';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 import { captureLogs, type CapturedLogs } from '@site/testing/logs';
-import { createContactHandler, type ContactHandler } from '../src/contact-handler';
+import type { ContactHandler } from '../src/contact-answer';
+import { createContactHandler } from '../src/contact-handler';
 import { createRetryHandler, createRetryJob, nextAttemptAt, type RetryJob, type RetrySummary } from '../src/retry';
 
 let aws: FunctionAws;

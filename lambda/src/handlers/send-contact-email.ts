@@ -7,7 +7,8 @@
  */
 import { createAwsClients } from '../aws';
 import { metricsStage, readContactConfig, type ContactConfig } from '../config';
-import { createContactHandler, unconfiguredContactHandler, type ContactHandler } from '../contact-handler';
+import type { ContactHandler } from '../contact-answer';
+import { createContactHandler, unconfiguredContactHandler } from '../contact-handler';
 
 let built: ContactHandler | undefined;
 

@@ -10,7 +10,8 @@ import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
 import { createAwsClients, type AwsClients } from '../../src/aws';
 import { readContactConfig, readRetryConfig, type ContactConfig, type RetryConfig } from '../../src/config';
-import { createContactHandler, type ContactHandler } from '../../src/contact-handler';
+import type { ContactHandler } from '../../src/contact-answer';
+import { createContactHandler } from '../../src/contact-handler';
 import type { MessageTable } from '../../src/store';
 
 /** The stand-ins as the function reaches them. */
