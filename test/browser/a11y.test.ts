@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type Site } from './support';
+import { runClockUntil, startSite, whileClockCreeps, type Site } from './support';
+import { EXPERTISE_FADE_MS } from '@site/frontend/expertise-rotation';
 import { contactForm, nav } from '@site/frontend/content/site';
 
 let site: Site;
@@ -59,11 +60,17 @@ describe('accessibility (axe-core, every rule it runs by default)', () => {
   });
 
   it('finds no violations while the expertise term fades', async () => {
-    const { page } = await site.open('/');
+    const { page } = await site.open('/', {}, { stoppedClock: true });
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await page.locator('.expertise-terms.is-fading').waitFor({ state: 'attached', timeout: 5000 });
-    await page.waitForTimeout(250);
-    expect(await violations(page)).toEqual([]);
+    // Held there: the term has begun to fade and the next one waits for the clock.
+    const terms = page.locator('.expertise-terms');
+    await runClockUntil(page, async () => (await terms.getAttribute('class'))!.includes('is-fading'));
+    await page.waitForTimeout(EXPERTISE_FADE_MS / 2);
+    const { result, creptMs } = await whileClockCreeps(page, violations(page));
+    expect(result).toEqual([]);
+    // axe judged the fading term: the next one had not come yet.
+    expect(creptMs).toBeLessThan(EXPERTISE_FADE_MS);
+    expect(await terms.getAttribute('class')).toContain('is-fading');
   });
 
   it.each([390, 1440])('finds no violations on the privacy statement at %i px', async (width) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scrollInstantly, scrollSettled, scrollThrough, startSite, type Site } from './support';
-import { contact, contactForm, nav, servicesSection } from '@site/frontend/content/site';
+import { runClockUntil, scrollInstantly, scrollSettled, scrollThrough, startSite, type Site } from './support';
+import { contact, contactForm, expertise, nav, servicesSection } from '@site/frontend/content/site';
+import { EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from '@site/frontend/expertise-rotation';
 import { asRead } from '@site/testing/as-read';
 
 let site: Site;
@@ -138,18 +139,17 @@ describe('home page in Chromium, served by the local edge', () => {
     await expect.poll(() => card.evaluate((el) => getComputedStyle(el).opacity), { timeout: 5000 }).toBe('1');
   });
 
-  it('rotates the expertise term, starting with Compliance, with a pause button that stops it', async () => {
-    const { page } = await site.open('/');
+  it('rotates the expertise terms in order from the first, with a pause button that stops them', async () => {
+    const { page } = await site.open('/', {}, { stoppedClock: true });
     const shown = () => page.locator('.expertise-term[data-active]').textContent();
-    expect(await shown()).toBe('Compliance');
-    await expect.poll(shown, { timeout: 10_000 }).toBe('Business Control');
+    expect(await shown()).toBe(expertise[0]);
+    await runClockUntil(page, async () => (await shown()) === expertise[1]);
     const pause = page.getByRole('button', { name: contact.pauseRotation });
     expect(await pause.isVisible()).toBe(true);
     await pause.click();
     expect(await pause.getAttribute('aria-pressed')).toBe('true');
-    const stopped = await shown();
-    await page.waitForTimeout(3500);
-    expect(await shown()).toBe(stopped);
+    await page.clock.runFor(3 * (EXPERTISE_INTERVAL_MS + EXPERTISE_FADE_MS));
+    expect(await shown()).toBe(expertise[1]);
   });
 
   it.each([

@@ -23,6 +23,15 @@ export interface OpenOptions {
    * that say false.
    */
   hydrated?: boolean;
+  /**
+   * For a test whose subject is a timed change (the rotating expertise term): the page gets a
+   * clock of its own, stopped before its scripts run, so a change
+   * comes when the test moves the clock (runClockUntil) and not when a busy machine lets a
+   * timer fire. CSS transitions still run on the browser's time. The page then hydrates only
+   * as the clock moves, and its performance marks are the clock's stand-ins, which record
+   * nothing: such a test waits for the change itself, never for the `hydrated` mark.
+   */
+  stoppedClock?: boolean;
 }
 
 export interface Site {
@@ -57,6 +66,13 @@ function closeWithItsTest(context: BrowserContext): void {
   }
 }
 
+/** The page's clock, installed and stopped before any of its scripts runs: no timer of the page fires until a test moves it on. */
+async function stopClockBeforeLoad(page: Page): Promise<void> {
+  const installedAt = Date.now();
+  await page.clock.install({ time: installedAt });
+  await page.clock.pauseAt(installedAt + 60_000);
+}
+
 /** `settings`: what a suite changes in the stack; the visitor limit's own sets a limit of its own, the rate limit's a stage throttle. */
 export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit' | 'mailBudgets' | 'stageThrottle'> = {}): Promise<Site> {
   const stack = await startLocalStack({ ...EPHEMERAL_STACK, ...settings });
@@ -74,7 +90,11 @@ export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'
     stack,
     browser,
     url: (path = '/') => origin + path,
-    async open(path, options = {}, { beforeLoad, waitUntil = 'networkidle', hydrated = options.javaScriptEnabled !== false } = {}) {
+    async open(
+      path,
+      options = {},
+      { beforeLoad, waitUntil = 'networkidle', stoppedClock = false, hydrated = options.javaScriptEnabled !== false && !stoppedClock } = {},
+    ) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
       contexts.push(context);
       closeWithItsTest(context);
@@ -102,6 +122,7 @@ export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'
         if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) watched.foreignRequests.push(request.url());
       });
       await beforeLoad?.(page);
+      if (stoppedClock) await stopClockBeforeLoad(page);
       await page.goto(origin + path, { waitUntil });
       if (hydrated) await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
       return watched;
@@ -121,6 +142,39 @@ export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit'
       await stack.close();
     },
   };
+}
+
+/** Moves a clock stopped by `stoppedClock` on in small steps until `reached` holds; a step is shorter than any change it waits for. */
+export async function runClockUntil(page: Page, reached: () => Promise<boolean>, { stepMs = 100, limitMs = 10_000 } = {}): Promise<void> {
+  for (let ran = 0; ran <= limitMs; ran += stepMs) {
+    if (await reached()) return;
+    await page.clock.runFor(stepMs);
+  }
+  throw new Error(`Not reached after ${limitMs} ms of the page's clock.`);
+}
+
+/**
+ * Runs `work` that itself waits on the page's timers (axe does) while a clock stopped by
+ * `stoppedClock` creeps on a millisecond at a time, so the work ends long before any timed
+ * change of the page comes. Returns the work's result and how far the clock moved.
+ */
+export async function whileClockCreeps<T>(page: Page, work: Promise<T>): Promise<{ result: T; creptMs: number }> {
+  let done = false;
+  const finished = work.finally(() => {
+    done = true;
+  });
+  let creptMs = 0;
+  while (!done) {
+    try {
+      await page.clock.runFor(1);
+    } catch (error) {
+      // The clock is the context's: a page that axe opens beside this one to gather its
+      // results, and closes, can end a step. Only this page's own end is a failure.
+      if (page.isClosed()) throw error;
+    }
+    creptMs++;
+  }
+  return { result: await finished, creptMs };
 }
 
 /** Waits until smooth scrolling has come to rest: the same position for half a second. */

@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { e164 } from '@site/core/notation';
 import { contact, contactForm, expertise, firm } from '../content/site';
-import { Contact, EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from './Contact';
+import { Contact } from './Contact';
+import { EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from './expertise-rotation';
 import { ToastProvider } from '../toast';
 import { named } from '@site/testing/as-read';
 

@@ -3,15 +3,12 @@ import { contact, expertise, expertiseInDutch, firm, phoneHref, sectionIds } fro
 import { useReveal } from '../hooks/useReveal';
 import { useRotatingItem } from '../hooks/useRotatingItem';
 import { ContactForm } from './ContactForm';
+import { EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from './expertise-rotation';
 import { Icon } from '../components/Icon';
 import { SectionHeader } from '../components/SectionHeader';
 import { joinLastWords } from '../typography';
 
 const termLang = (term: (typeof expertise)[number]) => (expertiseInDutch.includes(term) ? undefined : 'en');
-
-/** Spec: every 3000 ms the term fades out; 500 ms later the next one fades in. */
-export const EXPERTISE_INTERVAL_MS = 3000;
-export const EXPERTISE_FADE_MS = 500;
 
 export function Contact() {
   const reveal = useReveal<HTMLElement>();
