@@ -19,6 +19,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { CDPSession } from 'playwright-core';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
+import Trace from 'lighthouse/core/gather/gatherers/trace.js';
 import { ProcessedNavigation } from 'lighthouse/core/computed/processed-navigation.js';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
 import { launchChromium } from '@site/testing/chromium';
@@ -38,16 +39,11 @@ if (!pages.length || pages.some(([name, dir]) => !name || !dir) || !(runs >= 1) 
   process.exit(2);
 }
 
-/** The trace categories Lighthouse records, enough to tell tasks and their events apart. */
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'disabled-by-default-devtools.timeline.frame',
-  'toplevel',
-  'blink.user_timing',
-  'loading',
-  'v8.execute',
-];
+/**
+ * The trace categories Lighthouse records, without its screenshots: Chromium 156 no longer
+ * writes the navigation's start into the shorter list this tool once named itself.
+ */
+const CATEGORIES = Trace.getDefaultTraceCategories().filter((category) => !category.includes('screenshot'));
 
 interface Task {
   event: { name: string; tdur?: number };
@@ -102,29 +98,46 @@ for (const [name, dir] of pages) {
 }
 const browser = await launchChromium({ full: true });
 const afterPaint = new Map<string, { total: number; kinds: Record<string, number> }[]>(pages.map(([name]) => [name, []]));
+
+/**
+ * One traced load of the page `name`, with the computed-artifact context Lighthouse's
+ * processors need. Chromium now and then writes no navigation start into a trace (Lighthouse
+ * then throws NO_NAVSTART); such a load is traced again, up to three times.
+ */
+async function tracedLoad(name: string, attempt = 1): Promise<{ events: object[]; lighthouseContext: never; traceOf: never }> {
+  // A phone's screen, as Lighthouse's mobile form factor has it.
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const events = await trace(cdp, async () => {
+    await page.goto(urls.get(name)!, { waitUntil: 'load' });
+    const app = await page.evaluate(() => document.querySelector('script[data-entry]') !== null);
+    if (app) await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK, { timeout: 60_000 });
+    await page.waitForTimeout(1000);
+  });
+  await context.close();
+  // Lighthouse's computed artifacts take its own context; they read only the cache.
+  const lighthouseContext = { computedCache: new Map() } as never;
+  const traceOf = { traceEvents: events } as never;
+  try {
+    await ProcessedNavigation.request(traceOf, lighthouseContext);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'NO_NAVSTART' || attempt >= 3) throw error;
+    return tracedLoad(name, attempt + 1);
+  }
+  return { events, lighthouseContext, traceOf };
+}
+
 try {
   for (let run = 1; run <= runs; run++) {
     for (const [name] of pages) {
-      // A phone's screen, as Lighthouse's mobile form factor has it.
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const events = await trace(cdp, async () => {
-        await page.goto(urls.get(name)!, { waitUntil: 'load' });
-        const app = await page.evaluate(() => document.querySelector('script[data-entry]') !== null);
-        if (app) await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK, { timeout: 60_000 });
-        await page.waitForTimeout(1000);
-      });
-      await context.close();
-      // Lighthouse's computed artifacts take its own context; they read only the cache.
-      const lighthouseContext = { computedCache: new Map() } as never;
-      const traceOf = { traceEvents: events } as never;
+      const { events, lighthouseContext, traceOf } = await tracedLoad(name);
       const paint = (await ProcessedNavigation.request(traceOf, lighthouseContext)).timings.firstContentfulPaint;
       const tasks = ((await MainThreadTasks.request(traceOf, lighthouseContext)) as unknown as Task[]).filter(
         (task) => !task.parent && task.startTime >= paint,
