@@ -152,7 +152,10 @@ const declarations = (properties: Record<string, string>) =>
 
 const fontFaceRule = (properties: Record<string, string>) => `@font-face {\n${declarations(properties)}\n}`;
 
-/** The @font-face rules of the typeface's faces: the no-script pages' stylesheet, and the dev server's. */
+/**
+ * The @font-face rules of the typeface's faces, and the whole page set in them: the no-script
+ * pages' stylesheet, and the dev server's.
+ */
 export function typefaceRules({ family, weight, faces }: Typeface): string {
   return (
     faces
@@ -166,15 +169,18 @@ export function typefaceRules({ family, weight, faces }: Typeface): string {
           unicodeRange,
         }),
       )
-      .join('\n\n') + '\n'
+      .join('\n\n') +
+    // Without the loader no block is set in Inter one by one: the whole page is, at once.
+    '\n\nhtml body {\n  font-family: var(--font-text);\n}\n'
   );
 }
 
 /**
  * The stylesheet every page's text starts in: the fallback faces, with their overrides
  * computed by capsize from the metrics of Inter's Latin file (the cut files keep them) and
- * Arial's, and `--font-text`, the family list every text uses, Inter first. Inter's own
- * faces are not here: the loader adds them once the page has painted.
+ * Arial's; `--font-fallback`, the family list every text starts in, and `--font-text`, the
+ * same with Inter first, which a block of the page takes when the loader sets it in Inter.
+ * Inter's own faces are not here: the loader adds them once the page has painted.
  */
 export async function fallbackCss(): Promise<string> {
   const inter = { ...(await fromFile(require.resolve(SOURCE))), familyName: FAMILY };
@@ -189,8 +195,8 @@ export async function fallbackCss(): Promise<string> {
       ...(overrides as Record<string, string>),
     }),
   );
-  const family = [`'${FAMILY}'`, `'${FALLBACK_FAMILY}'`, ...SYSTEM_STACK].join(', ');
-  return [...faces, `:root {\n  --font-text: ${family};\n}`].join('\n\n') + '\n';
+  const fallback = [`'${FALLBACK_FAMILY}'`, ...SYSTEM_STACK].join(', ');
+  return [...faces, `:root {\n  --font-text: '${FAMILY}', ${fallback};\n  --font-fallback: ${fallback};\n}`].join('\n\n') + '\n';
 }
 
 /** The id of the element that hands the typeface to the loader (src/loader.ts). */

@@ -6,10 +6,13 @@
  * reported and the page has loaded, when the browser is next idle — or at once, when the
  * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback;
  * at the first paint the first view's face (described in the page by build/typeface.ts) is
- * fetched, and once it is there every face is added at once, so the page is laid out again
- * once, in Inter, with nothing moving. Adding a face changes the fonts of every text of its
- * family, and one added before its file arrived would cost a second pass over the whole
- * page. The app waits for that pass (three seconds at most), so the two never share a task.
+ * fetched, and once it is there every face is added at once. No text names the family yet
+ * (styles/base.css): each block of the page (the header, each section, the footer) is set in
+ * Inter when it comes within a screen of the view, so the pass at the start lays out only
+ * what the visitor is about to see, and the rest is set a block at a time as they scroll,
+ * before it is seen, with nothing moving. A face added before its file arrived would cost a
+ * second pass. The app waits for the first pass (three seconds at most), so the two never
+ * share a task.
  * The rest of the Latin range is fetched only if a character of it is shown. Its text
  * never changes with a build (the entry's address is an attribute, the faces are data), so
  * neither does the CSP's hash.
@@ -23,6 +26,15 @@
   const IDLE_TIMEOUT_MS = 2000;
   /** The longest the app waits for the typeface to take over before it starts regardless. */
   const TYPEFACE_WAIT_MS = 3000;
+  /**
+   * The blocks that are set in the typeface one by one: the header, the footer, every child
+   * of <main>, and instead of the call bar's track (which holds most of the page) what it holds.
+   */
+  const BLOCKS = 'header, footer, main > :not(.call-bar-track), .call-bar-track > *';
+  /** Set on a block to set it in the typeface (styles/base.css). */
+  const TYPEFACE_ATTRIBUTE = 'data-typeface';
+  /** "About to be seen": within a screen above or below the view. */
+  const NEAR = '100% 0px';
 
   /**
    * Fetches the first view's face and, once it is there, adds every face; resolves when the
@@ -43,11 +55,23 @@
     if (!firstView) return Promise.resolve();
     // A file that does not arrive leaves the page in the fallback, as it has been drawn.
     const added = firstView.load().then(
-      () => {
-        for (const face of [firstView, ...rest]) document.fonts.add(face);
-        // Past the frame that lays the page out in it: a task queued from its animation frame runs after its rendering.
-        return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-      },
+      () =>
+        new Promise((resolve) => {
+          for (const face of [firstView, ...rest]) document.fonts.add(face);
+          const near = new IntersectionObserver(
+            (entries) => {
+              for (const { target, isIntersecting } of entries) {
+                if (!isIntersecting) continue;
+                target.setAttribute(TYPEFACE_ATTRIBUTE, '');
+                near.unobserve(target);
+              }
+              // Past the frame that lays the blocks out in it: a task queued from its animation frame runs after its rendering.
+              requestAnimationFrame(() => setTimeout(resolve));
+            },
+            { rootMargin: NEAR },
+          );
+          for (const block of document.querySelectorAll(BLOCKS)) near.observe(block);
+        }),
       () => undefined,
     );
     return Promise.race([added, new Promise((resolve) => setTimeout(resolve, TYPEFACE_WAIT_MS))]);
@@ -74,7 +98,7 @@
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      void addTypeface().then(afterLoad);
+      void Promise.resolve().then(addTypeface).then(afterLoad, afterLoad);
     }).observe({ type: 'paint', buffered: true });
-  } else void addTypeface().then(afterLoad);
+  } else void Promise.resolve().then(addTypeface).then(afterLoad, afterLoad);
 })();

@@ -2,15 +2,16 @@
  * The site's own typeface in Chromium, from the local edge: two font files from the site's
  * own origin, cached as hashed assets; neither is requested before the page has painted, and
  * the second (the rest of the Latin range) only for a character the first lacks, which no
- * page and no state of the app shows; every text set in it, Dutch letters and the euro sign
- * included; the same without script; and nothing moving when it arrives.
+ * page and no state of the app shows; every text set in it, a block at a time as it comes
+ * near the view, Dutch letters and the euro sign included; the same without script; and
+ * nothing moving when it arrives.
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_CONTROL } from '@site/core/cache-control';
 import { FORM_RESULT_PAGES } from '@site/core/contract';
 import { contactForm, sentConfirmation } from '@site/frontend/content/site';
-import { nextFrames, startSite, type Site } from './support';
+import { nextFrames, scrollInstantly, scrollThrough, startSite, type Site } from './support';
 
 let site: Site;
 beforeAll(async () => {
@@ -58,15 +59,19 @@ const loadedRanges = (page: Page) =>
     FAMILY,
   );
 
-/** The fonts Chromium drew each text element with that is not the site's typeface. */
-async function elementsNotInTheTypeface(page: Page): Promise<{ others: string[]; textElements: number }> {
+/** The fonts Chromium drew each text element (of those `selector` names) with that is not the site's typeface. */
+async function elementsNotInTheTypeface(
+  page: Page,
+  selector = 'body *',
+): Promise<{ others: string[]; textElements: number; inTheTypeface: number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
   const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'body *' });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
   const others = new Set<string>();
   let textElements = 0;
+  let inTheTypeface = 0;
   for (const nodeId of nodeIds) {
     // An element the app took away meanwhile (a toast that timed out) is no longer drawn at all.
     const drawn = await cdp.send('CSS.getPlatformFontsForNode', { nodeId }).catch((error: Error) => {
@@ -77,12 +82,13 @@ async function elementsNotInTheTypeface(page: Page): Promise<{ others: string[];
     const { fonts } = drawn;
     if (fonts.length > 0) textElements++;
     const other = fonts.find((font) => !font.isCustomFont || !/^Inter\b/.test(font.familyName));
+    if (!other && fonts.length > 0) inTheTypeface++;
     if (other) {
       const { node } = await cdp.send('DOM.describeNode', { nodeId });
       others.add(`${node.localName} ${node.attributes?.join(' ')}: ${other.familyName}`);
     }
   }
-  return { others: [...others], textElements };
+  return { others: [...others], textElements, inTheTypeface };
 }
 
 /** Until the faces are added, every face the page needs has arrived, and the text has been laid out in it. */
@@ -180,13 +186,39 @@ describe('the typeface', () => {
         const sample = document.createElement('p');
         sample.id = 'typeface-sample';
         sample.textContent = 'Één cliënt, coördinatie, ruïne, café, à la carte, geïnteresseerd: € 1.250,– per maand “incl.” ‘btw’…';
-        document.querySelector('main')!.append(sample);
+        document.querySelector('main > *')!.append(sample);
       });
+      await fontsSettled(page);
+      // Every block, as a visitor who reads to the end sets it in the typeface.
+      await scrollThrough(page);
       await fontsSettled(page);
       const { others, textElements } = await elementsNotInTheTypeface(page);
       expect(textElements, path).toBeGreaterThan(10);
       expect(others, path).toEqual([]);
     }
+  });
+
+  it('sets a block in it only when it comes within a screen of the view: the pass at the start lays out what is about to be seen', async () => {
+    const viewport = { width: 390, height: 844 };
+    const { page } = await site.open('/', { viewport });
+    await fontsSettled(page);
+    const { others: header } = await elementsNotInTheTypeface(page, 'header *');
+    expect(header).toEqual([]);
+    const { others: heading } = await elementsNotInTheTypeface(page, 'main > :first-child h1, main > :first-child h1 *');
+    expect(heading).toEqual([]);
+    // The footer is many screens down: still in the fallback it was painted in.
+    const footerTop = await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top);
+    expect(footerTop).toBeGreaterThan(3 * viewport.height);
+    const footerBefore = await elementsNotInTheTypeface(page, 'footer *');
+    expect(footerBefore.textElements).toBeGreaterThan(5);
+    expect(footerBefore.inTheTypeface).toBe(0);
+    // Scrolled to within a screen of it, it is set in Inter, before it is in view.
+    await scrollInstantly(page, footerTop - 2 * viewport.height + 100);
+    await nextFrames(page);
+    await fontsSettled(page);
+    expect(await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(viewport.height);
+    const { others: footerAfter } = await elementsNotInTheTypeface(page, 'footer *');
+    expect(footerAfter).toEqual([]);
   });
 
   it('sets the pages in it without script too, from the stylesheet their <noscript> names', async () => {
