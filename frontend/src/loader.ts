@@ -57,7 +57,7 @@
     const added = firstView.load().then(
       () =>
         new Promise((resolve) => {
-          for (const face of [firstView, ...rest]) document.fonts.add(face);
+          let faceAdded = false;
           const near = new IntersectionObserver(
             (entries) => {
               for (const { target, isIntersecting } of entries) {
@@ -65,7 +65,11 @@
                 target.setAttribute(TYPEFACE_ATTRIBUTE, '');
                 near.unobserve(target);
               }
-              // Past the frame that lays the blocks out in it: a task queued from its animation frame runs after its rendering.
+              if (faceAdded) return;
+              faceAdded = true;
+              // In the same task as the first blocks are set: adding a face lays out every text of the page again, whatever its font, so the two share that pass.
+              for (const face of [firstView, ...rest]) document.fonts.add(face);
+              // Past the frame that lays the page out: a task queued from its animation frame runs after its rendering.
               requestAnimationFrame(() => setTimeout(resolve));
             },
             { rootMargin: NEAR },
