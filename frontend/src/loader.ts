@@ -6,13 +6,14 @@
  * reported and the page has loaded, when the browser is next idle — or at once, when the
  * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback;
  * at the first paint the first view's face (described in the page by build/typeface.ts) is
- * fetched, and once it is there every face is added at once. No text names the family yet
- * (styles/base.css): each block of the page (the header, each section, the footer) is set in
- * Inter when it comes within a screen of the view, so the pass at the start lays out only
- * what the visitor is about to see, and the rest is set a block at a time as they scroll,
- * before it is seen, with nothing moving. A face added before its file arrived would cost a
- * second pass. The app waits for the first pass (three seconds at most), so the two never
- * share a task.
+ * fetched. The page's text names the family only block by block (styles/base.css): each
+ * block (the header, each section, the footer) is set in Inter when it comes within a screen
+ * of the view, so the pass at the start shapes in Inter only what the visitor is about to
+ * see, and the rest is set a block at a time as they scroll, before it is seen, with nothing
+ * moving. Once the file is there every face is added, in the task that sets the first blocks:
+ * adding a face lays out every text again (Chromium marks them all), so the two share that
+ * one pass. A face added before its file arrived would cost another. The app waits for the
+ * first pass (three seconds at most), so the two never share a task.
  * The rest of the Latin range is fetched only if a character of it is shown. Its text
  * never changes with a build (the entry's address is an attribute, the faces are data), so
  * neither does the CSP's hash.
