@@ -198,7 +198,7 @@ describe('the typeface', () => {
     }
   });
 
-  it('sets a block in it only when it comes within a screen of the view: the pass at the start lays out what is about to be seen', async () => {
+  it('sets a block in it only when it comes within a screen of the view, so the pass at the start lays out what is about to be seen; a printout all of it', async () => {
     const viewport = { width: 390, height: 844 };
     const { page } = await site.open('/', { viewport });
     await fontsSettled(page);
@@ -212,6 +212,10 @@ describe('the typeface', () => {
     const footerBefore = await elementsNotInTheTypeface(page, 'footer *');
     expect(footerBefore.textElements).toBeGreaterThan(5);
     expect(footerBefore.inTheTypeface).toBe(0);
+    // A printout is set in Inter whatever the visitor has scrolled past.
+    await page.emulateMedia({ media: 'print' });
+    expect(await elementsNotInTheTypeface(page, 'footer *').then(({ others }) => others)).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
     // Scrolled to within a screen of it, it is set in Inter, before it is in view.
     await scrollInstantly(page, footerTop - 2 * viewport.height + 100);
     await nextFrames(page);
