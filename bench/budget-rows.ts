@@ -56,7 +56,7 @@ export function buildRows(results: BenchResults): Row[] {
           notMeasured(
             'Lighthouse',
             'Lighthouse (4 categories, metrics, LCP and Speed Index ratios, TBT, longest task)',
-            'scores, metrics and tasks against the no-script, no-font and React-only pages',
+            'scores, metrics and tasks against the no-script, no-font, release and React-only pages',
             'lighthouse',
           ),
         ]),
@@ -199,6 +199,7 @@ function loadingRows(lh: LighthouseComparison): Row[] {
       status: judge(lh.lcpRatioWorst, BUDGETS.lcpVsBaselineEveryRun),
     }),
     sideBySideRow(lh, 'tbtMs', `TBT (median; worst run ${ms(lh.site.worst.metrics.tbt)}; no-font page ${ms(lh.noFont.metrics.tbt)})`),
+    sideBySideRow(lh, 'tbtVsRelease', `TBT against the release before the typeface, ${lh.releaseCommit}, built from git (medians)`),
     sideBySideRow(
       lh,
       'longestTaskMs',

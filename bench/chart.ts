@@ -1,7 +1,8 @@
 /**
  * bench/lighthouse.svg: each Lighthouse metric of the site as a bar, the pages measured
  * beside it in the same run as thinner bars beneath it, each in a colour of its own (the
- * no-script page, the no-font page; the React-only page for the longest task), and the
+ * no-script page, the no-font page, the release before the typeface; the React-only page
+ * for the longest task), and the
  * thresholds as dashed lines — Lighthouse's "good" value for the timings, the project's
  * budget where it sets one, drawn where it lands in this run for a budget judged against a
  * comparison page. Written by hand: a few rectangles do not need a chart library.
@@ -26,6 +27,7 @@ const LINE = '#1f2937';
 const PAGES: Record<ComparisonPage, { name: string; color: string }> = {
   noScript: { name: 'no-script', color: '#a3a9b4' },
   noFont: { name: 'no-font', color: '#6b8fc7' },
+  release: { name: 'release', color: '#8b6bb8' },
   reactOnly: { name: 'React-only', color: '#c9a227' },
 };
 
@@ -45,7 +47,7 @@ const seconds = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `$
 const score = (value: number) => String(Math.round(value));
 
 const summaryOf = (lh: LighthouseComparison, page: ComparisonPage): LighthouseSummary =>
-  ({ noScript: lh.baseline, noFont: lh.noFont, reactOnly: lh.reactOnly })[page];
+  ({ noScript: lh.baseline, noFont: lh.noFont, release: lh.release, reactOnly: lh.reactOnly })[page];
 
 /** The threshold a side-by-side budget sets in this run: the comparison page's median plus (or minus) the margin, or times the factor. */
 function sideBySideThreshold(lh: LighthouseComparison, id: SideBySideId, format: (value: number) => string) {
@@ -59,7 +61,7 @@ function sideBySideThreshold(lh: LighthouseComparison, id: SideBySideId, format:
 function metricRows(lh: LighthouseComparison): ChartRow[] {
   const timing = (id: Exclude<MetricId, 'cls'>, label: string, budgets: SideBySideId[] = []): ChartRow => {
     const site = lh.site.metrics[id];
-    const comparisons = (['noScript', 'noFont'] as const).map((page) => ({ page, value: summaryOf(lh, page).metrics[id] }));
+    const comparisons = (['noScript', 'noFont', 'release'] as const).map((page) => ({ page, value: summaryOf(lh, page).metrics[id] }));
     const good = LIGHTHOUSE_GOOD[id];
     const thresholds = [
       ...budgets.map((budget) => sideBySideThreshold(lh, budget, seconds)),
@@ -97,7 +99,7 @@ function metricRows(lh: LighthouseComparison): ChartRow[] {
   return [
     timing('fcp', 'FCP'),
     lcp,
-    timing('tbt', 'TBT', ['tbtMs']),
+    timing('tbt', 'TBT', ['tbtMs', 'tbtVsRelease']),
     longestTask,
     timing('si', 'Speed Index', ['speedIndexVsNoFont']),
     {

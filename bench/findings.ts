@@ -40,7 +40,7 @@ function lighthouseNotes(lh: LighthouseComparison): string[] {
       summary.runs.map((run) => `${ms(run.metrics.tbt)} / ${ms(run.longestTask.cpuSimulated)}`).join(', ');
     notes.push(
       `**TBT ${ms(tbt.site)} (limit ${ms(tbt.limit)}), longest task ${ms(longestMedian.site)} (limit ${ms(longestMedian.limit)}), medians; ${ms(longest.cpuSimulated)} in the worst run.** ` +
-        `TBT / longest task, each run: site ${runs(lh.site)}; no-script page ${runs(lh.baseline)}; no-font page ${runs(lh.noFont)}; React-only page ${runs(lh.reactOnly)}. ` +
+        `TBT / longest task, each run: site ${runs(lh.site)}; no-script page ${runs(lh.baseline)}; no-font page ${runs(lh.noFont)}; release before the typeface ${runs(lh.release)}; React-only page ${runs(lh.reactOnly)}. ` +
         `The site's longest from the first paint on took ${ms(longest.cpu)} of CPU in ${ms(longest.observed)} at ${ms(longest.observedStart)} (${taskSource(longest.url, lh.site.url)}); ` +
         `the React-only page's longest took ${ms(longestTaskOf(lh.reactOnly).cpu)} of CPU. ` +
         'Lighthouse simulates every main-thread task 4× slower (layout 2×), so a task over 12.5 ms of CPU here is a long task there. ' +

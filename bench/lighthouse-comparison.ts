@@ -1,9 +1,10 @@
 /**
- * Lighthouse on the site and its three comparison pages in one session, runs interleaved
- * (site, no-script, no-font, React-only, site, …) so that whatever slows the machine for a
- * while hits all four alike: the no-script page (the site's HTML without scripts), the
- * no-font page (the site without its web font) and the React-only page (built by
- * react-floor.ts), each served by an edge of its own exactly as the site is.
+ * Lighthouse on the site and its four comparison pages in one session, runs interleaved
+ * (site, no-script, no-font, release, React-only, site, …) so that whatever slows the machine
+ * for a while hits all five alike: the no-script page (the site's HTML without scripts), the
+ * no-font page (the site without its web font), the release before the typeface (built from
+ * git by release-page.ts) and the React-only page (built by react-floor.ts), each served by an
+ * edge of its own exactly as the site is.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +13,11 @@ import type { RunningServer } from '@site/emulators/servers';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
 import { runLighthouse, type LighthouseRun } from './lighthouse';
 import type { LighthouseComparison } from './results';
+import { RELEASE_SHORT } from './release-page';
 import { judgeLighthouse } from './side-by-side';
 import { startStaticSite, writeBaselineSite, writeNoFontSite } from './static-site';
 
-export const PAGE_NAMES = ['site', 'baseline', 'noFont', 'reactOnly'] as const;
+export const PAGE_NAMES = ['site', 'baseline', 'noFont', 'release', 'reactOnly'] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
 export interface ComparisonOptions {
@@ -25,6 +27,8 @@ export interface ComparisonOptions {
   siteDir: string;
   /** The React-only page, built by buildReactOnlyPage. */
   reactOnlyDir: string;
+  /** The release before the typeface, built by buildReleasePage. */
+  releaseDir: string;
   workDir: string;
   runs: number;
   onRun?: (name: PageName, run: number, lhr: Result, summary: LighthouseRun) => void;
@@ -46,6 +50,7 @@ export async function compareInLighthouse(options: ComparisonOptions): Promise<L
       site: options.siteUrl,
       baseline: await serve(join(options.workDir, 'baseline-site')),
       noFont: await serve(join(options.workDir, 'no-font-site')),
+      release: await serve(options.releaseDir),
       reactOnly: await serve(options.reactOnlyDir),
     };
     const summaries = await runLighthouse(targets, { runs: options.runs, onRun: options.onRun });
@@ -57,10 +62,13 @@ export async function compareInLighthouse(options: ComparisonOptions): Promise<L
       baselineElementsRemoved: removed,
       noFont: summaries.noFont,
       noFontElementsRemoved: typefaceRemoved,
+      release: summaries.release,
+      releaseCommit: RELEASE_SHORT,
       reactOnly: summaries.reactOnly,
       sideBySide: judgeLighthouse(summaries.site.runs, {
         noScript: summaries.baseline.runs,
         noFont: summaries.noFont.runs,
+        release: summaries.release.runs,
         reactOnly: summaries.reactOnly.runs,
       }),
       lcpRatio: summaries.site.metrics.lcp / summaries.baseline.metrics.lcp,
@@ -73,11 +81,11 @@ export async function compareInLighthouse(options: ComparisonOptions): Promise<L
 }
 
 /**
- * Throws when a run of the site, the no-font page or the React-only page ended before the page had hydrated:
+ * Throws when a run of the site, the no-font page, the release or the React-only page ended before the page had hydrated:
  * its hydration tasks would be missing from TBT and the longest task.
  */
 export function assertHydrated(comparison: LighthouseComparison): void {
-  const names = { site: 'the app', noFont: 'the no-font page', reactOnly: 'the React-only page' } as const;
+  const names = { site: 'the app', noFont: 'the no-font page', release: 'the release', reactOnly: 'the React-only page' } as const;
   for (const name of Object.keys(names) as (keyof typeof names)[]) {
     const unhydrated = comparison[name].runs.flatMap((run, i) => (run.marks[HYDRATED_MARK] === undefined ? [i + 1] : []));
     if (unhydrated.length)

@@ -27,6 +27,7 @@ import { COMPARISON_PAGES, SIDE_BY_SIDE, sideBySideText, type SideBySideId } fro
 import { assertHydrated, compareInLighthouse, type PageName } from './lighthouse-comparison';
 import { scriptsNamedIn } from './page-weight';
 import { buildReactOnlyPage } from './react-floor';
+import { buildReleasePage } from './release-page';
 import { READ_FROM_RUN } from './side-by-side';
 import { startStaticSite } from './static-site';
 import { median, round } from './stats';
@@ -98,6 +99,7 @@ if (slowerStartMs > 0) {
 }
 const reactOnlyDir = join(WORK_DIR, 'react-only');
 await buildReactOnlyPage(reactOnlyDir);
+const releaseDir = buildReleasePage(WORK_DIR);
 const ids = Object.keys(SIDE_BY_SIDE) as SideBySideId[];
 type Comparison = Awaited<ReturnType<typeof compareInLighthouse>>;
 /** Each page's figures per run, so that other margins can be tried on the same runs. */
@@ -129,6 +131,7 @@ async function measureSet(set: number, variant: (typeof variants)[number]): Prom
       siteUrl: `${site.url}/`,
       siteDir: variant.dir,
       reactOnlyDir,
+      releaseDir,
       workDir: WORK_DIR,
       runs: RUNS_PER_SET,
       onRun: () => load.push(round(loadavg()[0]!, 2)),
@@ -151,6 +154,7 @@ async function measureSet(set: number, variant: (typeof variants)[number]): Prom
       site: figures(comparison.site),
       baseline: figures(comparison.baseline),
       noFont: figures(comparison.noFont),
+      release: figures(comparison.release),
       reactOnly: figures(comparison.reactOnly),
     },
     ...(invalid ? { invalid } : {}),

@@ -48,7 +48,7 @@ function summary(results: BenchResults, rows: readonly Row[]): string[] {
   out.push(
     `\`npm run bench\` on ${env.date.slice(0, 10)}, commit ${env.commit}, ${results.durationSeconds.toFixed(0)} s. ` +
       `${misses.length ? `**${misses.length} budget${misses.length === 1 ? '' : 's'} missed.**` : 'All budgets met.'} ` +
-      "Budgets are the design's (docs/design.md): Performance, TBT, the longest task, and the typeface's LCP and Speed Index are judged against pages measured in the same run, interleaved with the site's (the no-script page, the no-font page, the React-only page), plus a margin or times a factor; " +
+      "Budgets are the design's (docs/design.md): Performance, TBT, the longest task, and the typeface's LCP and Speed Index are judged against pages measured in the same run, interleaved with the site's (the no-script page, the no-font page, the release before the typeface, the React-only page), plus a margin or times a factor; " +
       'cold start is read per process and the 50-concurrent handler row as a ratio to the bare round trips (see the notes); KB = 1000 bytes. Ratios name what they compare with. ' +
       'The margin is what each budget passed by (+) or missed by (−), in its own terms: ms, KB or points, or for a budget set as a factor, a share of what it compares with. ' +
       'Numbers depend on the machine (see Environment): compare runs from the same one.',
@@ -72,9 +72,11 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
   out.push('## Lighthouse', '');
   out.push(
     `Mobile form factor, default simulated throttling (Lantern: slow 4G, 4× CPU slowdown), ${lh.runs} runs per page, ` +
-      'interleaved (site, no-script page, no-font page, React-only page, site, …) so that a busy spell of the machine hits all four; medians. ' +
+      'interleaved (site, no-script page, no-font page, release, React-only page, site, …) so that a busy spell of the machine hits all five; medians. ' +
       `The no-script page: the same prerendered \`index.html\` with ${lh.baselineElementsRemoved} \`<script>\`/modulepreload elements removed. ` +
       `The no-font page: the site as built, scripts and all, with the ${lh.noFontElementsRemoved} elements that name its web font removed, so that it is set in the fallback fonts only. ` +
+      `The release before the typeface: the site at ${lh.releaseCommit}, the last commit set in the system fonts, built from git with its own lockfile and build; ` +
+      'the no-script and no-font pages are made from the build under test and share its styling and rendering, this one shares nothing with it. ' +
       'The React-only page: React + react-dom (the versions the site bundles) hydrating a trivial prerendered tree, built by the same Vite and React plugin ' +
       "and loaded as the site is, by the site's inline loader after the first paint and the load event. " +
       'Each is served by a local edge of its own with the same headers and compression. ' +
@@ -90,6 +92,7 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
         'site (median)',
         'no-script page (median)',
         'no-font page (median)',
+        'release (median)',
         'React-only page (median)',
         'good / budget',
         'site, each run',
@@ -133,18 +136,18 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
       '',
     );
   }
-  const warnings = [...lh.site.runWarnings, ...lh.baseline.runWarnings, ...lh.noFont.runWarnings, ...lh.reactOnly.runWarnings];
+  const warnings = [lh.site, lh.baseline, lh.noFont, lh.release, lh.reactOnly].flatMap((page) => page.runWarnings);
   if (warnings.length) out.push(`Lighthouse warnings: ${[...new Set(warnings)].join(' ')}`, '');
   return out;
 }
 
-/** Scores, metrics and the per-run figures, the site beside its three comparison pages. */
+/** Scores, metrics and the per-run figures, the site beside its four comparison pages. */
 function lighthouseTable(lh: LighthouseComparison): string[][] {
-  const pages = [lh.site, lh.baseline, lh.noFont, lh.reactOnly];
+  const pages = [lh.site, lh.baseline, lh.noFont, lh.release, lh.reactOnly];
   const judgedBy = (...ids: SideBySideId[]) => ids.map((id) => sideBySideText(SIDE_BY_SIDE[id])).join('; ');
   const metricBudget: Partial<Record<(typeof METRIC_IDS)[number], string>> = {
     lcp: `${judgedBy('lcpVsNoFont')}; good ${metricText('lcp', LIGHTHOUSE_GOOD.lcp)}`,
-    tbt: judgedBy('tbtMs'),
+    tbt: judgedBy('tbtMs', 'tbtVsRelease'),
     si: `${judgedBy('speedIndexVsNoFont')}; good ${metricText('si', LIGHTHOUSE_GOOD.si)}`,
   };
   const metricRows = METRIC_IDS.map((id) => [
@@ -166,6 +169,7 @@ function lighthouseTable(lh: LighthouseComparison): string[][] {
       times(lh.lcpRatio, ''),
       '1.00×',
       times(lh.noFont.metrics.lcp / lh.baseline.metrics.lcp, ''),
+      times(lh.release.metrics.lcp / lh.baseline.metrics.lcp, ''),
       times(lh.reactOnly.metrics.lcp / lh.baseline.metrics.lcp, ''),
       BUDGETS.lcpVsBaseline.text,
       lh.lcpRatios.map((ratio) => `${ratio.toFixed(2)}×`).join(', '),
@@ -175,6 +179,7 @@ function lighthouseTable(lh: LighthouseComparison): string[][] {
       times(lh.site.metrics[id] / lh.noFont.metrics[id], ''),
       times(lh.baseline.metrics[id] / lh.noFont.metrics[id], ''),
       '1.00×',
+      times(lh.release.metrics[id] / lh.noFont.metrics[id], ''),
       times(lh.reactOnly.metrics[id] / lh.noFont.metrics[id], ''),
       judgedBy(id === 'lcp' ? 'lcpVsNoFont' : 'speedIndexVsNoFont'),
       lh.site.runs.map((run) => `${(run.metrics[id] / lh.noFont.metrics[id]).toFixed(2)}×`).join(', '),
@@ -199,6 +204,7 @@ function lighthouseTable(lh: LighthouseComparison): string[][] {
       ms(median(lh.site.runs.flatMap((run) => hydrated(run) ?? []))),
       '—',
       ms(median(lh.noFont.runs.flatMap((run) => hydrated(run) ?? []))),
+      ms(median(lh.release.runs.flatMap((run) => hydrated(run) ?? []))),
       ms(median(lh.reactOnly.runs.flatMap((run) => hydrated(run) ?? []))),
       '—',
       lh.site.runs.map((run) => (hydrated(run) === undefined ? 'not in the trace' : ms(hydrated(run)!))).join(', '),
@@ -216,8 +222,14 @@ function sideBySideTable(lh: LighthouseComparison): string[][] {
     lcpVsNoFont: 'LCP (the typeface)',
     speedIndexVsNoFont: 'Speed Index (the typeface)',
     performanceVsNoFont: 'Performance (the typeface)',
+    tbtVsRelease: 'TBT against the release before the typeface',
   };
-  const pages: Record<ComparisonPage, LighthouseSummary> = { noScript: lh.baseline, noFont: lh.noFont, reactOnly: lh.reactOnly };
+  const pages: Record<ComparisonPage, LighthouseSummary> = {
+    noScript: lh.baseline,
+    noFont: lh.noFont,
+    release: lh.release,
+    reactOnly: lh.reactOnly,
+  };
   return (Object.keys(SIDE_BY_SIDE) as SideBySideId[]).flatMap((id) => {
     const budget = SIDE_BY_SIDE[id];
     const judged = lh.sideBySide[id];

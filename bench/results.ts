@@ -21,6 +21,10 @@ export interface LighthouseComparison {
   /** The no-font page: the site as built, scripts and all, without its web font (the typeface's data block and <noscript> stylesheet). */
   noFont: LighthouseSummary;
   noFontElementsRemoved: number;
+  /** The release before the typeface, built from git (release-page.ts): an anchor no commit moves. */
+  release: LighthouseSummary;
+  /** Its commit, short. */
+  releaseCommit: string;
   /** React 19 + react-dom hydrating a trivial tree, loaded as the site is (react-floor.ts). */
   reactOnly: LighthouseSummary;
   /** The budgets judged against those pages (budgets.ts, SIDE_BY_SIDE). */

@@ -22,6 +22,7 @@ import { buildLambdaBundle, buildUnbundledSdkHandler } from './lambda-bundle';
 import { assertHydrated, compareInLighthouse } from './lighthouse-comparison';
 import { measurePageWeight } from './page-weight';
 import { buildReactOnlyPage, measureReactFloor } from './react-floor';
+import { buildReleasePage, RELEASE_SHORT } from './release-page';
 import { buildRows, failed } from './budget-rows';
 import { measureStampSolves, STAMP_SOLVES } from './stamp-solve';
 import { measureSpamWave, WAVE_MESSAGES } from './spam-wave';
@@ -127,16 +128,21 @@ try {
     return measureReactFloor(reactOnlyDir);
   });
 
-  if (stack) {
+  const releaseDir = await part('release', `The release before the typeface (${RELEASE_SHORT}), built from git`, () =>
+    buildReleasePage(WORK_DIR),
+  );
+
+  if (stack && releaseDir) {
     const site = stack;
     await part(
       'lighthouse',
-      `Lighthouse, the site, the no-script, no-font and React-only pages, ${LIGHTHOUSE_RUNS} runs each`,
+      `Lighthouse, the site, the no-script, no-font, release and React-only pages, ${LIGHTHOUSE_RUNS} runs each`,
       async () => {
         results.lighthouse = await compareInLighthouse({
           siteUrl: `${site.urls.site}/`,
           siteDir: SITE_DIR,
           reactOnlyDir,
+          releaseDir,
           workDir: WORK_DIR,
           runs: LIGHTHOUSE_RUNS,
           onRun: (name, run, lhr, { metrics, longestTask, scores }) => {
@@ -159,7 +165,7 @@ try {
         measurePageWeight(requests, new URL(site.urls.site).origin, readFileSync(join(SITE_DIR, 'index.html'), 'utf8')),
       );
     } else results.errors.pageWeight = "needs the site's Lighthouse network requests, which failed";
-  }
+  } else if (stack) results.errors.lighthouse = 'needs the release before the typeface, which could not be built';
 
   results.stampSolve = await part('stampSolve', `Proof-of-work stamp on a phone's CPU, ${STAMP_SOLVES} solves`, () =>
     measureStampSolves({ siteDir: SITE_DIR, solves: STAMP_SOLVES }),

@@ -66,6 +66,7 @@ export const READ_FROM_RUN: Record<SideBySideId, (run: LighthouseRun) => number>
   lcpVsNoFont: (run) => run.metrics.lcp,
   speedIndexVsNoFont: (run) => run.metrics.si,
   performanceVsNoFont: (run) => run.scores.performance,
+  tbtVsRelease: (run) => run.metrics.tbt,
 };
 
 /**

@@ -104,7 +104,7 @@ const afterPaint = new Map<string, { total: number; kinds: Record<string, number
  * processors need. Chromium now and then writes no navigation start into a trace (Lighthouse
  * then throws NO_NAVSTART); such a load is traced again, up to three times.
  */
-async function tracedLoad(name: string, attempt = 1): Promise<{ events: object[]; lighthouseContext: never; traceOf: never }> {
+async function tracedLoad(name: string, attempt = 1): Promise<{ lighthouseContext: never; traceOf: never }> {
   // A phone's screen, as Lighthouse's mobile form factor has it.
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
@@ -131,13 +131,13 @@ async function tracedLoad(name: string, attempt = 1): Promise<{ events: object[]
     if ((error as { code?: string }).code !== 'NO_NAVSTART' || attempt >= 3) throw error;
     return tracedLoad(name, attempt + 1);
   }
-  return { events, lighthouseContext, traceOf };
+  return { lighthouseContext, traceOf };
 }
 
 try {
   for (let run = 1; run <= runs; run++) {
     for (const [name] of pages) {
-      const { events, lighthouseContext, traceOf } = await tracedLoad(name);
+      const { lighthouseContext, traceOf } = await tracedLoad(name);
       const paint = (await ProcessedNavigation.request(traceOf, lighthouseContext)).timings.firstContentfulPaint;
       const tasks = ((await MainThreadTasks.request(traceOf, lighthouseContext)) as unknown as Task[]).filter(
         (task) => !task.parent && task.startTime >= paint,

@@ -171,8 +171,9 @@ describe('the Lighthouse budgets of a run', () => {
   const noScript = [3, 2, 4, 3, 2].map((longestTask, i) => run({ tbt: NO_SCRIPT_TBT[i], longestTask }));
   const reactOnly = [44, 40, 48, 36, 42].map((longestTask, i) => run({ tbt: NO_SCRIPT_TBT[i], longestTask }));
   const noFont = [900, 920, 880, 950, 910].map((lcp) => run({ lcp, si: lcp }));
-  const { longestTaskMs, tbtMs } = SIDE_BY_SIDE;
-  const pages = { noScript, noFont, reactOnly };
+  const release = [130, 150, 120, 160, 140].map((tbt) => run({ tbt, longestTask: 40 }));
+  const { longestTaskMs, tbtMs, tbtVsRelease } = SIDE_BY_SIDE;
+  const pages = { noScript, noFont, release, reactOnly };
 
   it("judges the longest task against the React-only page's, not the no-script page's", () => {
     // React's own start-up is in every React site; the page without script has none to compare.
@@ -197,6 +198,23 @@ describe('the Lighthouse budgets of a run', () => {
     const judged = judgeLighthouse(site, pages);
     expect(judged.tbtMs).toMatchObject({ against: 'noScript', comparison: 68, pass: false });
     expect(judged.performanceScore).toMatchObject({ against: 'noScript', site: 99, comparison: 100 });
+  });
+
+  it('judges TBT against the release before the typeface too, which shares none of the cost the no-font page shares with the site', () => {
+    // The styling and the page's own rendering grown in both the site and its no-font page: even with them, not against the release.
+    const grown = [300, 320, 280, 340, 310];
+    const site = grown.map((tbt) => run({ tbt: tbt + 10, longestTask: 42 }));
+    const judged = judgeLighthouse(site, { ...pages, noFont: grown.map((tbt) => run({ tbt, longestTask: 42 })) });
+    expect(judged.tbtVsRelease).toMatchObject({
+      against: 'release',
+      comparison: 140,
+      limit: 140 + tbtVsRelease.limit.margin,
+      site: 320,
+      pass: false,
+    });
+    expect(headroom(judged.tbtVsRelease, tbtVsRelease)).toBe(140 + 40 - 320);
+    const back = release.map((r) => run({ tbt: r.metrics.tbt + 30, longestTask: 42 }));
+    expect(judgeLighthouse(back, pages).tbtVsRelease).toMatchObject({ site: 170, pass: true });
   });
 
   it("judges the typeface's LCP, Speed Index and Performance against the no-font page's runs, not the no-script page's", () => {
