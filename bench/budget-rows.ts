@@ -199,7 +199,7 @@ function loadingRows(lh: LighthouseComparison): Row[] {
       status: judge(lh.lcpRatioWorst, BUDGETS.lcpVsBaselineEveryRun),
     }),
     sideBySideRow(lh, 'tbtMs', `TBT (median; worst run ${ms(lh.site.worst.metrics.tbt)}; no-font page ${ms(lh.noFont.metrics.tbt)})`),
-    sideBySideRow(lh, 'tbtVsRelease', `TBT against the release before the typeface, ${lh.releaseCommit}, built from git (medians)`),
+    sideBySideRow(lh, 'tbtVsRelease', 'TBT against the release before the typeface, built from git (medians)'),
     sideBySideRow(
       lh,
       'longestTaskMs',

@@ -1,18 +1,19 @@
 /**
  * bench/lighthouse.svg: each Lighthouse metric of the site as a bar, the pages measured
  * beside it in the same run as thinner bars beneath it, each in a colour of its own (the
- * no-script page, the no-font page, the release before the typeface; the React-only page
- * for the longest task), and the
- * thresholds as dashed lines — Lighthouse's "good" value for the timings, the project's
- * budget where it sets one, drawn where it lands in this run for a budget judged against a
- * comparison page. Written by hand: a few rectangles do not need a chart library.
+ * no-script page, the no-font page and, for the timings, the release before the typeface;
+ * the React-only page for the longest task), and the thresholds as dashed lines —
+ * Lighthouse's "good" value for the timings, the project's budget where it sets one, drawn
+ * where it lands in this run for a budget judged against a comparison page. Written by
+ * hand: a few rectangles do not need a chart library.
  */
 import { BUDGETS, LIGHTHOUSE_GOOD, SIDE_BY_SIDE, type ComparisonPage, type SideBySideBudget, type SideBySideId } from './budgets';
 import { CATEGORIES, type CategoryId, type LighthouseSummary, type MetricId } from './lighthouse';
 import type { LighthouseComparison } from './results';
 
-const WIDTH = 780;
-const LABEL_WIDTH = 150;
+/** Wide enough for the longest label ("Longest task after paint"), a panel's title and, beside a timing, its three comparison pages' medians. */
+const WIDTH = 940;
+const LABEL_WIDTH = 180;
 const TRACK_WIDTH = 450;
 /** Two lines of threshold labels above the track, the site's bar and up to three comparison bars in it. */
 const ROW_HEIGHT = 62;

@@ -72,11 +72,11 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
   out.push('## Lighthouse', '');
   out.push(
     `Mobile form factor, default simulated throttling (Lantern: slow 4G, 4× CPU slowdown), ${lh.runs} runs per page, ` +
-      'interleaved (site, no-script page, no-font page, release, React-only page, site, …) so that a busy spell of the machine hits all five; medians. ' +
+      'interleaved (site, no-script page, no-font page, release before the typeface, React-only page, site, …) so that a busy spell of the machine hits all five; medians. ' +
       `The no-script page: the same prerendered \`index.html\` with ${lh.baselineElementsRemoved} \`<script>\`/modulepreload elements removed. ` +
       `The no-font page: the site as built, scripts and all, with the ${lh.noFontElementsRemoved} elements that name its web font removed, so that it is set in the fallback fonts only. ` +
-      `The release before the typeface: the site at ${lh.releaseCommit}, the last commit set in the system fonts, built from git with its own lockfile and build; ` +
-      'the no-script and no-font pages are made from the build under test and share its styling and rendering, this one shares nothing with it. ' +
+      `The release before the typeface: the site at ${lh.releaseCommit}, the last commit set in the system fonts, built from git with its own lockfile and build, ` +
+      'an anchor no commit moves (the no-script and no-font pages are made from the build under test, so a cost they carry with it cannot show against them). ' +
       'The React-only page: React + react-dom (the versions the site bundles) hydrating a trivial prerendered tree, built by the same Vite and React plugin ' +
       "and loaded as the site is, by the site's inline loader after the first paint and the load event. " +
       'Each is served by a local edge of its own with the same headers and compression. ' +
@@ -92,7 +92,7 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
         'site (median)',
         'no-script page (median)',
         'no-font page (median)',
-        'release (median)',
+        `release ${lh.releaseCommit} (median)`,
         'React-only page (median)',
         'good / budget',
         'site, each run',
@@ -114,7 +114,7 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
       'slows its length as it ran, which on a shared host includes the time other processes had the core; it is reported beside it. ' +
       "From the first paint on it covers the app: its loading and hydration, and the browser's work on what the app changes; that is the budget. " +
       'Before the first paint it is the browser opening, parsing and laying out the HTML, the same in the no-script page. ' +
-      `The site marks \`${HYDRATED_MARK}\` when every part of the page has hydrated, the React-only page when its tree has; ` +
+      `The site and the release before the typeface mark \`${HYDRATED_MARK}\` when every part of the page has hydrated, the React-only page when its tree has; ` +
       'a run without that mark would not have measured hydration, and fails.',
     '',
   );
