@@ -33,9 +33,10 @@ export function stripScripts(html: string): { html: string; removed: number } {
 }
 
 /**
- * Where the page names its web font: the typeface's data block, from which the loader adds
- * the faces at the first paint, and the stylesheet of the same faces for a browser without
- * script (frontend/build/typeface.ts).
+ * Where the page names its web font: the typeface's data block, from which the loader takes
+ * the family it loads at the first paint and sets the page in, and the stylesheet that sets
+ * the page in it for a browser without script (frontend/build/typeface.ts). Without either,
+ * the faces the stylesheet declares are used by no text and never fetched.
  */
 const TYPEFACE_DATA = new RegExp(`<script\\b[^>]*\\bid="${TYPEFACE_ELEMENT_ID}"[^>]*>[\\s\\S]*?</script\\s*>`, 'gi');
 const TYPEFACE_NOSCRIPT = /<noscript>\s*<link\b[^>]*\brel="stylesheet"[^>]*\/typeface-[^>]*>\s*<\/noscript>/gi;
@@ -66,7 +67,7 @@ function writeChangedSite(
 
 /**
  * The limit for this content: the same prerendered HTML, CSS and images, with no JavaScript
- * (and so no web font: the loader adds it). Whatever the site's LCP costs beyond this page is
+ * (and so no web font: the loader sets the page in it). Whatever the site's LCP costs beyond this page is
  * what its scripts and its typeface cost.
  */
 export function writeBaselineSite(distDir: string, outDir: string): { removed: number } {

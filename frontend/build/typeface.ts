@@ -2,15 +2,18 @@
  * The site's typeface, made at build: Inter (OFL, the family of the share picture), cut down
  * to the characters the site shows (site-text.ts) and to the weights its stylesheets use,
  * served from the site's own origin as hashed assets. The page never waits for it: it paints
- * in a local Arial-metric font scaled to Inter's metrics, and Inter is added once the page has
- * painted (src/loader.ts), so it takes over with nothing moving.
+ * in a local Arial-metric font scaled to Inter's metrics; the stylesheet declares Inter's
+ * faces, which no text uses until the loader has fetched them once the page has painted and
+ * sets the page in them a block at a time (src/loader.ts), so Inter takes over with nothing
+ * moving.
  *
  * Two files: the first view's, with exactly the characters of the pages and the content,
  * and the rest of Inter's Latin range, which a browser fetches only when a page shows one of
  * its characters (a name a visitor typed, a text the firm adds before the next build).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFontStack } from '@capsizecss/core';
 import { fromFile } from '@capsizecss/unpack/fs';
@@ -152,35 +155,31 @@ const declarations = (properties: Record<string, string>) =>
 
 const fontFaceRule = (properties: Record<string, string>) => `@font-face {\n${declarations(properties)}\n}`;
 
-/**
- * The @font-face rules of the typeface's faces, and the whole page set in them: the no-script
- * pages' stylesheet, and the dev server's.
- */
-export function typefaceRules({ family, weight, faces }: Typeface): string {
-  return (
-    faces
-      .map(({ src, unicodeRange }) =>
-        fontFaceRule({
-          fontFamily: `'${family}'`,
-          fontStyle: 'normal',
-          fontWeight: weight,
-          fontDisplay: 'swap',
-          src: `url('${src}') format('woff2')`,
-          unicodeRange,
-        }),
-      )
-      .join('\n\n') +
-    // Without the loader no block is set in Inter one by one: the whole page is, at once.
-    '\n\nhtml body {\n  font-family: var(--font-text);\n}\n'
-  );
+/** The @font-face rules of the typeface's faces: in the site's stylesheet, used by no text until a block is set in Inter. */
+export function faceRules({ family, weight, faces }: Typeface): string {
+  return faces
+    .map(({ src, unicodeRange }) =>
+      fontFaceRule({
+        fontFamily: `'${family}'`,
+        fontStyle: 'normal',
+        fontWeight: weight,
+        fontDisplay: 'swap',
+        src: `url('${src}') format('woff2')`,
+        unicodeRange,
+      }),
+    )
+    .join('\n\n');
 }
+
+/** Without the loader no block is set in Inter one by one: the whole page is, at once (the no-script pages' stylesheet, and the dev server's). */
+const WHOLE_PAGE_RULE = 'html body {\n  font-family: var(--font-text);\n}\n';
 
 /**
  * The stylesheet every page's text starts in: the fallback faces, with their overrides
  * computed by capsize from the metrics of Inter's Latin file (the cut files keep them) and
  * Arial's; `--font-fallback`, the family list every text starts in, and `--font-text`, the
  * same with Inter first, which a block of the page takes when the loader sets it in Inter.
- * Inter's own faces are not here: the loader adds them once the page has painted.
+ * Inter's own faces come before it (faceRules).
  */
 export async function fallbackCss(): Promise<string> {
   const inter = { ...(await fromFile(require.resolve(SOURCE))), familyName: FAMILY };
@@ -214,18 +213,20 @@ async function stylesheetsUnder(dir: string): Promise<string[]> {
 const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * The typeface in the build: the two cut files as hashed assets (the characters come from
- * every page rendered by the server bundle, which `npm run build` makes first, in `ssrDir`),
- * described in every page's head for the loader (a JSON data block, which the CSP leaves
- * alone: it is never run), and as a stylesheet that pages without script load (`<noscript>`).
+ * The typeface in the build: the two cut files (the characters come from every page rendered
+ * by the server bundle, which `npm run build` makes first, in `ssrDir`), declared by the site's
+ * stylesheet, whose url()s Vite turns into hashed assets; the family named in every page's head
+ * for the loader (a JSON data block, which the CSP leaves alone: it is never run), and a
+ * stylesheet that sets the whole page in it for pages without script (`<noscript>`).
  * `filled`: what the build writes into the stylesheets (siteOriginInCss), by its token.
  * The dev server sets the page in the whole Latin file at once.
  */
 export function typeface({ ssrDir, filled }: { ssrDir: string; filled: Record<string, string> }): Plugin {
   let building = false;
-  let cut: CutTypeface | undefined;
-  const refs: { firstView?: string; rest?: string } = {};
-  let page: { typeface: Typeface; rulesFile: string } | undefined;
+  let declared: Typeface | undefined;
+  let wholePageFile: string | undefined;
+  let wholePageRef: string | undefined;
+  let cutDir: string | undefined;
   return {
     name: 'typeface',
     configResolved(config) {
@@ -235,46 +236,52 @@ export function typeface({ ssrDir, filled }: { ssrDir: string; filled: Record<st
       if (!building) return;
       const frontendDir = join(import.meta.dirname, '..');
       const stylesheets = await stylesheetsUnder(join(frontendDir, 'src'));
-      cut = await cutTypeface(await siteCharacters(frontendDir, ssrDir, filled), weightRange(stylesheets));
-      refs.firstView = this.emitFile({ type: 'asset', name: 'inter-first-view.woff2', source: cut.firstView.file });
-      if (cut.rest) refs.rest = this.emitFile({ type: 'asset', name: 'inter-latin-rest.woff2', source: cut.rest.file });
+      const cut = await cutTypeface(await siteCharacters(frontendDir, ssrDir, filled), weightRange(stylesheets));
+      // Written where the stylesheet can name them by path: Vite emits what a url() names, hashed.
+      const dir = (cutDir = await mkdtemp(join(tmpdir(), 'typeface-')));
+      const face = async (name: string, { file, unicodeRange }: { file: Uint8Array; unicodeRange: string }): Promise<Face> => {
+        const src = join(dir, name);
+        await writeFile(src, file);
+        return { src, unicodeRange };
+      };
+      declared = {
+        family: FAMILY,
+        weight: cut.weights.join(' '),
+        faces: [await face('inter-first-view.woff2', cut.firstView), ...(cut.rest ? [await face('inter-latin-rest.woff2', cut.rest)] : [])],
+      };
+      wholePageRef = this.emitFile({ type: 'asset', name: 'typeface.css', source: WHOLE_PAGE_RULE });
+    },
+    // The stylesheet has been read by now, and what it names emitted.
+    async buildEnd() {
+      if (cutDir) await rm(cutDir, { recursive: true, force: true });
     },
     resolveId: (id) => (id === TYPEFACE_MODULE ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
       const fallback = await fallbackCss();
-      if (building) return fallback;
+      if (building) return `${faceRules(declared!)}\n\n${fallback}`;
       const whole: Typeface = { family: FAMILY, weight: '100 900', faces: [{ src: SOURCE, unicodeRange: await latinRange() }] };
-      return `${typefaceRules(whole)}\n${fallback}`;
+      return `${faceRules(whole)}\n\n${WHOLE_PAGE_RULE}\n${fallback}`;
     },
-    // The fonts' hashed names are known once the build is done; the pages are written after.
     renderStart() {
-      if (!cut) return;
-      const face = (ref: string, unicodeRange: string): Face => ({ src: `/${this.getFileName(ref)}`, unicodeRange });
-      const typeface: Typeface = {
-        family: FAMILY,
-        weight: cut.weights.join(' '),
-        faces: [face(refs.firstView!, cut.firstView.unicodeRange), ...(cut.rest ? [face(refs.rest!, cut.rest.unicodeRange)] : [])],
-      };
-      const rules = this.emitFile({ type: 'asset', name: 'typeface.css', source: typefaceRules(typeface) });
-      page = { typeface, rulesFile: this.getFileName(rules) };
+      if (wholePageRef) wholePageFile = this.getFileName(wholePageRef);
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        if (!bundle || !page) return html;
+        if (!bundle || !wholePageFile) return html;
         return {
           html,
           tags: [
             {
               tag: 'script',
               attrs: { type: 'application/json', id: TYPEFACE_ELEMENT_ID },
-              children: jsonInHtml(page.typeface),
+              children: jsonInHtml({ family: FAMILY }),
               injectTo: 'head',
             },
             {
               tag: 'noscript',
-              children: [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${page.rulesFile}` } }],
+              children: [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${wholePageFile}` } }],
               injectTo: 'head',
             },
           ],

@@ -4,18 +4,19 @@
  * complete and styled without script, so no script is requested before the page has painted:
  * the app (the entry named in data-entry) is imported once the first contentful paint is
  * reported and the page has loaded, when the browser is next idle — or at once, when the
- * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback;
- * at the first paint the first view's face (described in the page by build/typeface.ts) is
- * fetched. The page's text names the family only block by block (styles/base.css): each
- * block (the header, each section, the footer) is set in Inter when it comes within a screen
- * of the view, so the pass at the start shapes in Inter only what the visitor is about to
- * see, and the rest is set a block at a time as they scroll, before it is seen, with nothing
- * moving. Once the file is there every face is added, in the task that sets the first blocks:
- * adding a face lays out every text again (Chromium marks them all), so the two share that
- * one pass. A face added before its file arrived would cost another. The app waits for the
- * first pass (three seconds at most), so the two never share a task.
+ * visitor acts first. Nor is the typeface: the page paints in its metric-matched fallback,
+ * and the stylesheet's Inter faces (build/typeface.ts) are used by no text yet. At the first
+ * paint the first view's face is fetched, which lays nothing out again: Chromium lays out
+ * again only the text whose fonts include a face that was loading (adding a FontFace from
+ * script, as this loader once did, lays out every text of the page). Once it is there, each
+ * block of the page (the header, each section, the footer, what sits beside them) is set in
+ * Inter (styles/base.css) when it comes within a screen of the view, one block a frame: the
+ * first text shaped in Inter is the costly part of a block, and a frame each keeps every task
+ * short. The rest is set as the visitor scrolls, before it is seen, with nothing moving. The
+ * app waits for the blocks near the view (three seconds at most), so the two never share a
+ * task.
  * The rest of the Latin range is fetched only if a character of it is shown. Its text
- * never changes with a build (the entry's address is an attribute, the faces are data), so
+ * never changes with a build (the entry’s address is an attribute, the family is data), so
  * neither does the CSP's hash.
  */
 (() => {
@@ -29,49 +30,51 @@
   const TYPEFACE_WAIT_MS = 3000;
   /**
    * The blocks that are set in the typeface one by one: the header, the footer, every child
-   * of <main>, and instead of the call bar's track (which holds most of the page) what it holds.
+   * of <main>, instead of the call bar's track (which holds most of the page) what it holds,
+   * and what sits beside them (the skip link, the toasts).
    */
-  const BLOCKS = 'header, footer, main > :not(.call-bar-track), .call-bar-track > *';
+  const BLOCKS = 'header, footer, main > :not(.call-bar-track), .call-bar-track > *, #root > :not(header, main, footer)';
   /** Set on a block to set it in the typeface (styles/base.css). */
   const TYPEFACE_ATTRIBUTE = 'data-typeface';
   /** "About to be seen": within a screen above or below the view. */
   const NEAR = '100% 0px';
 
   /**
-   * Fetches the first view's face and, once it is there, adds every face; resolves when the
-   * page has taken it over (or the file failed, or is slow), so that the app starts after
-   * that pass over the page and never shares a task with it.
+   * Loads the typeface's faces for the first view (declared by the stylesheet, used by no text
+   * yet) and, once they are there, sets the blocks near the view in it; resolves when the page
+   * has taken it over (or the file failed, or is slow), so that the app starts after that pass
+   * over the page and never shares a task with it.
    */
-  const addTypeface = (): Promise<unknown> => {
+  const takeTypeface = (): Promise<unknown> => {
     const data = document.getElementById('typeface')?.textContent;
     if (!data || !('fonts' in document)) return Promise.resolve();
-    const { family, weight, faces } = JSON.parse(data) as {
-      family: string;
-      weight: string;
-      faces: { src: string; unicodeRange: string }[];
-    };
-    const [firstView, ...rest] = faces.map(
-      ({ src, unicodeRange }) => new FontFace(family, `url(${src})`, { weight, unicodeRange, display: 'swap' }),
-    );
-    if (!firstView) return Promise.resolve();
+    const { family } = JSON.parse(data) as { family: string };
     // A file that does not arrive leaves the page in the fallback, as it has been drawn.
-    const added = firstView.load().then(
-      () =>
+    const taken = document.fonts.load(`1em "${family}"`).then(
+      (loaded) =>
+        loaded.length > 0 &&
         new Promise((resolve) => {
-          let faceAdded = false;
+          // One block a frame: the first text shaped in Inter is the costly part, and a frame
+          // for each block keeps every task short.
+          const queue: Element[] = [];
+          let settled = false;
+          const setNext = () => {
+            queue.shift()?.setAttribute(TYPEFACE_ATTRIBUTE, '');
+            if (queue.length > 0) return void requestAnimationFrame(setNext);
+            if (settled) return;
+            settled = true;
+            // Past the frame that lays the last block out: a task queued from its animation frame runs after its rendering.
+            requestAnimationFrame(() => setTimeout(resolve));
+          };
           const near = new IntersectionObserver(
             (entries) => {
+              const idle = queue.length === 0;
               for (const { target, isIntersecting } of entries) {
                 if (!isIntersecting) continue;
-                target.setAttribute(TYPEFACE_ATTRIBUTE, '');
+                queue.push(target);
                 near.unobserve(target);
               }
-              if (faceAdded) return;
-              faceAdded = true;
-              // In the same task as the first blocks are set: adding a face lays out every text of the page again, whatever its font, so the two share that pass.
-              for (const face of [firstView, ...rest]) document.fonts.add(face);
-              // Past the frame that lays the page out: a task queued from its animation frame runs after its rendering.
-              requestAnimationFrame(() => setTimeout(resolve));
+              if (idle && queue.length > 0) requestAnimationFrame(setNext);
             },
             { rootMargin: NEAR },
           );
@@ -79,7 +82,7 @@
         }),
       () => undefined,
     );
-    return Promise.race([added, new Promise((resolve) => setTimeout(resolve, TYPEFACE_WAIT_MS))]);
+    return Promise.race([taken, new Promise((resolve) => setTimeout(resolve, TYPEFACE_WAIT_MS))]);
   };
 
   let requested = false;
@@ -103,7 +106,7 @@
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      void Promise.resolve().then(addTypeface).then(afterLoad, afterLoad);
+      void Promise.resolve().then(takeTypeface).then(afterLoad, afterLoad);
     }).observe({ type: 'paint', buffered: true });
-  } else void Promise.resolve().then(addTypeface).then(afterLoad, afterLoad);
+  } else void Promise.resolve().then(takeTypeface).then(afterLoad, afterLoad);
 })();

@@ -69,7 +69,7 @@ describe.each(PAGES)('dist/%s', (file, route, headline) => {
 
   it('runs one inline script, the loader, allowed by its hash; no style element or style attribute for the CSP to refuse', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    // Besides the loader, data that is never run: the JSON-LD and the typeface the loader adds.
+    // Besides the loader, data that is never run: the JSON-LD and the typeface's family, which the loader reads.
     for (const attributes of scripts)
       expect(attributes).toMatch(
         /^ type="application\/ld\+json"$|^ type="application\/json" id="typeface"$|^ data-entry="\/assets\/index-[\w-]{8}\.js"$/,

@@ -62,7 +62,7 @@ describe('loading the app', () => {
     expect(await watched.cspViolations()).toEqual([]);
   });
 
-  it('restyles only what it changes while it starts: no style recalculation after the first paint covers the whole page', async () => {
+  it('restyles and lays out only what it changes while it starts: no style recalculation or layout after the first paint covers the whole page', async () => {
     // A change on the root element (a custom property, a class) makes the browser restyle
     // every element of the page, in the task that next reads layout: the longest task of the
     // app's start, 10 ms of the CPU on a fast machine, four times that on a phone.
@@ -70,7 +70,12 @@ describe('loading the app', () => {
     const { page } = await site.open('/', {}, { beforeLoad: (p) => browser.startTracing(p, { categories: ['devtools.timeline'] }) });
     const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
-      traceEvents: { name: string; pid: number; ts: number; args?: { elementCount?: number; data?: { isMainFrame?: boolean } } }[];
+      traceEvents: {
+        name: string;
+        pid: number;
+        ts: number;
+        args?: { elementCount?: number; data?: { isMainFrame?: boolean }; beginData?: { dirtyObjects?: number; totalObjects?: number } };
+      }[];
     };
     const paint = traceEvents.find((event) => event.name === 'firstContentfulPaint')!;
     const parsed = traceEvents.find((event) => event.name === 'MarkDOMContent' && event.args?.data?.isMainFrame)!;
@@ -86,6 +91,14 @@ describe('loading the app', () => {
     const setInTypeface = await page.evaluate(() => document.querySelectorAll('[data-typeface], [data-typeface] *').length);
     expect(setInTypeface).toBeLessThan(elements / 2);
     expect(Math.max(...restyled)).toBeLessThanOrEqual(Math.max(setInTypeface, elements / 4));
+    // Loading the typeface lays nothing out again (its faces are used by no text until then), and
+    // each block set in it lays out that block: no layout after the page's first covers it all.
+    const layouts = traceEvents.filter((event) => event.name === 'Layout' && event.pid === paint.pid);
+    const laidOutOnce = parsed.ts < paint.ts ? paint.ts : layouts.find((event) => event.ts > parsed.ts)!.ts;
+    const relaid = layouts.filter((event) => event.ts > laidOutOnce).map((event) => event.args!.beginData!);
+    expect(relaid.length).toBeGreaterThan(0);
+    const objects = Math.max(...relaid.map((layout) => layout.totalObjects!));
+    expect(Math.max(...relaid.map((layout) => layout.dirtyObjects!))).toBeLessThan(objects / 2);
   });
 
   it('starts the app at once for a visitor who acts before the page has painted', async () => {

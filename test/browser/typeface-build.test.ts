@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { charactersOf, contentStrings, generatedContent, shownText } from '@site/frontend/site-text';
-import { codePointsOf, cutTypeface, typefaceRules, unicodeRangeOf, weightRange, type Typeface } from '@site/frontend/typeface';
+import { codePointsOf, cutTypeface, faceRules, unicodeRangeOf, weightRange } from '@site/frontend/typeface';
 
 describe('shownText', () => {
   it('reads what a page draws: its text, its fields’ hints and values, and its links’ addresses (print writes them out)', () => {
@@ -86,7 +86,7 @@ describe('cutTypeface', () => {
   });
 
   it('describes both as one family in the kept weights, shown as soon as they arrive', () => {
-    const css = typefaceRules({
+    const css = faceRules({
       family: 'Inter Variable',
       weight: cut.weights.join(' '),
       faces: [
@@ -107,11 +107,17 @@ describe('the build', () => {
 
   it('gives the first view’s file every character of every page it prerendered, so no page needs the second', () => {
     expect(pages.length).toBeGreaterThan(30);
-    const typeface = JSON.parse(
-      /<script type="application\/json" id="typeface">([^<]*)<\/script>/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))![1]!,
-    ) as Typeface;
-    const firstView = codePointsOf(typeface.faces[0]!.unicodeRange);
-    const latin = new Set([...firstView, ...codePointsOf(typeface.faces[1]!.unicodeRange)]);
+    // The faces of the family, as the built stylesheet declares them: the first view's, then the rest.
+    const css = readdirSync(join(dist, 'assets'))
+      .filter((file) => /^index-.*\.css$/.test(file))
+      .map((file) => readFileSync(join(dist, 'assets', file), 'utf8'))
+      .join('\n');
+    const ranges = [...css.matchAll(/@font-face\{font-family:["']?Inter Variable["']?;[^}]*unicode-range:([^;}]+)/g)].map(
+      ([, range]) => range!,
+    );
+    expect(ranges).toHaveLength(2);
+    const firstView = codePointsOf(ranges[0]!);
+    const latin = new Set([...firstView, ...codePointsOf(ranges[1]!)]);
     for (const page of pages) {
       const html = readFileSync(join(dist, page), 'utf8');
       const body = html.slice(html.indexOf('<body'));

@@ -29,12 +29,30 @@ interface Typeface {
   faces: { src: string; unicodeRange: string }[];
 }
 
-/** The typeface a page hands its loader (frontend/build/typeface.ts), and the fonts its head preloads. */
+/** The value of `property` in a rule's declarations, as the minifier wrote it. */
+const declared = (rule: string, property: string) => new RegExp(`(?:^|;)\\s*${property}\\s*:\\s*([^;]+)`).exec(rule)?.[1]?.trim();
+
+/**
+ * The typeface a page names: the family its data block hands the loader, and the faces of
+ * that family its stylesheet declares (frontend/build/typeface.ts); the fonts its head
+ * preloads, and the stylesheet it names for a browser without script.
+ */
 async function headOf(path: string): Promise<{ typeface: Typeface; preloads: number; noscriptStylesheet: string | undefined }> {
   const html = await (await fetch(site.url(path))).text();
-  const data = /<script type="application\/json" id="typeface">([^<]*)<\/script>/.exec(html);
+  const { family } = JSON.parse(/<script type="application\/json" id="typeface">([^<]*)<\/script>/.exec(html)![1]!) as { family: string };
+  const stylesheet = /<link rel="stylesheet"[^>]* href="([^"]+\.css)">/.exec(html)![1]!;
+  const css = await (await fetch(site.url(stylesheet))).text();
+  const rules = [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, rule]) => rule!);
+  const ofFamily = rules.filter((rule) => declared(rule, 'font-family')?.replace(/["']/g, '') === family);
   return {
-    typeface: JSON.parse(data![1]!) as Typeface,
+    typeface: {
+      family,
+      weight: [...new Set(ofFamily.map((rule) => declared(rule, 'font-weight')))].join(),
+      faces: ofFamily.map((rule) => ({
+        src: /url\(["']?([^)"']+)["']?\)/.exec(declared(rule, 'src')!)![1]!,
+        unicodeRange: declared(rule, 'unicode-range')!,
+      })),
+    },
     preloads: [...html.matchAll(/<link\b[^>]*\bas="font"/g)].length,
     noscriptStylesheet: /<noscript>\s*<link rel="stylesheet" href="([^"]+)">\s*<\/noscript>/.exec(html)?.[1],
   };
@@ -91,16 +109,45 @@ async function elementsNotInTheTypeface(
   return { others: [...others], textElements, inTheTypeface };
 }
 
-/** Until the faces are added, every face the page needs has arrived, and the text has been laid out in it. */
+/**
+ * Once the first view's face has arrived, the loader sets one block a frame in it: settled when
+ * no block has been set for three frames (a block that came near is set within two), every face
+ * the page needs has arrived, and the text has been laid out in it.
+ */
 async function fontsSettled(page: Page): Promise<void> {
-  // The loader adds the faces once the first view's has arrived; until then the set has none of them to wait for.
-  await page.waitForFunction((family) => [...document.fonts].some((face) => face.family.replace(/"/g, '') === family), FAMILY);
+  await page.waitForFunction(
+    (family) => [...document.fonts].some((face) => face.family.replace(/"/g, '') === family && face.status === 'loaded'),
+    FAMILY,
+  );
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const count = () => document.querySelectorAll('[data-typeface]').length;
+        const before = count();
+        const frames = (n: number): void => void requestAnimationFrame(() => (n > 1 ? frames(n - 1) : resolve(count() === before)));
+        frames(3);
+      }),
+  );
   await page.evaluate(() => document.fonts.ready);
   await nextFrames(page);
 }
 
+/** In the page before it loads: how many blocks were set in the typeface in each animation frame. */
+function countBlocksSetPerFrame(): void {
+  const perFrame = [0];
+  (window as unknown as { __setPerFrame: number[] }).__setPerFrame = perFrame;
+  const frame = () => {
+    perFrame.push(0);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  new MutationObserver((records) => {
+    perFrame[perFrame.length - 1]! += records.filter((record) => record.attributeName === 'data-typeface').length;
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-typeface'] });
+}
+
 describe('the typeface', () => {
-  it('is two hashed font files of the site’s own, named by every page, preloaded by none, cached for a year as immutable', async () => {
+  it('is two hashed font files of the site’s own, declared by every page’s stylesheet, preloaded by none, cached for a year as immutable', async () => {
     const heads = await Promise.all(PAGES.map(headOf));
     const { typeface } = heads[0]!;
     expect(typeface.family).toBe(FAMILY);
@@ -198,10 +245,16 @@ describe('the typeface', () => {
     }
   });
 
-  it('sets a block in it only when it comes within a screen of the view, so the pass at the start lays out what is about to be seen; a printout all of it', async () => {
+  it('sets a block in it only when it comes within a screen of the view, one block a frame, so the pass at the start lays out what is about to be seen in short tasks; a printout all of it', async () => {
     const viewport = { width: 390, height: 844 };
-    const { page } = await site.open('/', { viewport });
+    const { page } = await site.open('/', { viewport }, { beforeLoad: async (p) => void (await p.addInitScript(countBlocksSetPerFrame)) });
     await fontsSettled(page);
+    const setPerFrame = await page.evaluate(() => (window as unknown as { __setPerFrame: number[] }).__setPerFrame.filter(Boolean));
+    expect(setPerFrame.length, 'the header, the hero and what follows within a screen').toBeGreaterThan(2);
+    expect(
+      setPerFrame.every((blocks) => blocks === 1),
+      `blocks set per frame: ${setPerFrame.join()}`,
+    ).toBe(true);
     const { others: header } = await elementsNotInTheTypeface(page, 'header *');
     expect(header).toEqual([]);
     const { others: heading } = await elementsNotInTheTypeface(page, 'main > :first-child h1, main > :first-child h1 *');
