@@ -34,8 +34,6 @@
    * and what sits beside them (the skip link, the toasts).
    */
   const BLOCKS = 'header, footer, main > :not(.call-bar-track), .call-bar-track > *, #root > :not(header, main, footer)';
-  /** A block with more elements than this is set child by child: a frame's task stays short. */
-  const BLOCK_ELEMENTS = 24;
   /** Set on a block to set it in the typeface (styles/base.css). */
   const TYPEFACE_ATTRIBUTE = 'data-typeface';
   /** "About to be seen": within a screen above or below the view. */
@@ -80,16 +78,7 @@
             },
             { rootMargin: NEAR },
           );
-          // A large block is set child by child, then whole, so that what the app adds to it
-          // later is in the typeface too; a child without text (a drawing) waits for that, and
-          // a block with text of its own beside its children is set whole at once.
-          const hasText = (element: Element) => !!element.textContent?.trim();
-          const blocksOf = (block: Element): Element[] =>
-            block.getElementsByTagName('*').length > BLOCK_ELEMENTS &&
-            ![...block.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())
-              ? [...[...block.children].filter(hasText).flatMap(blocksOf), block]
-              : [block];
-          for (const block of [...document.querySelectorAll(BLOCKS)].flatMap(blocksOf)) near.observe(block);
+          for (const block of document.querySelectorAll(BLOCKS)) near.observe(block);
         }),
       () => undefined,
     );
