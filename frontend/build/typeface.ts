@@ -68,7 +68,7 @@ export interface Face {
   unicodeRange: string;
 }
 
-/** What the page is given of the typeface: one family in a range of weights, in faces by character. */
+/** The typeface as the stylesheet declares it: one family in a range of weights, in faces by character. */
 export interface Typeface {
   family: string;
   /** The weights the file keeps, as the `font-weight` descriptor writes a range ("400 800"). */

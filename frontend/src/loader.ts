@@ -57,13 +57,11 @@
           // One block a frame: the first text shaped in Inter is the costly part, and a frame
           // for each block keeps every task short.
           const queue: Element[] = [];
-          let settled = false;
           const setNext = () => {
             queue.shift()?.setAttribute(TYPEFACE_ATTRIBUTE, '');
             if (queue.length > 0) return void requestAnimationFrame(setNext);
-            if (settled) return;
-            settled = true;
-            // Past the frame that lays the last block out: a task queued from its animation frame runs after its rendering.
+            // Past the frame that lays the last block out: a task queued from its animation frame
+            // runs after its rendering. Only the first batch's settles the promise; later ones are no-ops.
             requestAnimationFrame(() => setTimeout(resolve));
           };
           const near = new IntersectionObserver(
