@@ -139,6 +139,28 @@ describe('home page in Chromium, served by the local edge', () => {
     await expect.poll(() => card.evaluate((el) => getComputedStyle(el).opacity), { timeout: 5000 }).toBe('1');
   });
 
+  it('hides every revealed part at once and shows each with a fade', async () => {
+    const { page } = await site.open('/');
+    // Hiding is never a fade: a part hidden out of view at hydration would be half-transparent
+    // for the fade's length to whatever reads the page (axe judged contrast so on a busy run).
+    // Showing is, for every part, cards with a hover of their own included.
+    const parts = await page.locator('[data-reveal]').evaluateAll((elements) =>
+      elements.map((el) => {
+        const fading = () => el.getAnimations().some((a) => a instanceof CSSTransition && a.transitionProperty === 'opacity');
+        el.dataset.reveal = 'shown';
+        el.getAnimations().forEach((a) => a.finish());
+        el.dataset.reveal = 'hidden';
+        const onHiding = { opacity: getComputedStyle(el).opacity, fading: fading() };
+        el.dataset.reveal = 'shown';
+        // Reading the style starts the transition the change calls for.
+        void getComputedStyle(el).opacity;
+        return { part: el.className, onHiding, fadesIn: fading() };
+      }),
+    );
+    expect(parts.length).toBeGreaterThan(5);
+    for (const part of parts) expect(part).toEqual({ part: part.part, onHiding: { opacity: '0', fading: false }, fadesIn: true });
+  });
+
   it('rotates the expertise terms in order from the first, with a pause button that stops them', async () => {
     const { page } = await site.open('/', {}, { stoppedClock: true });
     const shown = () => page.locator('.expertise-term[data-active]').textContent();
