@@ -32,7 +32,7 @@ import type { HandlerLatency } from './handler-latency';
 import type { HostileBodies } from './hostile-bodies';
 import type { StampSolveResult } from './stamp-solve';
 import type { SpamWaveResult } from './spam-wave';
-import { CATEGORIES } from './lighthouse';
+import { CATEGORIES, slowdownText } from './lighthouse';
 import type { ResourceKind } from './page-weight';
 import type { BenchResults, LighthouseComparison, Row, Status } from './results';
 import { headroom } from './side-by-side';
@@ -203,7 +203,7 @@ function loadingRows(lh: LighthouseComparison): Row[] {
     sideBySideRow(
       lh,
       'longestTaskMs',
-      `Longest main-thread task from the first paint on, its CPU time slowed 4× (median; worst run ${ms(longest.cpuSimulated)}: ${ms(longest.cpu)} of CPU in ${ms(longest.observed)} as it ran, at ${ms(longest.observedStart)}, ${taskSource(longest.url, lh.site.url)}, Lighthouse's simulation ${ms(longest.simulated)}; no-script page ${ms(medianLongestTask(lh.baseline))}, no-font page ${ms(medianLongestTask(lh.noFont))})`,
+      `Longest main-thread task from the first paint on, its CPU time slowed ${slowdownText(lh.cpu)} (median; worst run ${ms(longest.cpuSimulated)}: ${ms(longest.cpu)} of CPU in ${ms(longest.observed)} as it ran, at ${ms(longest.observedStart)}, ${taskSource(longest.url, lh.site.url)}, Lighthouse's simulation ${ms(longest.simulated)}; no-script page ${ms(medianLongestTask(lh.baseline))}, no-font page ${ms(medianLongestTask(lh.noFont))})`,
     ),
     row({
       metric: `Longest task before the first paint, worst run (${ms(beforePaint.observed)} as it ran, ${taskSource(beforePaint.url, lh.site.url)})`,

@@ -2,7 +2,7 @@
 import { failed } from './budget-rows';
 import { BUDGETS, SIDE_BY_SIDE } from './budgets';
 import { CATEGORY_TITLES, kb, longestTaskOf, ms, taskSource } from './format';
-import { CATEGORIES, type LighthouseSummary } from './lighthouse';
+import { CATEGORIES, slowdownText, type LighthouseSummary } from './lighthouse';
 import { kindOf } from './page-weight';
 import type { BenchResults, LighthouseComparison, Row } from './results';
 
@@ -43,7 +43,7 @@ function lighthouseNotes(lh: LighthouseComparison): string[] {
         `TBT / longest task, each run: site ${runs(lh.site)}; no-script page ${runs(lh.baseline)}; no-font page ${runs(lh.noFont)}; release before the typeface (${lh.releaseCommit}) ${runs(lh.release)}; React-only page ${runs(lh.reactOnly)}. ` +
         `The site's longest from the first paint on took ${ms(longest.cpu)} of CPU in ${ms(longest.observed)} at ${ms(longest.observedStart)} (${taskSource(longest.url, lh.site.url)}); ` +
         `the React-only page's longest took ${ms(longestTaskOf(lh.reactOnly).cpu)} of CPU. ` +
-        'Lighthouse simulates every main-thread task 4× slower (layout 2×), so a task over 12.5 ms of CPU here is a long task there. ' +
+        `Lighthouse simulates every main-thread task ${slowdownText(lh.cpu)} slower (layout half that), so a task over ${ms(50 / lh.cpu.slowdown)} of CPU here is a long task there. ` +
         'See `long-tasks` and `bootup-time` in bench/.work/lighthouse-site.json, lighthouse-release.json and lighthouse-reactOnly.json.',
     );
   }
@@ -115,7 +115,7 @@ function lcpNote(lh: LighthouseComparison): string {
   if (before.length) {
     why +=
       `On loopback ${list(before)} ${before.length === 1 ? 'was' : 'were'} requested before Chrome's first paint (observed LCP ${ms(observed.lcp)}). ` +
-      'Lantern simulates slow 4G and a 4× slower CPU on that observed order, and its LCP estimate counts every request begun before the observed LCP, ' +
+      `Lantern simulates slow 4G and a ${slowdownText(lh.cpu)} slower CPU on that observed order, and its LCP estimate counts every request begun before the observed LCP, ` +
       'whatever its priority, and every layout — so that download and its evaluation are put ahead of the largest paint. ';
   }
   if (after.length)

@@ -31,7 +31,10 @@ export interface ComparisonOptions {
   releaseDir: string;
   workDir: string;
   runs: number;
+  /** Rounds measured first and not counted (see runLighthouse). */
+  warmUp: number;
   onRun?: (name: PageName, run: number, lhr: Result, summary: LighthouseRun) => void;
+  onWarmUp?: (name: PageName, lhr: Result) => void;
 }
 
 export async function compareInLighthouse(options: ComparisonOptions): Promise<LighthouseComparison> {
@@ -53,10 +56,17 @@ export async function compareInLighthouse(options: ComparisonOptions): Promise<L
       release: await serve(options.releaseDir),
       reactOnly: await serve(options.reactOnlyDir),
     };
-    const summaries = await runLighthouse(targets, { runs: options.runs, onRun: options.onRun });
+    const { summaries, cpu } = await runLighthouse(targets, {
+      runs: options.runs,
+      warmUp: options.warmUp,
+      onRun: options.onRun,
+      onWarmUp: options.onWarmUp,
+    });
     const lcpRatios = summaries.site.runs.map((run) => run.metrics.lcp / summaries.baseline.metrics.lcp);
     return {
       runs: options.runs,
+      warmUp: options.warmUp,
+      cpu,
       site: summaries.site,
       baseline: summaries.baseline,
       baselineElementsRemoved: removed,

@@ -9,10 +9,11 @@
  *   npm run build && npx tsx --tsconfig bench/tsconfig.json bench/margins.ts [--sets 6] [--slower-start 30]
  *
  * --slower-start MS: every set is measured twice, once with the site as built and once with
- * its start made MS slower as Lighthouse simulates it (4× CPU slowdown), so both meet the
- * same load. The slower copy's entry module first does a fixed amount of CPU work, MS ÷ 4 as
- * it runs in this Chromium undisturbed (calibrated before the first set): a cost of the page,
- * not a wait that a busy machine would shorten. Results are written to bench/.work/margins/
+ * its start made MS slower as Lighthouse simulates it (its CPU slowdown calibrated to this
+ * host, see lighthouse.ts), so both meet the same load. The slower copy's entry module first
+ * does a fixed amount of CPU work, MS ÷ that slowdown as it runs in this Chromium undisturbed
+ * (both measured before the first set): a cost of the page, not a wait that a busy machine
+ * would shorten. Results are written to bench/.work/margins/
  * after every set. Not part of `npm run bench`; each set takes a few minutes.
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,11 +21,12 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { throttling } from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { launchChromium } from '@site/testing/chromium';
 import { DEFAULT_SITE_DIR } from '@site/local/stack';
 import { COMPARISON_PAGES, SIDE_BY_SIDE, sideBySideText, type SideBySideId } from './budgets';
 import { assertHydrated, compareInLighthouse, type PageName } from './lighthouse-comparison';
+import { calibratedSlowdown, WARM_UP_ROUNDS } from './lighthouse';
 import { scriptsNamedIn } from './page-weight';
 import { buildReactOnlyPage } from './react-floor';
 import { buildReleasePage } from './release-page';
@@ -50,11 +52,16 @@ const WORK = 'let x=0;for(let i=0;i<n;i++)x=(Math.imul(x,31)+i)|0;return x;';
 
 const CALIBRATION_ITERATIONS = 500_000;
 
-/** Iterations of WORK per millisecond in this Chromium: the fastest of many short tries, each on a fresh function, as the page's runs cold. */
-async function calibrate(): Promise<number> {
+/**
+ * Iterations of WORK per millisecond in this Chromium (the fastest of many short tries, each
+ * on a fresh function, as the page's runs cold), and the CPU slowdown Lighthouse's runs will
+ * use on this host (from its own benchmark, as its uncounted round measures it).
+ */
+async function calibrate(): Promise<{ rate: number; slowdown: number }> {
   const browser = await launchChromium({ full: true });
   try {
     const page = await browser.newPage();
+    const benchmarkIndex = await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);
     // As the page's own text, so that each try compiles the work afresh, as the page's module runs it once, cold.
     const fastest = await page.evaluate<number>(`(() => {
       let fastest = Infinity;
@@ -66,21 +73,21 @@ async function calibrate(): Promise<number> {
       }
       return fastest;
     })()`);
-    return CALIBRATION_ITERATIONS / fastest;
+    return { rate: CALIBRATION_ITERATIONS / fastest, slowdown: calibratedSlowdown(benchmarkIndex) };
   } finally {
     await browser.close();
   }
 }
 
 /** A copy of the build whose entry module first does work that takes `simulatedMs` in Lighthouse's simulation. */
-function slowerCopy(simulatedMs: number, iterationsPerMs: number): string {
+function slowerCopy(simulatedMs: number, { rate, slowdown }: { rate: number; slowdown: number }): string {
   const dir = join(WORK_DIR, 'site-slower');
   rmSync(dir, { recursive: true, force: true });
   cpSync(DEFAULT_SITE_DIR, dir, { recursive: true });
   const [entry] = scriptsNamedIn(readFileSync(join(dir, 'index.html'), 'utf8'));
   if (!entry) throw new Error('The built index.html names no entry.');
   const path = join(dir, ...entry.split('/'));
-  const iterations = Math.round((simulatedMs / throttling.mobileSlow4G.cpuSlowdownMultiplier) * iterationsPerMs);
+  const iterations = Math.round((simulatedMs / slowdown) * rate);
   writeFileSync(path, `(n=>{${WORK}})(${iterations});\n${readFileSync(path, 'utf8')}`);
   return dir;
 }
@@ -91,11 +98,11 @@ rmSync(builtDir, { recursive: true, force: true });
 cpSync(DEFAULT_SITE_DIR, builtDir, { recursive: true });
 const variants: { slowerStartMs: number; dir: string }[] = [{ slowerStartMs: 0, dir: builtDir }];
 if (slowerStartMs > 0) {
-  const rate = await calibrate();
+  const calibration = await calibrate();
   console.log(
-    `calibrated: ${Math.round(rate)} iterations per ms, so ${slowerStartMs} ms simulated is ${round(slowerStartMs / throttling.mobileSlow4G.cpuSlowdownMultiplier)} ms as it runs`,
+    `calibrated: ${Math.round(calibration.rate)} iterations per ms and a CPU slowdown of ${calibration.slowdown}×, so ${slowerStartMs} ms simulated is ${round(slowerStartMs / calibration.slowdown)} ms as it runs`,
   );
-  variants.push({ slowerStartMs, dir: slowerCopy(slowerStartMs, rate) });
+  variants.push({ slowerStartMs, dir: slowerCopy(slowerStartMs, calibration) });
 }
 const reactOnlyDir = join(WORK_DIR, 'react-only');
 await buildReactOnlyPage(reactOnlyDir);
@@ -135,6 +142,7 @@ async function measureSet(set: number, variant: (typeof variants)[number]): Prom
       releaseDir,
       workDir: WORK_DIR,
       runs: RUNS_PER_SET,
+      warmUp: WARM_UP_ROUNDS,
       onRun: () => load.push(round(loadavg()[0]!, 2)),
     });
   } finally {

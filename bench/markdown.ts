@@ -18,7 +18,7 @@ import { findings } from './findings';
 import { CATEGORY_TITLES, kb, METRIC_TITLES, metricText, ms, times } from './format';
 import type { HandlerLatency } from './handler-latency';
 import type { HostileBodies } from './hostile-bodies';
-import { CATEGORIES, type LighthouseSummary } from './lighthouse';
+import { CATEGORIES, cpuCalibrationText, slowdownText, type LighthouseSummary } from './lighthouse';
 import type { PageWeight } from './page-weight';
 import type { ReactFloor } from './react-floor';
 import type { BenchResults, LighthouseComparison, Row, Status } from './results';
@@ -71,7 +71,7 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
   const out: string[] = [];
   out.push('## Lighthouse', '');
   out.push(
-    `Mobile form factor, default simulated throttling (Lantern: slow 4G, 4× CPU slowdown), ${lh.runs} runs per page, ` +
+    `Mobile form factor, simulated throttling (Lantern: slow 4G, ${slowdownText(lh.cpu)} CPU slowdown: ${cpuCalibrationText(lh.cpu)}), ${lh.runs} runs per page${lh.warmUp ? ` after ${lh.warmUp} uncounted round${lh.warmUp === 1 ? '' : 's'}` : ''}, ` +
       'interleaved (site, no-script page, no-font page, release before the typeface, React-only page, site, …) so that a busy spell of the machine hits all five; medians. ' +
       `The no-script page: the same prerendered \`index.html\` with ${lh.baselineElementsRemoved} \`<script>\`/modulepreload elements removed. ` +
       `The no-font page: the site as built, scripts and all, with the ${lh.noFontElementsRemoved} elements that name its web font removed, so that it is set in the fallback fonts only. ` +
@@ -110,7 +110,8 @@ function lighthouseSection(lh: LighthouseComparison): string[] {
   );
   out.push(
     "The longest task is the top-level main-thread task of a run that took the main thread's CPU longest (the trace's thread time), " +
-      "slowed as Lighthouse slows a task (4× CPU slowdown, layout 2×). Its length in Lighthouse's own simulation (the one TBT and `long-tasks` use) " +
+      `slowed as Lighthouse slows a task (${slowdownText(lh.cpu)} CPU slowdown, half that for layout). Its` +
+      " length in Lighthouse's own simulation (the one TBT and `long-tasks` use) " +
       'slows its length as it ran, which on a shared host includes the time other processes had the core; it is reported beside it. ' +
       "From the first paint on it covers the app: its loading and hydration, and the browser's work on what the app changes; that is the budget. " +
       'Before the first paint it is the browser opening, parsing and laying out the HTML, the same in the no-script page. ' +
@@ -186,11 +187,16 @@ function lighthouseTable(lh: LighthouseComparison): string[][] {
     ]),
     ...(
       [
-        ['Longest task from the first paint: CPU time slowed 4×', 'longestTask', 'cpuSimulated', judgedBy('longestTaskMs')],
+        [
+          `Longest task from the first paint: CPU time slowed ${slowdownText(lh.cpu)}`,
+          'longestTask',
+          'cpuSimulated',
+          judgedBy('longestTaskMs'),
+        ],
         ['Longest task from the first paint: CPU time as it ran', 'longestTask', 'cpu', '—'],
         ["Longest task from the first paint: length in Lighthouse's simulation", 'longestTask', 'simulated', '—'],
         ['Longest task from the first paint: length as it ran', 'longestTask', 'observed', '—'],
-        ['Longest task before the first paint: CPU time slowed 4×', 'longestTaskBeforePaint', 'cpuSimulated', '—'],
+        [`Longest task before the first paint: CPU time slowed ${slowdownText(lh.cpu)}`, 'longestTaskBeforePaint', 'cpuSimulated', '—'],
         ['Longest task before the first paint: length as it ran', 'longestTaskBeforePaint', 'observed', '—'],
       ] as const
     ).map(([title, which, length, budget]) => [
@@ -218,7 +224,7 @@ function sideBySideTable(lh: LighthouseComparison): string[][] {
   const titles: Record<SideBySideId, string> = {
     performanceScore: 'Performance',
     tbtMs: 'TBT',
-    longestTaskMs: 'Longest task from the first paint, CPU time slowed 4×',
+    longestTaskMs: `Longest task from the first paint, CPU time slowed ${slowdownText(lh.cpu)}`,
     lcpVsNoFont: 'LCP (the typeface)',
     speedIndexVsNoFont: 'Speed Index (the typeface)',
     performanceVsNoFont: 'Performance (the typeface)',

@@ -4,7 +4,7 @@ import type { Environment } from './environment';
 import type { HandlerLatency } from './handler-latency';
 import type { HostileBodies } from './hostile-bodies';
 import type { LambdaBundle } from './lambda-bundle';
-import type { LighthouseSummary } from './lighthouse';
+import type { CpuCalibration, LighthouseSummary } from './lighthouse';
 import type { PageWeight } from './page-weight';
 import type { ReactFloor } from './react-floor';
 import type { SideBySide } from './side-by-side';
@@ -14,6 +14,10 @@ import type { SpamWaveResult } from './spam-wave';
 
 export interface LighthouseComparison {
   runs: number;
+  /** Rounds of one run per page measured before the counted ones and not counted. */
+  warmUp: number;
+  /** The host's benchmark index and the CPU slowdown the counted runs used (lighthouse.ts, calibratedSlowdown). */
+  cpu: CpuCalibration;
   site: LighthouseSummary;
   /** The no-script page: the same prerendered page with every script and modulepreload removed. */
   baseline: LighthouseSummary;
