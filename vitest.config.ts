@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       './{core,emulators,lambda,frontend,infra,local,ops}/vitest*.config.ts',
       './test/{browser,repository,mutation}/vitest.config.ts',
+      './test/browser/vitest.sending.config.ts',
       './bench/vitest.config.ts',
     ],
   },

@@ -1,7 +1,9 @@
 // `npm test`'s Vitest part: the browser tier and every other project as two runs at once, each
 // one file at a time. One run with two workers would put two Chromiums side by side on a
 // 2-core machine; one worker for everything leaves a core idle while a browser test waits on
-// a page. Arguments go to both runs (`npm test -- stamp` runs the files named like it).
+// a page. The browser tests that mostly wait as a person would (`browser-sending`, see
+// test/browser/tier.ts) run in the other lane, which keeps the two about as long as each other.
+// Arguments go to both runs (`npm test -- stamp` runs the files named like it).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 

@@ -1,0 +1,3 @@
+import { browserTier, SENDING_AS_A_PERSON } from './tier.ts';
+
+export default browserTier('browser-sending', { include: SENDING_AS_A_PERSON });
