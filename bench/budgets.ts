@@ -150,7 +150,8 @@ export const SIDE_BY_SIDE = {
   tbtMs: { against: 'noScript', comparison: '<=', limit: { margin: 40 }, unit: 'ms' },
   /**
    * The longest main-thread task from the first contentful paint on, by its CPU time slowed
-   * as Lighthouse slows a task (4×; see lighthouse.ts, longestTasksOf): the window TBT
+   * as Lighthouse slows a task (the calibrated slowdown, 4× on the reference host; see
+   * lighthouse.ts, calibratedSlowdown and longestTasksOf): the window TBT
    * counts, where a task blocks the visitor's input. Before the first paint there is nothing
    * to act on; those tasks (the browser parsing and laying out the HTML, the same in the
    * no-script page) are reported beside it. With nothing changed the site's median sat −1 to

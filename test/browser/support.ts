@@ -18,7 +18,7 @@ export interface OpenOptions {
   /**
    * How far the navigation must get before open() returns; load unless said. The wait for
    * hydration (below) is the state a test acts on; networkidle added its half second of
-   * quiet to every page a test opened, about a sixth of the browser tier's time.
+   * quiet to every page a test opened, about a quarter of the browser tier's time.
    */
   waitUntil?: 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
   /**
