@@ -1,5 +1,6 @@
 /**
- * Lighthouse on the local stack, mobile form factor with its default simulated throttling.
+ * Lighthouse on the local stack, mobile form factor, simulated throttling: Lighthouse's slow 4G
+ * and a CPU slowdown calibrated to the host (calibratedSlowdown).
  * Pages are measured in turn (site, baseline, site, …) so that anything slowing the machine
  * for a while hits both alike and the ratio stays fair, after a round that is not counted
  * (see runLighthouse).
@@ -356,9 +357,9 @@ export interface CpuCalibration {
  * The slowdown that makes a task last on this host as long as on the reference host slowed
  * 4×: the same phone whatever the host. The slowdown is relative to the host's CPU, and
  * hosts of the same kind here measured 1,214 to 2,895 (bench runs of 2026-11-22 to 29), so
- * at a fixed 4× the phone simulated on one was 2.4× faster than on another: the site's
- * longest task read 23 ms on one and 72 ms on another, its TBT 0 and 190 ms, while every
- * budget margin is in milliseconds of that phone.
+ * at a fixed 4× the phone simulated on one was 2.4× faster than on another: the same site's
+ * longest task read 25 ms on one (index 2,795) and 74 ms on another (1,628), its TBT 0 and
+ * 189 ms, while every budget margin is in milliseconds of that phone.
  */
 export function calibratedSlowdown(benchmarkIndex: number): number {
   return Math.round(((throttling.mobileSlow4G.cpuSlowdownMultiplier * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX) * 100) / 100;
