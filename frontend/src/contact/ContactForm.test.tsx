@@ -1,7 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { CONTACT_FIELDS, ENCODED_WORD_EMAIL_MESSAGE, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
 import { API_PATH, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
@@ -20,6 +20,20 @@ beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchMock);
 });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * For a test whose subject is a time (a toast's life): the page's clock is the test's to move,
+ * and user-event moves it through its own waits between keystrokes, so typing takes no real
+ * time. `findBy` polls on the page's clock, so the clock also follows real time.
+ */
+function onFakeClock(): UserEvent {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+}
 
 function renderForm() {
   render(
@@ -363,8 +377,7 @@ describe('ContactForm messages at the fields', () => {
   ])(
     'over the limit with %s: keeps the spec’s failure text, then speaks of the visitor’s own limit, when to send again and how to reach the firm now',
     async (_, headers, again) => {
-      const user = userEvent.setup();
-      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = onFakeClock();
       vi.spyOn(console, 'error').mockImplementation(() => {});
       renderForm();
       await fill(user);
@@ -387,7 +400,6 @@ describe('ContactForm messages at the fields', () => {
       act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 5));
       expect(screen.getByRole('alert')).toBe(alert);
       for (const key of Object.keys(FILLED) as (keyof typeof FILLED)[]) expect(fields()[key]).toHaveValue(FILLED[key]);
-      vi.useRealTimers();
     },
   );
 
@@ -442,14 +454,12 @@ describe('ContactForm once the message is sent', () => {
   });
 
   it('stays when the spec’s toast has gone', async () => {
-    const user = userEvent.setup();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = onFakeClock();
     renderForm();
     await send(user);
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 2));
     expect(toastTexts()).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Bedankt, Anna' })).toBeInTheDocument();
-    vi.useRealTimers();
   });
 
   it.each([
@@ -535,27 +545,29 @@ describe('ContactForm near the field limits', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('tells a screen reader politely, once typing pauses, and not on every keystroke', async () => {
-    const user = userEvent.setup();
+  it('tells a screen reader politely, once typing pauses, and not on every keystroke', () => {
+    // Its subject is the pause, not the typing: each change comes at once (fireEvent), on a
+    // clock that moves only when the test moves it, however slow the machine.
+    vi.useFakeTimers();
     renderForm();
     const { name } = fields();
-    await user.click(name);
-    await user.paste('x'.repeat(50));
-    await new Promise((resolve) => setTimeout(resolve, COUNT_ANNOUNCE_DELAY_MS + 100));
+    const typeInName = (length: number) => fireEvent.change(name, { target: { value: 'x'.repeat(length) } });
+    typeInName(50);
+    act(() => vi.advanceTimersByTime(COUNT_ANNOUNCE_DELAY_MS + 100));
     expect(liveRegion()).toHaveTextContent(/^$/);
 
-    await user.paste('x'.repeat(44));
-    await user.type(name, 'xx');
+    typeInName(95);
+    typeInName(96);
     expect(liveRegion()).toHaveTextContent(/^$/);
-    await waitFor(() => expect(liveRegion()).toHaveTextContent('Naam: Nog 4 van 100 tekens over'), {
-      timeout: COUNT_ANNOUNCE_DELAY_MS + 1000,
-    });
-
-    await user.type(name, 'x');
+    act(() => vi.advanceTimersByTime(COUNT_ANNOUNCE_DELAY_MS - 100));
+    expect(liveRegion()).toHaveTextContent(/^$/);
+    act(() => vi.advanceTimersByTime(200));
     expect(liveRegion()).toHaveTextContent('Naam: Nog 4 van 100 tekens over');
-    await waitFor(() => expect(liveRegion()).toHaveTextContent('Naam: Nog 3 van 100 tekens over'), {
-      timeout: COUNT_ANNOUNCE_DELAY_MS + 1000,
-    });
+
+    typeInName(97);
+    expect(liveRegion()).toHaveTextContent('Naam: Nog 4 van 100 tekens over');
+    act(() => vi.advanceTimersByTime(COUNT_ANNOUNCE_DELAY_MS + 100));
+    expect(liveRegion()).toHaveTextContent('Naam: Nog 3 van 100 tekens over');
   });
 });
 
