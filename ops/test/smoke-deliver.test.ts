@@ -4,17 +4,16 @@
  * command names in one line where it stopped. And where it stopped, read from each stored
  * state the message can be left in.
  */
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '@site/core/table';
 import { createDocumentClient } from '@site/lambda/aws';
 import { emulatorClientConfig } from '@site/emulators/connections';
+import { runScript } from '@site/testing/run-script';
 import { runStandIns } from '@site/testing/stand-ins';
 import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '@site/local/stack';
 import { deliverTestMessage, TEST_MESSAGE, verdictOf } from '@site/ops/smoke/deliver';
 
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('../smoke.ts', import.meta.url));
 
 let stack: LocalStack | undefined;
@@ -39,11 +38,7 @@ function runSmoke(local: LocalStack) {
     SES_PORT: new URL(local.urls.ses).port,
     TABLE_NAME: local.tableName,
   };
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(TSX, [SCRIPT, local.urls.site, '--deliver'], { env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
+  return runScript(SCRIPT, [local.urls.site, '--deliver'], { env, timeoutMs: 60_000 });
 }
 
 describe('npm run smoke -- <url> --deliver against the local stack', () => {

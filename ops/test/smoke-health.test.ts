@@ -5,7 +5,6 @@
  * and, where the credentials do not allow it, one line that says why and what would, the
  * smoke check's exit code unchanged.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,11 +19,11 @@ import { emailKey, type StoredMessage } from '@site/core/table';
 import { createDocumentClient } from '@site/lambda/aws';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '@site/local/stack';
+import { runScript } from '@site/testing/run-script';
 import { runStandIns } from '@site/testing/stand-ins';
 import { age, healthReport, type Health } from '@site/ops/smoke/health';
 import { healthSource, HEALTH_PERMISSIONS } from '@site/ops/smoke/stage-health';
 
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('../smoke.ts', import.meta.url));
 const NOW = new Date('2026-11-27T12:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
@@ -101,13 +100,10 @@ describe('npm run smoke against the local stack', () => {
     refusingDynamoDb?.close();
   });
 
-  const run = (env: Record<string, string>) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const base = { PATH: process.env.PATH!, HOME: mkdtempSync(join(tmpdir(), 'smoke-home-')) };
-      execFile(TSX, [SCRIPT, stack.urls.site], { env: { ...base, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      });
-    });
+  const run = (env: Record<string, string>) => {
+    const base = { PATH: process.env.PATH!, HOME: mkdtempSync(join(tmpdir(), 'smoke-home-')) };
+    return runScript(SCRIPT, [stack.urls.site], { env: { ...base, ...env }, timeoutMs: 60_000 });
+  };
   // The stack's own table in the run's DynamoDB, named as an operator names a table outright.
   const localEnv = () => ({
     DYNAMODB_PORT: new URL(stack.urls.dynamodb).port,

@@ -5,10 +5,8 @@
  * command itself (table, exit codes, one-line errors). The local stack's own run is in
  * local/test/smoke.test.ts.
  */
-import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contact, contactForm, notFound, seo } from '@site/frontend/content';
 import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
@@ -21,6 +19,7 @@ import { renderHead } from '@site/frontend/head';
 import { scriptHash, securityHeadersFor } from '@site/core/node/security-headers';
 import { hashedAssetPath, htmlEscaped } from '../smoke/checks';
 import { baseUrl, formatReport, runSmoke, Unreachable, type SmokeResult } from '../smoke/run';
+import { runScript } from '@site/testing/run-script';
 
 const ASSET = '/assets/index-Ab12Cd34.js';
 
@@ -387,21 +386,12 @@ describe('the parts', () => {
 });
 
 describe('npm run smoke', () => {
-  const TSX = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
   const SCRIPT = new URL('../smoke.ts', import.meta.url).pathname;
   // No AWS settings, and no local stack where the health would be read: its one line says so (smoke-health.test.ts reads it).
   const env = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', DYNAMODB_PORT: '1' };
   const NO_HEALTH =
     '\n\nHealth not read: DynamoDB is not reachable at http://127.0.0.1:1. Start the local stack with npm start, or set AWS_REGION (and AWS_PROFILE) for AWS.\n';
-  const smoke = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await promisify(execFile)(TSX, [SCRIPT, ...args], { timeout: 30_000, env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-      return { code, stdout, stderr };
-    }
-  };
+  const smoke = (...args: string[]) => runScript(SCRIPT, args, { env });
   let working: FakeStage;
   let broken: FakeStage;
   beforeAll(async () => {

@@ -2,14 +2,13 @@
  * `npm run messages` as the operator runs it, in a child process with exactly the environment
  * a test gives it, and stored messages as the handler writes them for it to find.
  */
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import { emulatorSdkEnv } from '@site/emulators/connections';
 import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET } from '@site/testing/test-values';
 import { type LocalAws } from '@site/testing/local-aws';
+import { runScript } from '@site/testing/run-script';
 
-const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('../../messages.ts', import.meta.url));
 
 /** The parts of the environment that are not about AWS, so each test says exactly what it points at. */
@@ -30,12 +29,7 @@ let stderrSoFar = '';
 export const allStderr = () => stderrSoFar;
 
 export async function runMessages(args: string[], env: Record<string, string>, input?: string) {
-  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(TSX, [SCRIPT, ...args], { env, timeout: 15_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-    child.stdin?.end(input ?? '');
-  });
+  const result = await runScript(SCRIPT, args, { env, input, timeoutMs: 15_000 });
   stderrSoFar += result.stderr;
   return result;
 }
