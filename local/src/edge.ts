@@ -13,7 +13,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/core/contract';
 import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
@@ -38,6 +37,7 @@ import {
 } from '@site/emulators/api-gateway';
 import { LOOPBACK } from '@site/emulators/connections';
 import { closeServer, listen, type RunningServer } from '@site/emulators/servers';
+import { compressedCopies } from './compressed-copies';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -85,14 +85,14 @@ function loadSite(siteDir: string): Map<string, SiteFile> {
   for (const urlPath of listSiteFiles(siteDir)) {
     const body = readFileSync(join(siteDir, ...urlPath.split('/')));
     const contentType = contentTypeFor(urlPath);
+    const hash = createHash('sha1').update(body).digest('base64url');
     const compress = COMPRESSIBLE.test(contentType) && body.length >= MIN_COMPRESS_BYTES;
     files.set(urlPath, {
       body,
       contentType,
       cacheControl: cacheControlFor(urlPath),
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      br: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
-      gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
+      etag: `"${hash}"`,
+      ...(compress ? compressedCopies(body, hash) : {}),
     });
   }
   return files;
