@@ -181,16 +181,24 @@ export async function whileClockCreeps<T>(page: Page, work: Promise<T>): Promise
   return { result: await finished, creptMs };
 }
 
-/** Waits until smooth scrolling has come to rest: the same position for half a second. */
+/**
+ * Waits until smooth scrolling has come to rest: the same position for a quarter of a second,
+ * after it moved, or for as long as a scroll can take to start on a busy machine. Read from
+ * here, as a page without scripts runs no frame callback of ours; every 50 ms, as readings
+ * every 100 ms and half a second of rest cost the scrolling tests a second per link.
+ */
 export async function scrollSettled(page: Page): Promise<number> {
-  const positions: number[] = [];
-  for (let i = 0; i < 100; i++) {
-    await page.waitForTimeout(100);
+  const [everyMs, stillReadings, startsWithinMs, limitMs] = [50, 5, 750, 10_000];
+  const from = await page.evaluate(() => window.scrollY);
+  const positions = [from];
+  for (let waited = everyMs; waited <= limitMs; waited += everyMs) {
+    await page.waitForTimeout(everyMs);
     positions.push(await page.evaluate(() => window.scrollY));
-    const recent = positions.slice(-5);
-    if (recent.length === 5 && recent.every((y) => y === recent[0])) return recent[0]!;
+    const recent = positions.slice(-stillReadings);
+    const still = recent.length === stillReadings && recent.every((y) => y === recent[0]);
+    if (still && (recent[0] !== from || waited >= startsWithinMs)) return recent[0]!;
   }
-  throw new Error('The page kept scrolling for 10 s.');
+  throw new Error(`The page kept scrolling for ${limitMs / 1000} s.`);
 }
 
 export function scrollInstantly(page: Page, top: number): Promise<void> {
