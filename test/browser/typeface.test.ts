@@ -269,6 +269,10 @@ describe('the typeface', () => {
     expect(footerBefore.inTheTypeface).toBe(0);
     // A printout is set in Inter whatever the visitor has scrolled past.
     await page.emulateMedia({ media: 'print' });
+    // Laid out for print, and the faces that layout asked for arrived (on a busy machine, after
+    // the first look).
+    await nextFrames(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     expect(await elementsNotInTheTypeface(page, 'footer *').then(({ others }) => others)).toEqual([]);
     await page.emulateMedia({ media: 'screen' });
     // Scrolled to within a screen of it, it is set in Inter, before it is in view.
