@@ -1,0 +1,3 @@
+import { frontendProject } from './vitest.config.ts';
+
+export default frontendProject('isolated');

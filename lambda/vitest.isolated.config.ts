@@ -1,0 +1,3 @@
+import { lambdaProject } from './vitest.config.ts';
+
+export default lambdaProject('isolated');
