@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sharedModuleGraph } from '@site/testing/isolation';
 
 /**
  * The files whose tests send the form and wait on a clock as the function's rules make a person
@@ -16,7 +17,9 @@ export function browserTier(name: string, files: { include: string[]; exclude?: 
     test: {
       name,
       root: import.meta.dirname,
-      ...files,
+      // One module graph for the files (@site/testing/isolation); each starts and closes a site of its own.
+      ...sharedModuleGraph(import.meta.dirname, files.include),
+      ...(files.exclude && { exclude: files.exclude }),
       environment: 'node',
       testTimeout: 60_000,
       hookTimeout: 120_000,
