@@ -119,6 +119,12 @@ export function sideBySideMargin(lh: LighthouseComparison, id: SideBySideId): st
   return signed(inside, budget.unit === 'ms' ? ms : points);
 }
 
+/** A margin budget's margin, signed as the difference it allows ('+40' for '<=', '−1' for '>='). */
+const marginOf = (budget: SideBySideBudget) => {
+  if (!('margin' in budget.limit)) throw new Error('Only a margin budget has a margin.');
+  return budget.comparison === '<=' ? budget.limit.margin : -budget.limit.margin;
+};
+
 /** The side-by-side verdict of one budget as a row: the site's median, the comparison page's, the limit they make and the margin. */
 function sideBySideRow(lh: LighthouseComparison, id: SideBySideId, metric: string): Row {
   const judged = lh.sideBySide[id];
@@ -130,7 +136,10 @@ function sideBySideRow(lh: LighthouseComparison, id: SideBySideId, metric: strin
     metric,
     budget: sideBySideText(budget),
     measured: `${format(judged.site)}${asFactor}${floorMissed}`,
-    ratio: `${COMPARISON_PAGES[budget.against]} ${format(judged.comparison)}; limit ${format(judged.limit)}`,
+    ratio:
+      judged.difference === undefined
+        ? `${COMPARISON_PAGES[budget.against]} ${format(judged.comparison)}; limit ${format(judged.limit)}`
+        : `${COMPARISON_PAGES[budget.against]} ${format(judged.comparison)}; the rounds’ difference ${signed(judged.difference, format)} (median), limit ${signed(marginOf(budget), format)}`,
     margin: sideBySideMargin(lh, id),
     status: judged.pass ? 'pass' : 'fail',
   });
@@ -199,7 +208,7 @@ function loadingRows(lh: LighthouseComparison): Row[] {
       status: judge(lh.lcpRatioWorst, BUDGETS.lcpVsBaselineEveryRun),
     }),
     sideBySideRow(lh, 'tbtMs', `TBT (median; worst run ${ms(lh.site.worst.metrics.tbt)}; no-font page ${ms(lh.noFont.metrics.tbt)})`),
-    sideBySideRow(lh, 'tbtVsRelease', 'TBT against the release before the typeface, built from git (medians)'),
+    sideBySideRow(lh, 'tbtVsRelease', 'TBT against the release before the typeface, built from git (medians, judged by round)'),
     sideBySideRow(
       lh,
       'longestTaskMs',

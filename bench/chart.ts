@@ -56,7 +56,9 @@ function sideBySideThreshold(lh: LighthouseComparison, id: SideBySideId, format:
   const page = PAGES[budget.against].name;
   if ('factor' in budget.limit) return { value: lh.sideBySide[id].limit, label: `budget ${budget.limit.factor.toFixed(2)}× ${page}` };
   const sign = budget.comparison === '<=' ? '+' : '−';
-  return { value: lh.sideBySide[id].limit, label: `budget ${page} ${sign} ${format(budget.limit.margin)}` };
+  // A paired budget's line is where the site's median would be with the rounds' differences at the margin.
+  const paired = budget.paired ? ', by round' : '';
+  return { value: lh.sideBySide[id].limit, label: `budget ${page} ${sign} ${format(budget.limit.margin)}${paired}` };
 }
 
 function metricRows(lh: LighthouseComparison): ChartRow[] {

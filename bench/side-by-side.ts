@@ -13,8 +13,15 @@ export interface SideBySide {
   site: number;
   /** Median of the comparison page's runs. */
   comparison: number;
-  /** What the site's median must stay within: the comparison's median plus (or minus) the margin, or times the factor. */
+  /**
+   * What the site's median must stay within: the comparison's median plus (or minus) the
+   * margin, or times the factor. For a paired budget, where the site's median would be with
+   * the rounds' differences at the margin: the site's median less `difference`, plus (or
+   * minus) the margin.
+   */
   limit: number;
+  /** For a paired budget: the median of the rounds' differences, the site's run less the page's. */
+  difference?: number;
   /** The site's worst run: the highest for a '<=' budget, the lowest for a '>=' one. */
   worstRun: number;
   pass: boolean;
@@ -28,11 +35,21 @@ export function limitOf(budget: SideBySideBudget, comparisonMedian: number): num
   return budget.comparison === '<=' ? comparisonMedian + budget.limit.margin : comparisonMedian - budget.limit.margin;
 }
 
+/** The median of the rounds' differences, the site's run less the page's run of the same round. */
+function pairedDifference(site: readonly number[], comparison: readonly number[]): number {
+  if (site.length !== comparison.length) throw new Error('A paired budget needs one run of each page in every round.');
+  return median(site.map((value, round) => value - comparison[round]!));
+}
+
+/** `site` and `comparison`: the runs in the order of their rounds (interleaved, lighthouse.ts). */
 export function judgeSideBySide(site: readonly number[], comparison: readonly number[], budget: SideBySideBudget): SideBySide {
   if (site.length === 0 || comparison.length === 0) throw new Error('A side-by-side budget needs runs of both pages.');
   const siteMedian = median(site);
   const comparisonMedian = median(comparison);
-  const limit = limitOf(budget, comparisonMedian);
+  if (budget.paired && 'factor' in budget.limit) throw new Error('A paired budget takes a margin, not a factor.');
+  const difference = budget.paired ? pairedDifference(site, comparison) : undefined;
+  const limit = difference === undefined ? limitOf(budget, comparisonMedian) : limitOf(budget, siteMedian - difference);
+  const paired = difference === undefined ? {} : { difference };
   if (budget.comparison === '<=') {
     const pass = siteMedian <= limit;
     return {
@@ -40,6 +57,7 @@ export function judgeSideBySide(site: readonly number[], comparison: readonly nu
       site: siteMedian,
       comparison: comparisonMedian,
       limit,
+      ...paired,
       worstRun: Math.max(...site),
       pass,
       ...(pass ? {} : { missed: 'median' as const }),
@@ -52,6 +70,7 @@ export function judgeSideBySide(site: readonly number[], comparison: readonly nu
     site: siteMedian,
     comparison: comparisonMedian,
     limit,
+    ...paired,
     worstRun,
     pass: missed === undefined,
     ...(missed ? { missed } : {}),
