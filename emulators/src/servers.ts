@@ -118,13 +118,10 @@ export async function startSesEmulator(options: { port: number }): Promise<Runni
   const probe = (await import('node:http')).createServer();
   const port = await listen(probe, options.port);
   await closeServer(probe);
-  const server = await startSesServer({ host: LOOPBACK, port });
   // aws-ses-v2-local keeps its outbox in the module, not in the server: every emulator one
-  // process starts shares it. Emptied here, a new emulator starts empty as a new SES would,
-  // also after another test file's in the same process (test files share a module graph,
-  // @site/testing/isolation). Two at once in one process would share one outbox: a stack that
-  // needs its own beside others stands an SES of its own in front of one emulator (local-ses.ts).
-  await clearSentEmails(loopbackUrl(port));
+  // process starts shares it, and one started again finds the mail of the one before
+  // (startLocalStack empties it for a new stack).
+  const server = await startSesServer({ host: LOOPBACK, port });
   return { url: loopbackUrl(port), port, close: () => closeServer(server) };
 }
 

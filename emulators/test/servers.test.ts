@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { MESSAGE_TABLE } from '@site/core/table';
 import { emulatorClientConfig } from '../src/connections';
-import { ensureMessageTable, fetchSentEmails, startDynamoDb, startSesEmulator, type RunningServer } from '../src/servers';
+import { ensureMessageTable, startDynamoDb, type RunningServer } from '../src/servers';
 
 const TABLE = 'contact-messages';
 
@@ -71,35 +71,4 @@ describe('local DynamoDB (dynalite) stopped under load', () => {
       await dynamo.close();
     },
   );
-});
-
-describe('the SES emulator (aws-ses-v2-local)', () => {
-  it('starts with an empty outbox, also after another in the same process was sent mail', async () => {
-    const first = await startSesEmulator({ port: 0 });
-    try {
-      const send = await fetch(`${first.url}/v2/email/outbound-emails`, {
-        method: 'POST',
-        // The emulator wants a signature's shape, not a valid one.
-        headers: {
-          'content-type': 'application/json',
-          authorization: 'AWS4-HMAC-SHA256 Credential=local/20261129/eu-central-1/ses/aws4_request',
-        },
-        body: JSON.stringify({
-          FromEmailAddress: 'website@voorbeeld.nl',
-          Destination: { ToAddresses: ['info@voorbeeld.nl'] },
-          Content: { Simple: { Subject: { Data: 'Eerder bericht' }, Body: { Text: { Data: 'Tekst' } } } },
-        }),
-      });
-      expect(send.ok).toBe(true);
-      expect(await fetchSentEmails(first.url)).toHaveLength(1);
-    } finally {
-      await first.close();
-    }
-    const second = await startSesEmulator({ port: 0 });
-    try {
-      expect(await fetchSentEmails(second.url)).toEqual([]);
-    } finally {
-      await second.close();
-    }
-  });
 });

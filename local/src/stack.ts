@@ -28,7 +28,7 @@ import type { ApiResponse } from '@site/emulators/api-gateway';
 import { postFromViewer, stageThrottle, startApiGateway, startEdge, type ApiHandler } from './edge';
 import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, type EmulatorUrls } from '@site/emulators/connections';
 import { LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, LOCAL_STAGE } from '@site/local/defaults';
-import { ensureMessageTable, startDynamoDb, type RunningServer } from '@site/emulators/servers';
+import { clearSentEmails, ensureMessageTable, startDynamoDb, type RunningServer } from '@site/emulators/servers';
 import { functionEnvironment } from '@site/core/function-env';
 import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from '@site/emulators/local-ses';
@@ -173,6 +173,10 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
   };
   let ses = await onPort(() => startLocalSes({ ...sesOptions, port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
   started.push(ses);
+  // A new stack's SES has sent nothing. aws-ses-v2-local keeps its outbox in its module, so an
+  // earlier stack in this process (a test file before, sharing its module graph) left its mail
+  // there. startSes below keeps it: a restarted SES has still delivered what it delivered.
+  await clearSentEmails(ses.url);
   await ensureMessageTable(dynamo.url, tableName);
   return {
     urls: { dynamodb: dynamo.url, ses: ses.url } satisfies EmulatorUrls,
