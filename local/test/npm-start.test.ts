@@ -1,5 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { emulatorClientConfig, loopbackUrl } from '@site/emulators/connections';
 import { REPO_ROOT } from '../src/stack';
 import { freePort } from '@site/testing/free-port';
+import { runScript } from '@site/testing/run-script';
 
 interface Started {
   child: ChildProcess;
@@ -198,8 +198,7 @@ describe('npm start', () => {
 
     // As the operator reads it: npm run messages against the running stack.
     const messages = (args: string[], env: Record<string, string> = {}) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/messages.ts', ...args], {
-        cwd: REPO_ROOT,
+      runScript(join(REPO_ROOT, 'ops/messages.ts'), args, {
         env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', DYNAMODB_PORT: dynamoPort, SES_PORT: sesPort, ...env },
       });
     const showsWithin = async (status: string) => {
@@ -215,6 +214,7 @@ describe('npm start', () => {
 
     // contactRecipient fixed: the message goes out again, and SES reports it delivered.
     const resent = await messages(['resend', id], { MAIL_TO: 'success@simulator.amazonses.com' });
+    expect(resent.code).toBe(0);
     expect(resent.stdout).toContain(`E-mailed message ${id} to success@simulator.amazonses.com`);
     expect(await showsWithin('delivered')).toMatch(/^outcome\s+delivered \(attempt 2, /m);
     expect(await interrupt(bouncing.child)).toBe(0);
