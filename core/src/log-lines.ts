@@ -18,6 +18,8 @@ export const RETRY_RUN_LOG = {
   pendingField: 'pending',
   failedField: 'failed',
   notDeliveredField: 'notDelivered',
+  /** Why the run's digest of held messages could not be read or sent. */
+  digestErrorField: 'digestError',
 } as const;
 
 /**

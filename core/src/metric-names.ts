@@ -93,6 +93,12 @@ export const PATH_METRICS = {
     writers: ['retry-undelivered'],
     means: 'held messages the firm’s hourly digest counted',
   },
+  DigestFailed: {
+    kind: 'count',
+    graph: 'retry',
+    writers: ['retry-undelivered'],
+    means: 'retry runs whose digest of held messages could not be read or sent (the next run tries again)',
+  },
   Retried: { kind: 'count', graph: 'retry', writers: ['retry-undelivered'], means: 'e-mail attempts of the retry job' },
   GivenUp: { kind: 'count', graph: 'retry', writers: ['retry-undelivered'], means: 'messages the retry job gave up on (status failed)' },
   RetryBacklog: {

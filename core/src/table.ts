@@ -7,6 +7,13 @@ import type { HeldFor, SpamSignal } from './spam';
 
 export const DEFAULT_TABLE_NAME = 'contact-messages';
 
+/**
+ * The id of the one item that holds the firm's digest's state (when the last went out, and the
+ * last held message it counted). The retry job reads and claims it; its role may read and write
+ * this item and no other (dynamodb:LeadingKeys).
+ */
+export const DIGEST_STATE_ID = 'digest#state';
+
 export const MESSAGE_TABLE = {
   /** Time-sortable message id (ULID); idempotency records use `idempotency#<key>`. */
   partitionKey: { name: 'id', type: 'S' },

@@ -108,6 +108,12 @@ export const ALARMS = {
     firesWhen: 'the retry job failed, so undelivered messages are not being re-sent',
     firstCheck: `its log group ${logGroup('retry-undelivered')}`,
   },
+  DigestFailed: {
+    severity: 'today',
+    firesWhen:
+      'two retry runs in a row could not read or send the hourly digest of held messages, so held messages are not reaching the firm (the runs still count and re-send the rest)',
+    firstCheck: `the runs' \`digestError\` in ${logGroup('retry-undelivered')}: \`AccessDenied…\` is the retry job's role (the last deploy), an SES error the sandbox or the quota; \`npm run messages -- wave --since 2h\` lists what is held meanwhile`,
+  },
   DeliveryProblems: {
     severity: 'today',
     firesWhen: "within 5 minutes of SES reporting a bounce, a complaint or a reject of a message's e-mail",

@@ -8,7 +8,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
-import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
+import { DIGEST_STATE_ID, keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
 import { HANDLER_BUNDLE } from '@site/lambda/bundle';
 import { mailBudgetsFrom } from '@site/lambda/config';
 import { MAIL_BUDGET_ENV } from '@site/core/function-env';
@@ -292,6 +292,12 @@ describe('permissions', () => {
         Resource: { 'Fn::Join': ['', [tableArn(), '/index/byStatus']] },
       },
       { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        Resource: tableArn(),
+        Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [DIGEST_STATE_ID] } },
+      },
       sendAsSender(),
     ]);
   });

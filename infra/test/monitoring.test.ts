@@ -65,7 +65,7 @@ describe('alarm topic', () => {
 });
 
 describe('alarms', () => {
-  it('are these eighteen, each notifying the topic', () => {
+  it('are these nineteen, each notifying the topic', () => {
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties.AlarmName);
     expect(names.sort()).toEqual(
       [
@@ -74,6 +74,7 @@ describe('alarms', () => {
         'DeliveryEventFunctionErrors',
         'DeliveryEventsNotOurs',
         'DeliveryProblems',
+        'DigestFailed',
         'MailBudgetSpent',
         'ManySuspectMessages',
         'MessagesFailed',
@@ -107,6 +108,7 @@ describe('alarms', () => {
       'Api4xxSurge',
       'MessagesStoredSurge',
       'ManySuspectMessages',
+      'DigestFailed',
     ].map((name) => `consultancy-site-test-${name}`);
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm'))
       .map((a: any) => a.Properties.AlarmName)
@@ -295,6 +297,17 @@ describe('alarms', () => {
       Statistic: 'Sum',
       Period: 600,
       EvaluationPeriods: 1,
+    });
+    // Two runs in a row whose digest failed: the first is retried by the next run unasked.
+    expect(alarm('DigestFailed')).toMatchObject({
+      Namespace: METRIC_NAMESPACE,
+      MetricName: 'DigestFailed',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
+      Statistic: 'Sum',
+      Period: 1200,
+      Threshold: 2,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
     });
     const filtered = Object.values(s.template.findResources('AWS::Logs::MetricFilter')).map(
       (f: any) => f.Properties.MetricTransformations[0].MetricName,

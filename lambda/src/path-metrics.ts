@@ -40,11 +40,12 @@ export function contactMetrics(outcome: Outcome, status: number, heldFor: HeldFo
   return byOutcome[outcome];
 }
 
-/** One retry run: its attempts, the e-mails SES took and the messages given up, and the two levels it found. */
+/** One retry run: its attempts, the e-mails SES took and the messages given up, its digest, and the two levels it found. */
 export function retryMetrics(summary: RetrySummary): MetricValue[] {
   return [
     { name: 'Retried', value: summary.delivered + summary.deferred + summary.failed },
     { name: 'Digested', value: summary.digested },
+    { name: 'DigestFailed', value: summary.digestError === undefined ? 0 : 1 },
     { name: 'Emailed', value: summary.delivered },
     { name: 'GivenUp', value: summary.failed },
     { name: 'RetryBacklog', value: summary.pending },

@@ -42,12 +42,17 @@ export interface RetrySummary {
   notDelivered: number;
   /** Held messages the firm's digest counted in this run (digest.ts); 0 when none was due or sent. */
   digested: number;
-  /** The digest was due, but SES refused it (by error name); the next run tries again. */
+  /** The digest was due, but could not be read, claimed or sent (by error name); the next run tries again. */
   digestError?: string;
 }
 
 // The saved query behind the retry job's alarms shows these fields of the run's summary line.
-[RETRY_RUN_LOG.pendingField, RETRY_RUN_LOG.failedField, RETRY_RUN_LOG.notDeliveredField] satisfies (keyof RetrySummary)[];
+[
+  RETRY_RUN_LOG.pendingField,
+  RETRY_RUN_LOG.failedField,
+  RETRY_RUN_LOG.notDeliveredField,
+  RETRY_RUN_LOG.digestErrorField,
+] satisfies (keyof RetrySummary)[];
 
 const RETRY_DEFAULTS = {
   minAgeMs: 60_000,
@@ -105,7 +110,9 @@ async function runRetry(setup: DeliverySetup, options: RetryOptions & { now: Dat
     logAttempt(message, result);
   }
   // Held messages never reach this loop (it reads status 'received' only): the firm hears of them here.
-  const digest = await sendDigest(setup, now);
+  // A digest that cannot be read or sent (a denied read, SES down) is this run's to report, not
+  // its end: the counts below are what the alarms on stored messages watch.
+  const digest = await sendDigest(setup, now).catch((error: unknown) => ({ outcome: 'failed', error, count: 0 }) as const);
   if (digest.outcome === 'sent') summary.digested = digest.count;
   if (digest.outcome === 'failed') summary.digestError = describeError(digest.error);
   summary.pending = await countUndelivered(table, new Date(now.getTime() - minAgeMs));

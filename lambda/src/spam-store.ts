@@ -5,7 +5,7 @@
  * each with a TTL, so none is ever in an index and none outlives its day by much.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { IndexName, MessageStatus, StoredMessage } from '@site/core/table';
+import { DIGEST_STATE_ID, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from './conditional-write';
 import { REPEATED_IN } from '@site/core/spam';
 import { budgetCounter, type BudgetKind, type MailBudget } from './mail-budget';
@@ -113,8 +113,6 @@ export interface DigestState {
   sentAt?: string;
   through?: string;
 }
-
-export const DIGEST_STATE_ID = 'digest#state';
 
 export async function readDigestState(table: MessageTable): Promise<DigestState> {
   const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id: DIGEST_STATE_ID }, ConsistentRead: true }));

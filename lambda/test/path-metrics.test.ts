@@ -149,6 +149,19 @@ describe('the retry job counts its run', () => {
     }
     expect(counted()).toMatchObject({ Retried: 1, GivenUp: 1, RetryBacklog: 1 });
   });
+
+  it('a digest that could not be sent, and still the backlog and undelivered messages it found', async () => {
+    expect(await post({ body: ownMessage({ [HONEYPOT_FIELD]: 'https://spam.example' }) })).toBe(200);
+    counted();
+    await stack.aws.stopSes();
+    try {
+      // Two hours on: the last digest (above) is more than an hour old, so this one is due.
+      expect(await runAt(120)).toMatchObject({ digested: 0, digestError: expect.any(String) });
+    } finally {
+      await stack.aws.startSes();
+    }
+    expect(counted()).toMatchObject({ DigestFailed: 1, RetryBacklog: expect.any(Number), NotDelivered: expect.any(Number) });
+  });
 });
 
 describe('the delivery-event consumer counts each outcome it records, by what SES reported', () => {

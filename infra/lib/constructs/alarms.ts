@@ -89,7 +89,7 @@ export class Alarms extends Construct {
     this.alarm('Api4xxSurge', contact.httpApi.metricClientError(FIVE_MINUTES), { threshold: API_4XX_SURGE });
   }
 
-  /** What the contact function and the retry job count about the stored messages: not stored, not e-mailed, given up on, not delivered. */
+  /** What the contact function and the retry job count about the stored messages: not stored, not e-mailed, given up on, their digest, not delivered. */
   private watchMessages(stage: string): void {
     this.alarm('MessagesNotStored', pathMetric(stage, 'NotStored', FIVE_MINUTES));
     // Minimum over 30 minutes: every run (one per 10 minutes) left messages waiting. A run that
@@ -100,6 +100,8 @@ export class Alarms extends Construct {
       { treatMissingData: TreatMissingData.BREACHING },
     );
     this.alarm('MessagesFailed', pathMetric(stage, 'GivenUp', { period: Duration.minutes(10), statistic: 'Sum' }));
+    // Two runs in a row (one per 10 minutes): one failure is retried by the next run unasked.
+    this.alarm('DigestFailed', pathMetric(stage, 'DigestFailed', { period: Duration.minutes(20), statistic: 'Sum' }), { threshold: 2 });
     // Minimum over 20 minutes: two runs of the retry job in a row counted one or more.
     this.alarm('MessagesNotDelivered', pathMetric(stage, 'NotDelivered', { period: Duration.minutes(20), statistic: 'Minimum' }));
   }

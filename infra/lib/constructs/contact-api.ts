@@ -15,6 +15,7 @@ import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
 import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/node/deploy-config';
 import { FUNCTION_ENV } from '@site/core/function-env';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
+import { DIGEST_STATE_ID } from '@site/core/table';
 import type { MessageTable } from './message-table';
 import { SiteFunction } from './site-function';
 
@@ -142,6 +143,8 @@ export class ContactApi extends Construct {
     });
     table.grantQueryIndex(retryFunction, 'byStatus');
     table.grantItems(retryFunction, 'dynamodb:UpdateItem');
+    // The digest of held messages: its state is one item, read and claimed by every run.
+    table.grantItemsWithKeys(retryFunction, [DIGEST_STATE_ID], 'dynamodb:GetItem', 'dynamodb:PutItem');
     Validations.of(retryFunction).acknowledge({
       id: 'Serverless-LambdaDLQ',
       reason: 'A failed run loses nothing: the messages stay in the table and the next run (10 minutes) retries.',

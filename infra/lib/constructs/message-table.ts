@@ -47,6 +47,19 @@ export class MessageTable extends Table {
     return Grant.addToPrincipal({ grantee, actions, resourceArns: [this.tableArn] });
   }
 
+  /**
+   * Item actions on the table itself, on the items of these partition keys only: a role that
+   * owns one item (the digest's state) may read and write that one, and no message.
+   */
+  grantItemsWithKeys(grantee: IGrantable, keys: readonly string[], ...actions: string[]): Grant {
+    return Grant.addToPrincipal({
+      grantee,
+      actions,
+      resourceArns: [this.tableArn],
+      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [...keys] } },
+    });
+  }
+
   /** Query on one index, by name. */
   grantQueryIndex(grantee: IGrantable, index: IndexName): Grant {
     return Grant.addToPrincipal({ grantee, actions: ['dynamodb:Query'], resourceArns: [`${this.tableArn}/index/${index}`] });
