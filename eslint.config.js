@@ -168,6 +168,23 @@ export default tseslint.config(
     },
   },
   {
+    // The node projects' test files share one module graph per worker (vitest.config.ts): a
+    // module one file replaced or reloaded would stay so for the files after it.
+    files: [...TEST_FILES, 'testing/**'],
+    ignores: ['frontend/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Test files share a module graph (vitest.config.ts): inject the dependency instead, as the factories take their clients and clock.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

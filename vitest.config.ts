@@ -1,14 +1,72 @@
 import { defineConfig } from 'vitest/config';
 
-// Each workspace owns its test projects (unit, component, infrastructure, browser); the suites
-// that stand on the whole product (the browser tier, the repository's checks) are under test/.
+/**
+ * Every Vitest test of the repository, as four projects of one run. The browser tier is
+ * Playwright Test's (playwright.config.ts); the deploy suite against moto has a config of its own
+ * (test/deploy), since it needs moto and the AWS CLI.
+ *
+ * One global setup for all of them (test/setup/stand-ins.ts): DynamoDB's and SES's stand-ins,
+ * the roles the IAM gates in front of them enforce, and the record of every call they allowed.
+ * Node projects share one module graph per worker (`isolate: false`), so aws-cdk-lib, the AWS SDK
+ * and the stand-ins load once per worker rather than once per file: no test replaces a module
+ * (ESLint refuses vi.mock, vi.doMock and vi.resetModules there); a test injects a dependency instead.
+ */
 export default defineConfig({
   test: {
+    globalSetup: ['./test/setup/stand-ins.ts'],
     projects: [
-      './{core,emulators,lambda,frontend,infra,local,ops}/vitest*.config.ts',
-      './test/{browser,repository,mutation}/vitest.config.ts',
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            '{core,emulators,lambda,local,ops}/test/**/*.test.ts',
+            'test/{repository,mutation}/*.test.ts',
+            'bench/test/**/*.test.ts',
+          ],
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: './frontend/vite.config.ts',
+        test: {
+          name: 'frontend',
+          root: './frontend',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'build/*.test.ts'],
+          setupFiles: ['test/setup.ts'],
+          restoreMocks: true,
+          unstubGlobals: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['infra/test/**/*.test.ts'],
+          isolate: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'grants',
+          environment: 'node',
+          include: ['test/grants/*.test.ts'],
+          // After every other project: it reads the calls their tests made through the IAM gates.
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+        },
+      },
+      './test/browser/vitest.config.ts',
       './test/browser/vitest.sending.config.ts',
-      './bench/vitest.config.ts',
+      './frontend/vitest.browser.config.ts',
     ],
   },
 });

@@ -6,7 +6,9 @@
  * sends, DynamoDB write requests and the write units they consume (ReturnConsumedCapacity, as
  * DynamoDB bills them; a write refused by its condition as one), and messages stored and held.
  */
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import type { FunctionName } from '@site/core/names';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { mailBudgetsFrom } from '@site/core/node/deploy-config';
 import { createAwsClients } from '@site/lambda/aws';
@@ -14,7 +16,7 @@ import { readContactConfig, readRetryConfig } from '@site/lambda/config';
 import { createContactHandler } from '@site/lambda/contact-handler';
 import { createRetryJob } from '@site/lambda/retry';
 import { CONTACT_ROUTE_KEY, toApiGatewayEvent } from '@site/emulators/api-gateway';
-import { emulatorConnections } from '@site/emulators/connections';
+import { emulatorClientConfig, emulatorConnections } from '@site/emulators/connections';
 import { clearSentEmails, fetchSentEmails } from '@site/emulators/servers';
 import { originRequestHeaders } from '@site/local/edge';
 import type { LocalStack } from '@site/local/stack';
@@ -39,33 +41,38 @@ const WRITES = new Set(['PutCommand', 'UpdateCommand', 'DeleteCommand', 'PutItem
 
 export async function measureSpamWave(stack: LocalStack, messages = WAVE_MESSAGES): Promise<SpamWaveResult> {
   const budgets = mailBudgetsFrom(CDK_JSON_CONTEXT);
-  const clients = createAwsClients(emulatorConnections(stack.urls));
   const counts = { dynamoWrites: 0, writeUnits: 0, sesSends: 0 };
-  clients.documents.middlewareStack.add(
-    (next, context) => async (args) => {
-      const write = WRITES.has(context.commandName ?? '');
-      if (!write) return next(args);
-      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-      counts.dynamoWrites += 1;
-      try {
-        const result = await next(args);
-        counts.writeUnits += (result.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity?.CapacityUnits ?? 0;
-        return result;
-      } catch (error) {
-        // A write refused by its condition is billed too: at least one unit.
-        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') counts.writeUnits += 1;
-        throw error;
-      }
-    },
-    { step: 'initialize', name: 'count-writes' },
-  );
-  clients.ses.middlewareStack.add(
-    (next) => async (args) => {
-      counts.sesSends += 1;
-      return next(args);
-    },
-    { step: 'initialize', name: 'count-sends' },
-  );
+  /** A function's clients, signed with its role, counting its writes and sends. */
+  const countingClients = (fn: FunctionName) => {
+    const clients = createAwsClients(emulatorConnections(stack.urls, fn));
+    clients.documents.middlewareStack.add(
+      (next, context) => async (args) => {
+        const write = WRITES.has(context.commandName ?? '');
+        if (!write) return next(args);
+        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+        counts.dynamoWrites += 1;
+        try {
+          const result = await next(args);
+          counts.writeUnits += (result.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity?.CapacityUnits ?? 0;
+          return result;
+        } catch (error) {
+          // A write refused by its condition is billed too: at least one unit.
+          if ((error as { name?: string }).name === 'ConditionalCheckFailedException') counts.writeUnits += 1;
+          throw error;
+        }
+      },
+      { step: 'initialize', name: 'count-writes' },
+    );
+    clients.ses.middlewareStack.add(
+      (next) => async (args) => {
+        counts.sesSends += 1;
+        return next(args);
+      },
+      { step: 'initialize', name: 'count-sends' },
+    );
+    return clients;
+  };
+  const clients = countingClients('send-contact-email');
   const config = readContactConfig(stack.lambdaEnv);
   const start = Date.parse('2026-11-23T09:00:00Z');
   const clock = { now: new Date(start) };
@@ -102,13 +109,17 @@ export async function measureSpamWave(stack: LocalStack, messages = WAVE_MESSAGE
     for (const answer of answers) if (answer.statusCode !== 303) throw new Error(`a wave's post was answered ${answer.statusCode}`);
   }
   clock.now = new Date(start + 60 * 60_000);
-  const retry = createRetryJob({ config: readRetryConfig(stack.lambdaEnv), clients, clock: () => clock.now });
+  const retry = createRetryJob({
+    config: readRetryConfig(stack.lambdaEnv),
+    clients: countingClients('retry-undelivered'),
+    clock: () => clock.now,
+  });
   const run = await retry({ minAgeMs: 0 });
   const emails = (await fetchSentEmails(stack.urls.ses)).length;
   // Page by page: one Scan reads 1 MB of the table before its filter, and the wave's counters and idempotency records fill that before its messages end.
   let stored = 0;
   const pages = paginateScan(
-    { client: clients.documents },
+    { client: DynamoDBDocumentClient.from(new DynamoDBClient(emulatorClientConfig(stack.urls.dynamodb))) },
     {
       TableName: config.tableName,
       Select: 'COUNT',

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { FunctionName } from '@site/core/names';
 
 const bundling = (file: string) => join(import.meta.dirname, 'bundling', file);
 
@@ -17,7 +18,7 @@ export const HANDLER_ENTRIES = {
   'send-contact-email': join(import.meta.dirname, 'src/handlers/send-contact-email.ts'),
   'retry-undelivered': join(import.meta.dirname, 'src/handlers/retry-undelivered.ts'),
   'record-delivery-event': join(import.meta.dirname, 'src/handlers/record-delivery-event.ts'),
-} as const;
+} as const satisfies Record<FunctionName, string>;
 export type HandlerName = keyof typeof HANDLER_ENTRIES;
 
 export const HANDLER_BUNDLE = {

@@ -9,7 +9,7 @@
  * visitor sent is ever a dimension. Plain constants, so the CDK stack and the function read
  * them without loading anything else.
  */
-import { APP_NAME } from './names';
+import { APP_NAME, type FunctionName } from './names';
 import { HELD_FOR } from './spam';
 import { DELIVERY_OUTCOMES, type DeliveryStatus } from './table';
 
@@ -33,7 +33,7 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 export const DELIVERY_STATUSES = Object.keys(DELIVERY_OUTCOMES) as DeliveryStatus[];
 
 /** The functions that count, by their handler's name (lambda/src/handlers); each writes to its own log group. */
-export type MetricWriter = 'send-contact-email' | 'retry-undelivered' | 'record-delivery-event';
+export type MetricWriter = FunctionName;
 
 export interface MetricSpec {
   /**

@@ -4,6 +4,13 @@
  */
 export const APP_NAME = 'consultancy-site';
 
+/**
+ * The stage's Lambda functions by the name of their handler (lambda/src/handlers): each is
+ * `consultancy-site-<stage>-<name>`, with a role of its own.
+ */
+export const FUNCTION_NAMES = ['send-contact-email', 'retry-undelivered', 'record-delivery-event'] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
 /** `consultancy-site-<stage>`: the site stack's name, and the prefix of its resources' names. */
 export function stagePrefix(stage: string): string {
   return `${APP_NAME}-${stage}`;

@@ -14,6 +14,12 @@ export const DEFAULT_TABLE_NAME = 'contact-messages';
  */
 export const DIGEST_STATE_ID = 'digest#state';
 
+/**
+ * Every idempotency record's item id starts so. The contact function may delete such an item
+ * (its own reservation of a key, taken back), and no other (dynamodb:LeadingKeys).
+ */
+export const IDEMPOTENCY_PREFIX = 'idempotency#';
+
 export const MESSAGE_TABLE = {
   /** Time-sortable message id (ULID); idempotency records use `idempotency#<key>`. */
   partitionKey: { name: 'id', type: 'S' },

@@ -10,19 +10,29 @@ export const LOOPBACK = '127.0.0.1';
 /** Any region works against the emulators; the SDK insists on one. */
 export const EMULATOR_REGION = 'eu-west-1';
 
-/** Credentials the emulators accept; the SDK insists on some. Never real ones. */
+/**
+ * The stand-ins' own credentials: an administrator's, whose calls the IAM gate in front of
+ * each stand-in passes unchecked (iam-gate.ts): the stack's and the tests' own setup. Never
+ * real ones.
+ */
 export const EMULATOR_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
-/** The same region and credentials as the environment variables the SDK reads. */
-export const EMULATOR_ENV = {
-  AWS_REGION: EMULATOR_REGION,
-  AWS_ACCESS_KEY_ID: EMULATOR_CREDENTIALS.accessKeyId,
-  AWS_SECRET_ACCESS_KEY: EMULATOR_CREDENTIALS.secretAccessKey,
-} as const;
+/**
+ * Credentials that sign a call as `principal`, a function's name (FUNCTION_NAMES) or an
+ * operator policy's: the gate evaluates the call against that principal's policies, as IAM
+ * evaluates a call signed with the role's credentials Lambda gives the function.
+ */
+export function principalCredentials(principal: string) {
+  return { accessKeyId: principal, secretAccessKey: EMULATOR_CREDENTIALS.secretAccessKey };
+}
 
-/** Client settings for an emulator at `endpoint`, for code that builds its own SDK client. */
-export function emulatorClientConfig(endpoint: string) {
-  return { endpoint, region: EMULATOR_REGION, credentials: EMULATOR_CREDENTIALS };
+/** Client settings for an emulator at `endpoint`, signed as `principal` (default: the administrator). */
+export function emulatorClientConfig(endpoint: string, principal?: string) {
+  return {
+    endpoint,
+    region: EMULATOR_REGION,
+    credentials: principal === undefined ? EMULATOR_CREDENTIALS : principalCredentials(principal),
+  };
 }
 
 /** Where the two emulators listen. */
@@ -31,17 +41,24 @@ export interface EmulatorUrls {
   ses: string;
 }
 
-/** How the functions' clients reach the emulators: what the lambda's createAwsClients takes. */
-export function emulatorConnections(urls: EmulatorUrls) {
-  return { dynamodb: emulatorClientConfig(urls.dynamodb), ses: emulatorClientConfig(urls.ses) };
+/** How a function's clients reach the emulators, signed with its role: what the lambda's createAwsClients takes. */
+export function emulatorConnections(urls: EmulatorUrls, principal: string) {
+  return { dynamodb: emulatorClientConfig(urls.dynamodb, principal), ses: emulatorClientConfig(urls.ses, principal) };
 }
 
 /**
  * The same as the SDK's own environment variables (region, credentials, endpoints), for a
  * function run in a process of its own, whose clients read them as in Lambda.
  */
-export function emulatorSdkEnv(urls: EmulatorUrls): Record<string, string> {
-  return { ...EMULATOR_ENV, AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb, AWS_ENDPOINT_URL_SES: urls.ses };
+export function emulatorSdkEnv(urls: EmulatorUrls, principal: string): Record<string, string> {
+  const { accessKeyId, secretAccessKey } = principalCredentials(principal);
+  return {
+    AWS_REGION: EMULATOR_REGION,
+    AWS_ACCESS_KEY_ID: accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
+    AWS_ENDPOINT_URL_SES: urls.ses,
+  };
 }
 
 export const loopbackUrl = (port: number) => `http://${LOOPBACK}:${port}`;

@@ -7,6 +7,8 @@
  * the same consumer that runs in AWS. Everything else (the outbox page, its API) is passed
  * through as it is, so the port serves what the emulator serves.
  */
+import { members } from './aws-requests';
+import { buffer } from 'node:stream/consumers';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeServer, listen, startSesEmulator, type RunningServer } from './servers';
@@ -31,22 +33,6 @@ export interface LocalSesOptions {
 }
 
 const DEFAULT_ANSWER_AFTER_MS = 300;
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-/** The values of a query-protocol list, `<prefix>.member.1`, `.member.2`, …, in order. */
-function members(params: URLSearchParams, prefix: string): string[] {
-  const values: string[] = [];
-  for (let index = 1; params.has(`${prefix}.member.${index}`); index += 1) values.push(params.get(`${prefix}.member.${index}`)!);
-  return values;
-}
 
 function tagsOf(params: URLSearchParams): Record<string, string> {
   const tags: Record<string, string> = {};
@@ -134,7 +120,7 @@ export async function startLocalSes(options: LocalSesOptions): Promise<RunningSe
   const server = createServer((request, response) => {
     void (async () => {
       if (await ownOutbox(request, response)) return;
-      const body = await readBody(request);
+      const body = await buffer(request);
       const params = request.method === 'POST' ? new URLSearchParams(body.toString('utf8')) : undefined;
       const configurationSet = params?.get('Action') === 'SendEmail' ? params.get('ConfigurationSetName') : null;
       if (configurationSet !== null && configurationSet !== undefined && configurationSet !== options.configurationSet) {

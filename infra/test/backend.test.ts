@@ -8,7 +8,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
-import { DIGEST_STATE_ID, keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
+import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
 import { HANDLER_BUNDLE } from '@site/lambda/bundle';
 import { mailBudgetsFrom } from '@site/lambda/config';
 import { MAIL_BUDGET_ENV } from '@site/core/function-env';
@@ -236,33 +236,9 @@ describe('functions', () => {
 });
 
 describe('permissions', () => {
+  // What each role allows is test/grants' check over every call the suite made, and
+  // function-roles.test.ts's and ses-permissions.test.ts's through the IAM policy simulator.
   const roleOf = (name: string) => fn(name).resource.Properties.Role['Fn::GetAtt'][0] as string;
-  const statementsOf = (name: string) => {
-    const roleId = roleOf(name);
-    const policies = Object.values(s.template.findResources('AWS::IAM::Policy')).filter((policy: any) =>
-      policy.Properties.Roles.some((role: any) => role.Ref === roleId),
-    );
-    expect(policies).toHaveLength(1);
-    return (policies[0] as any).Properties.PolicyDocument.Statement;
-  };
-  const tableArn = () => ({ 'Fn::GetAtt': [tableId(), 'Arn'] });
-  const logGroupArn = (name: string) => ({ 'Fn::GetAtt': [fn(name).resource.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
-  // Every identity of the account and region: in the sandbox the recipient's is checked too
-  // (simulated in ses-permissions.test.ts); the condition keeps the From address fixed. And
-  // the stage's configuration set, which every e-mail goes through.
-  const sendAsSender = () => ({
-    Effect: 'Allow',
-    Action: 'ses:SendEmail',
-    // The CDK sorts a statement's resources.
-    Resource: [
-      {
-        'Fn::Join': ['', ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, ':configuration-set/consultancy-site-test']],
-      },
-      { 'Fn::Join': ['', ['arn:aws:ses:eu-west-1:', { Ref: 'AWS::AccountId' }, ':identity/*']] },
-    ],
-    Condition: { StringEquals: { 'ses:FromAddress': TEST_ADDRESSES.senderAddress } },
-  });
-
   it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event'])(
     '%s has a role of its own, for Lambda only, with no managed policies',
     (name) => {
@@ -274,33 +250,6 @@ describe('permissions', () => {
       expect(role.Policies).toBeUndefined();
     },
   );
-
-  it('lets the contact function write its log, put/get/update the table, and send only as senderAddress', () => {
-    expect(statementsOf('send-contact-email')).toEqual([
-      { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroupArn('send-contact-email') },
-      { Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], Resource: tableArn() },
-      sendAsSender(),
-    ]);
-  });
-
-  it('lets the retry job write its log, query the status index, update messages, and send only as senderAddress', () => {
-    expect(statementsOf('retry-undelivered')).toEqual([
-      { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: logGroupArn('retry-undelivered') },
-      {
-        Effect: 'Allow',
-        Action: 'dynamodb:Query',
-        Resource: { 'Fn::Join': ['', [tableArn(), '/index/byStatus']] },
-      },
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn() },
-      {
-        Effect: 'Allow',
-        Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-        Resource: tableArn(),
-        Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [DIGEST_STATE_ID] } },
-      },
-      sendAsSender(),
-    ]);
-  });
 
   it('verifies senderAddress as an address identity, in the shared mail stack that the site stack imports it from', () => {
     s.template.resourceCountIs('AWS::SES::EmailIdentity', 0);

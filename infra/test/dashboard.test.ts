@@ -6,6 +6,7 @@
  * in us-east-1; and the saved Logs Insights queries over the right log groups, showing the
  * error fields.
  */
+import type { FunctionName } from '@site/core/names';
 import { HONEYPOT_FIELD } from '@site/core/contract';
 import { randomUUID } from 'node:crypto';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -276,7 +277,7 @@ function seriesOf(lines: Record<string, unknown>[]): WrittenSeries[] {
  * delivery outcome. The visitor limit is 1, so a second post from one address is refused.
  */
 async function takeEveryPath(aws: LocalAws): Promise<void> {
-  const clients = createAwsClients(aws.connections);
+  const clientsOf = (fn: FunctionName) => createAwsClients(aws.connectionsFor(fn));
   const config = { ...readContactConfig(aws.lambdaEnv), ...readRetryConfig(aws.lambdaEnv) };
   // A mail budget of two an hour: the third message is held for it, the honeypot's as suspect.
   const contact = createContactHandler({
@@ -285,10 +286,13 @@ async function takeEveryPath(aws: LocalAws): Promise<void> {
       visitorLimit: { ...config.visitorLimit, messages: 1 },
       mailBudgets: { ordinary: { perHour: 2, perDay: 2 }, site: { perHour: 2, perDay: 2 } },
     },
-    clients,
+    clients: clientsOf('send-contact-email'),
   });
-  const retry = createRetryHandler({ config, clients });
-  const deliveryEvent = createDeliveryEventHandler({ config: readDeliveryEventConfig(aws.lambdaEnv), clients });
+  const retry = createRetryHandler({ config, clients: clientsOf('retry-undelivered') });
+  const deliveryEvent = createDeliveryEventHandler({
+    config: readDeliveryEventConfig(aws.lambdaEnv),
+    clients: clientsOf('record-delivery-event'),
+  });
   const post = async (parts: EventParts) => {
     const answered = answer(await contact(contactEvent(parts)));
     return { status: answered.statusCode, id: answered.json.id };

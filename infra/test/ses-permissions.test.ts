@@ -13,79 +13,31 @@ import { runSimulation, type Simulation } from '@cloud-copilot/iam-simulate';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { loadConfig } from '@site/core/node/deploy-config';
 import { mailbox } from '@site/lambda/mail-header';
+import { rolesFor } from '@site/core/node/deployed-roles';
+import { deployedRolesOf, ROLES_ACCOUNT } from '../lib/deployed-roles';
 import { CDK_JSON_CONTEXT, synth, TEST_ADDRESSES, TEST_DOMAIN } from './synth';
 
-const ACCOUNT = '123456789012';
+const ACCOUNT = ROLES_ACCOUNT;
 /** The region the synthesized stacks deploy to: cdk.json's, or the default. */
 const { region: REGION } = loadConfig({ ...CDK_JSON_CONTEXT, ...TEST_ADDRESSES });
 const identity = (name: string) => `arn:aws:ses:${REGION}:${ACCOUNT}:identity/${name}`;
 const configurationSet = (name: string, region = REGION, account = ACCOUNT) => `arn:aws:ses:${region}:${account}:configuration-set/${name}`;
 const SENDERS = ['send-contact-email', 'retry-undelivered'];
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-/** CloudFormation intrinsics turned into the concrete values they have in the test account. */
-function resolver(resources: Record<string, any>) {
-  const pseudo: Record<string, string> = {
-    'AWS::AccountId': ACCOUNT,
-    'AWS::Region': REGION,
-    'AWS::Partition': 'aws',
-    'AWS::URLSuffix': 'amazonaws.com',
-  };
-  const arnOf = (id: string): string => {
-    const resource = resources[id];
-    switch (resource?.Type) {
-      case 'AWS::DynamoDB::Table':
-        return `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${id}`;
-      case 'AWS::Logs::LogGroup':
-        return `arn:aws:logs:${REGION}:${ACCOUNT}:log-group:${resource.Properties.LogGroupName}:*`;
-      default:
-        throw new Error(`No ARN for ${id} (${resource?.Type})`);
-    }
-  };
-  const resolve = (value: Json): Json => {
-    if (Array.isArray(value)) return value.map(resolve);
-    if (value === null || typeof value !== 'object') return value;
-    const [key, argument] = Object.entries(value)[0] ?? [];
-    if (Object.keys(value).length === 1 && (key === 'Ref' || key?.startsWith('Fn::'))) {
-      if (key === 'Ref') {
-        const resource = resources[argument as string];
-        // A configuration set's Ref is its name.
-        if (resource?.Type === 'AWS::SES::ConfigurationSet') return resource.Properties.Name;
-        return pseudo[argument as string] ?? (resource ? (argument as string) : undefined)!;
-      }
-      if (key === 'Fn::GetAtt' && (argument as string[])[1] === 'Arn') return arnOf((argument as string[])[0]!);
-      if (key === 'Fn::Join') {
-        const [separator, parts] = argument as [string, Json[]];
-        return parts.map((part) => resolve(part) as string).join(separator);
-      }
-      throw new Error(`Unresolved intrinsic ${JSON.stringify(value)}`);
-    }
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
-  };
-  return resolve;
-}
-
-/** The identity policies attached to each function's role, intrinsics resolved. */
+/** The identity policies attached to each function's role, as deployed, with the synth's own names in place. */
 let policiesByFunction: Record<string, Simulation['identityPolicies']>;
 
 beforeAll(() => {
   const s = synth();
-  const resources = s.template.toJSON().Resources as Record<string, any>;
-  const resolve = resolver(resources);
-  policiesByFunction = {};
-  for (const name of [...SENDERS, 'record-delivery-event']) {
-    const fn = Object.values(resources).find(
-      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.FunctionName === `consultancy-site-test-${name}`,
-    );
-    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-    expect(resources[roleId].Properties.ManagedPolicyArns).toBeUndefined();
-    const attached = Object.entries(resources).filter(
-      ([, r]) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: any) => role.Ref === roleId),
-    );
-    expect(attached).toHaveLength(1);
-    policiesByFunction[name] = attached.map(([id, r]) => ({ name: id, policy: resolve(r.Properties.PolicyDocument) as any }));
-  }
+  const roles = rolesFor(deployedRolesOf(s), {
+    table: 'consultancy-site-test-Messages',
+    senderAddress: TEST_ADDRESSES.senderAddress,
+    configurationSet: 'consultancy-site-test',
+  });
+  expect(roles.account).toBe(ACCOUNT);
+  policiesByFunction = Object.fromEntries(
+    Object.entries(roles.principals).map(([fn, policies]) => [fn, policies.map(({ name, policy }) => ({ name, policy: policy as never }))]),
+  );
 });
 
 async function decide(fn: string, action: string, resource: string, from?: string, displayName?: string) {

@@ -17,16 +17,18 @@ export interface FunctionDependencies<Config extends LambdaConfig = LambdaConfig
   fields?: FieldList;
   /** The time now: the system's clock, unless a test sets one. */
   clock?: () => Date;
+  /** The name before the sender address in the firm's inbox: the firm's (NOTIFICATION_TEXT.sender), unless a test gives one. */
+  senderName?: string;
 }
 
 export const systemClock = (): Date => new Date();
 
 /** The table, SES, the route and the fields, as one delivery attempt needs them. */
-export function deliverySetup({ config, clients, fields = CONTACT_FIELDS }: FunctionDependencies): DeliverySetup {
+export function deliverySetup({ config, clients, fields = CONTACT_FIELDS, senderName }: FunctionDependencies): DeliverySetup {
   return {
     table: { name: config.tableName, client: clients.documents },
     ses: clients.ses,
-    route: mailRoute(config),
+    route: { ...mailRoute(config), ...(senderName !== undefined && { senderName }) },
     fields,
   };
 }

@@ -4,6 +4,7 @@
  * the keyed hash of the body (idempotency.ts), never a field of it, and expires after
  * IDEMPOTENCY_TTL_SECONDS.
  */
+import { IDEMPOTENCY_PREFIX } from '@site/core/table';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
 import { writeIfCondition } from './conditional-write';
@@ -30,9 +31,6 @@ export interface IdempotencyRecord {
   hashKeyName?: string;
   expiresAt: number;
 }
-
-/** Every idempotency record's item id starts so. */
-export const IDEMPOTENCY_PREFIX = 'idempotency#';
 
 /** The item id of the record that reserves `key`. */
 export const idempotencyId = (key: string) => `${IDEMPOTENCY_PREFIX}${key}`;

@@ -158,13 +158,33 @@ export async function recordDeliveryOutcome(table: MessageTable, id: string, out
     ),
   );
   if (write.applied) return 'recorded';
-  const message = await getMessage(table, id);
+  const message = await readAttempts(table, id);
   if (message === undefined) return 'unknown_message';
   return isOurAttempt(message, outcome) ? 'superseded' : 'not_our_attempt';
 }
 
+/** What a message records of its delivery attempts. */
+type AttemptRecord = Pick<StoredMessage, 'attempts' | 'emailedAttempt' | 'sesMessageId'>;
+
+/**
+ * A message's attempts alone, never what the visitor wrote: all the delivery-event consumer
+ * reads (its role may GetItem for this), when an event did not apply and it must say why.
+ */
+async function readAttempts(table: MessageTable, id: string): Promise<AttemptRecord | undefined> {
+  const { Item } = await table.client.send(
+    new GetCommand({
+      TableName: table.name,
+      Key: { id },
+      ConsistentRead: true,
+      ProjectionExpression: '#status, attempts, emailedAttempt, sesMessageId',
+      ExpressionAttributeNames: { '#status': 'status' },
+    }),
+  );
+  return Item && 'status' in Item ? (Item as AttemptRecord) : undefined;
+}
+
 /** Whether the event's attempt was made, and, where its SES message id is recorded, with that id. */
-function isOurAttempt(message: StoredMessage, outcome: DeliveryOutcome): boolean {
+function isOurAttempt(message: AttemptRecord, outcome: DeliveryOutcome): boolean {
   if (outcome.attempt > message.attempts) return false;
   return message.emailedAttempt !== outcome.attempt || message.sesMessageId === outcome.sesMessageId;
 }

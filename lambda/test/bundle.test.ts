@@ -2,6 +2,7 @@
  * The bundle as Lambda receives it: within the size budget, self-contained, and working
  * against the stand-ins when imported on its own.
  */
+import type { FunctionName } from '@site/core/names';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -43,6 +44,7 @@ const RESULT = 'RESULT ';
 
 /** Imports the bundle in a fresh Node.js process with the environment Lambda would give it, as Lambda does, and calls its handler once. */
 async function runBundle(
+  fn: FunctionName,
   outfile: string,
   event: unknown,
 ): Promise<{ result: unknown; logs: Record<string, unknown>[]; metrics: Record<string, unknown>[] }> {
@@ -51,7 +53,7 @@ async function runBundle(
     process.stdout.write(${JSON.stringify(RESULT)} + JSON.stringify(result ?? null) + '\\n');`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], {
     cwd: outDir,
-    env: { ...process.env, ...aws.lambdaEnv, EVENT: JSON.stringify(event) },
+    env: { ...process.env, ...aws.lambdaEnvOf(fn), EVENT: JSON.stringify(event) },
   });
   const lines = stdout.trim().split('\n');
   const resultLine = lines.find((line) => line.startsWith(RESULT));
@@ -98,7 +100,7 @@ describe('the send-contact-email bundle', () => {
   it('stores and e-mails a message, run by plain Node.js outside the repository', async () => {
     // Outside the repository no node_modules is reachable, as in Lambda.
     expect(outDir.startsWith(fileURLToPath(new URL('../..', import.meta.url)))).toBe(false);
-    const stored = await runBundle(sendBundle.outfile, contactEvent({ body: VALID_BODY }));
+    const stored = await runBundle('send-contact-email', sendBundle.outfile, contactEvent({ body: VALID_BODY }));
     const response = answer(stored.result as APIGatewayProxyStructuredResultV2);
     expect(response.statusCode).toBe(200);
     expect(stored.logs).toEqual([expect.objectContaining({ outcome: 'stored_and_emailed', status: 200 })]);
@@ -107,7 +109,7 @@ describe('the send-contact-email bundle', () => {
     expect(await aws.sentEmails()).toHaveLength(1);
 
     const refused = answer(
-      (await runBundle(sendBundle.outfile, contactEvent({ body: { ...VALID_BODY, email: 'geen adres' } })))
+      (await runBundle('send-contact-email', sendBundle.outfile, contactEvent({ body: { ...VALID_BODY, email: 'geen adres' } })))
         .result as APIGatewayProxyStructuredResultV2,
     );
     expect(refused.statusCode).toBe(400);
@@ -140,7 +142,7 @@ describe('an unexpected error in the bundle', () => {
 describe('the retry-undelivered bundle', () => {
   it('is within the same budget and runs', async () => {
     expect(retryBundle.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
-    const run = await runBundle(retryBundle.outfile, { source: 'aws.events' });
+    const run = await runBundle('retry-undelivered', retryBundle.outfile, { source: 'aws.events' });
     expect(run.result).toEqual({ examined: 0, delivered: 0, deferred: 0, failed: 0, skipped: 0, pending: 0, notDelivered: 0, digested: 0 });
     expect(run.logs).toEqual([expect.objectContaining({ msg: 'retry-undelivered' })]);
     expect(run.metrics).toEqual([{ Stage: aws.config.stage, RetryBacklog: 0, NotDelivered: 0 }]);
@@ -152,10 +154,12 @@ describe('the record-delivery-event bundle', () => {
     expect(eventBundle.bytes).toBeLessThan(sendBundle.bytes);
     expect(readFileSync(eventBundle.outfile, 'utf8')).not.toContain('SendEmail');
     const sent = answer(
-      (await runBundle(sendBundle.outfile, contactEvent({ body: VALID_BODY }))).result as APIGatewayProxyStructuredResultV2,
+      (await runBundle('send-contact-email', sendBundle.outfile, contactEvent({ body: VALID_BODY })))
+        .result as APIGatewayProxyStructuredResultV2,
     );
     const stored = await aws.message(sent.json.id!);
     const run = await runBundle(
+      'record-delivery-event',
       eventBundle.outfile,
       sesEvent('Email Delivered', { messageId: stored!.id, attempt: 1, sesMessageId: stored!.sesMessageId! }),
     );

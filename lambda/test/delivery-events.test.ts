@@ -200,7 +200,10 @@ describe('order and repetition', () => {
     });
     expect(await stack.aws.message(untried.id)).toMatchObject({ status: 'delivered', lastError: 'TimeoutError', attempts: 1 });
     await stack.aws.clearEmails();
-    const run = await createRetryJob({ config: stack.aws.config, clients: stack.aws.clients })({ minAgeMs: 0, backoffBaseMs: 0 });
+    const run = await createRetryJob({ config: stack.aws.config, clients: stack.aws.clientsOf('retry-undelivered') })({
+      minAgeMs: 0,
+      backoffBaseMs: 0,
+    });
     expect(run).toMatchObject({ delivered: 0 });
     expect(await stack.aws.sentEmails()).toEqual([]);
   });
@@ -231,7 +234,10 @@ describe('events that are not about an attempt the message made', () => {
     expect(await stack.aws.message(waiting.id)).toMatchObject({ status: 'received', attempts: 0 });
     expect((await stack.aws.message(waiting.id))?.outcome).toBeUndefined();
     await stack.aws.clearEmails();
-    const run = await createRetryJob({ config: stack.aws.config, clients: stack.aws.clients })({ minAgeMs: 0, backoffBaseMs: 0 });
+    const run = await createRetryJob({ config: stack.aws.config, clients: stack.aws.clientsOf('retry-undelivered') })({
+      minAgeMs: 0,
+      backoffBaseMs: 0,
+    });
     expect(run).toMatchObject({ delivered: 1 });
     expect(await stack.aws.message(waiting.id)).toMatchObject({ status: 'emailed', attempts: 1 });
   });
@@ -413,7 +419,10 @@ describe('the retry job’s count for the not-delivered alarm', () => {
   it('counts messages SES took through the set longer ago than the alarm’s time and has not confirmed, and no others', async () => {
     await stack.aws.stopDynamoDb();
     await stack.aws.startDynamoDb();
-    const job = createRetryJob({ config: { ...stack.aws.config, deliveryAlarmMinutes: 60 }, clients: stack.aws.clients });
+    const job = createRetryJob({
+      config: { ...stack.aws.config, deliveryAlarmMinutes: 60 },
+      clients: stack.aws.clientsOf('retry-undelivered'),
+    });
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
     const base = {
       ...VALID_BODY,

@@ -30,8 +30,8 @@ beforeAll(async () => {
   logs = captureLogs();
   aws = await startFunctionAws();
   handler = createContactHandler({ config: aws.config, clients: aws.clients });
-  retryUndelivered = createRetryJob({ config: aws.config, clients: aws.clients });
-  retryHandler = createRetryHandler({ config: aws.config, clients: aws.clients });
+  retryUndelivered = createRetryJob({ config: aws.config, clients: aws.clientsOf('retry-undelivered') });
+  retryHandler = createRetryHandler({ config: aws.config, clients: aws.clientsOf('retry-undelivered') });
 });
 
 afterAll(async () => {

@@ -59,7 +59,10 @@ describe('the sender', () => {
     const stored = (await stack.aws.message(response.json.id!))!;
     await stack.aws.put({ ...stored, status: 'received', attempts: 1, lastAttemptAt: new Date(0).toISOString() });
     await stack.aws.clearEmails();
-    const run = await createRetryJob({ config: stack.aws.config, clients: stack.aws.clients })({ minAgeMs: 0, backoffBaseMs: 0 });
+    const run = await createRetryJob({ config: stack.aws.config, clients: stack.aws.clientsOf('retry-undelivered') })({
+      minAgeMs: 0,
+      backoffBaseMs: 0,
+    });
     expect(run.delivered).toBe(1);
     const [retried] = await stack.aws.sentEmails();
     expect((await PostalMime.parse(await stack.aws.rawEmail(retried!.messageId))).from).toEqual({

@@ -117,7 +117,11 @@ describe('the contact function counts each request once, by how it ended', () =>
 describe('the retry job counts its run', () => {
   /** The retry job as the schedule runs it, `minutes` from now (past the grace period and the first backoff). */
   const runAt = (minutes: number) =>
-    createRetryHandler({ config: stack.aws.config, clients: stack.aws.clients, clock: () => new Date(Date.now() + minutes * 60_000) })();
+    createRetryHandler({
+      config: stack.aws.config,
+      clients: stack.aws.clientsOf('retry-undelivered'),
+      clock: () => new Date(Date.now() + minutes * 60_000),
+    })();
 
   it('its attempts, the e-mails SES took, and the backlog and undelivered messages it found (0 too: they are levels)', async () => {
     const summary = await runAt(10);

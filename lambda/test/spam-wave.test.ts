@@ -107,7 +107,7 @@ describe('a wave of 3,000 messages from 1,500 addresses in one hour', () => {
 
       // The retry job at the hour's end: one digest, then none within the hour.
       await stack.aws.clearEmails();
-      const retry = createRetryJob({ config: stack.aws.config, clients: stack.aws.clients, clock: () => clock.now });
+      const retry = createRetryJob({ config: stack.aws.config, clients: stack.aws.clientsOf('retry-undelivered'), clock: () => clock.now });
       clock.now = new Date(start + HOUR);
       expect(await retry({ minAgeMs: 0 })).toMatchObject({ delivered: 0, digested: total - emailed.length });
       clock.now = new Date(start + HOUR + 30 * 60_000);
@@ -194,7 +194,10 @@ describe('the retry job in a backlog', () => {
       { step: 'initialize', name: counting },
     );
     try {
-      await createRetryJob({ config: stack.aws.config, clients: stack.aws.clients })({ minAgeMs: 0, backoffBaseMs: HOUR });
+      await createRetryJob({ config: stack.aws.config, clients: stack.aws.clientsOf('retry-undelivered') })({
+        minAgeMs: 0,
+        backoffBaseMs: HOUR,
+      });
     } finally {
       client.middlewareStack.remove(counting);
     }

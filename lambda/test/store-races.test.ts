@@ -40,7 +40,8 @@ function intercepted(table: MessageTable, intercept: (command: object, send: Sen
 }
 
 /** A table that is not there: a wrong stage or table name, which must be an error and never a quiet "already there". */
-const missingTable = (table: MessageTable): MessageTable => ({ name: 'contact-messages-not-there', client: table.client });
+/** A table of this name, which is not there (deleted): the stand-ins' administrator reaches it, as the function's role reaches its own stage's. */
+const missingTable = (client: DynamoDBDocumentClient): MessageTable => ({ name: 'contact-messages-not-there', client });
 
 describe('storing a message', () => {
   const stack = useContactStack();
@@ -97,7 +98,7 @@ describe('claiming an Idempotency-Key', () => {
     // The TTL sweeper removes the record between the refused put and the read.
     const table = intercepted(stack.aws.table, async (command, send) => {
       if (command instanceof GetCommand)
-        await send(new DeleteCommand({ TableName: stack.aws.tableName, Key: { id: `idempotency#${key}` } }));
+        await stack.aws.documents.send(new DeleteCommand({ TableName: stack.aws.tableName, Key: { id: `idempotency#${key}` } }));
       return send(command);
     });
     expect(await claimIdempotencyKey(table, claimOf(key, '01JDNEWCLAIM000000000000', { current: 'hash-b' }))).toEqual({
@@ -116,7 +117,7 @@ describe('claiming an Idempotency-Key', () => {
     const table = intercepted(stack.aws.table, async (command, send) => {
       if (!(command instanceof GetCommand) || vanished === 2) return send(command);
       vanished += 1;
-      await send(new DeleteCommand({ TableName: stack.aws.tableName, Key: { id: held.id } }));
+      await stack.aws.documents.send(new DeleteCommand({ TableName: stack.aws.tableName, Key: { id: held.id } }));
       const answer = await send(command);
       await send(new PutCommand({ TableName: stack.aws.tableName, Item: { ...held, expiresAt: NOW_SECONDS + 3600 } }));
       return answer;
@@ -151,7 +152,7 @@ describe('putting an idempotency record back (restore)', () => {
 
   it('fails when the table is not there, rather than counting the record as already held', async () => {
     const any = record('c1a1c0de-0000-4000-8000-000000000011', NOW_SECONDS + 60);
-    await expect(putIdempotencyRecord(missingTable(stack.aws.table), any, NOW_SECONDS)).rejects.toMatchObject({
+    await expect(putIdempotencyRecord(missingTable(stack.aws.documents), any, NOW_SECONDS)).rejects.toMatchObject({
       name: 'ResourceNotFoundException',
     });
   });
@@ -215,7 +216,7 @@ describe('leasing a message for a retry', () => {
   });
 
   it('fails when the table is not there, rather than leaving the message to another run', async () => {
-    await expect(leaseForRetry(missingTable(stack.aws.table), aMessage(), NOW)).rejects.toMatchObject({
+    await expect(leaseForRetry(missingTable(stack.aws.documents), aMessage(), NOW)).rejects.toMatchObject({
       name: 'ResourceNotFoundException',
     });
   });

@@ -43,7 +43,7 @@ const landHeld = () => Promise.all(held.splice(0).map((land) => land()));
 
 /** Clients whose DynamoDB calls meet each planned fault once, in turn. */
 function faultyClients(aws: FunctionAws, faults: Fault[]): AwsClients {
-  const clients = createAwsClients(emulatorConnections(aws.urls));
+  const clients = createAwsClients(emulatorConnections(aws.urls, 'send-contact-email'));
   clients.documents.middlewareStack.add(
     (next) => async (args) => {
       const request = JSON.stringify(args.input);

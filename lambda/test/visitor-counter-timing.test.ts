@@ -62,7 +62,7 @@ const counterOf = async (visitor: Visitor) => (await stack.aws.items()).find((it
  * request of the same visitor does to the counter in the meantime.
  */
 function racedTable(before: (command: string, input: Record<string, any>) => Promise<void>): MessageTable {
-  const { documents } = createAwsClients(emulatorConnections(stack.aws.urls));
+  const { documents } = createAwsClients(emulatorConnections(stack.aws.urls, 'send-contact-email'));
   documents.middlewareStack.add(
     (next, context) => async (args) => {
       await before(context.commandName ?? '', args.input as Record<string, any>);
@@ -153,7 +153,7 @@ describe('counting while other requests of the visitor change the counter', () =
     const table = racedTable(async (command, input) => {
       if (command === 'GetItemCommand' && input.Key?.id === visitor.counterId && !deleted) {
         deleted = true;
-        await stack.aws.clients.documents.send(new DeleteCommand({ TableName: stack.aws.table.name, Key: { id: visitor.counterId } }));
+        await stack.aws.documents.send(new DeleteCommand({ TableName: stack.aws.table.name, Key: { id: visitor.counterId } }));
       }
     });
     const result = await count(visitor, visitor.start + 1000, undefined, table);
@@ -226,7 +226,10 @@ describe('a release DynamoDB takes and never answers', () => {
   it('is given up after a second, so the visitor whose message was not stored gets the 503 without waiting on it', async () => {
     const dynamodb = await stallingDynamoDb((body) => body.includes('REMOVE #entry'));
     try {
-      const { documents } = createAwsClients({ ...emulatorConnections(stack.aws.urls), dynamodb: emulatorClientConfig(dynamodb.url) });
+      const { documents } = createAwsClients({
+        ...emulatorConnections(stack.aws.urls, 'send-contact-email'),
+        dynamodb: emulatorClientConfig(dynamodb.url, 'send-contact-email'),
+      });
       // The message's store fails before it is sent; its place is then released, into the stall.
       documents.middlewareStack.add(
         (next, context) => async (args) => {

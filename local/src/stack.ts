@@ -29,6 +29,9 @@ import { postFromViewer, stageThrottle, startApiGateway, startEdge, type ApiHand
 import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, type EmulatorUrls } from '@site/emulators/connections';
 import { LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, LOCAL_STAGE } from '@site/local/defaults';
 import { clearSentEmails, ensureMessageTable, startDynamoDb, type RunningServer } from '@site/emulators/servers';
+import { startIamGate, type GatedService, type GateCall } from '@site/emulators/iam-gate';
+import type { DeployedRoles, StageNames } from '@site/core/node/deployed-roles';
+import { cachedDeployedRoles } from '@site/infra/roles-cache';
 import { functionEnvironment } from '@site/core/function-env';
 import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from '@site/emulators/local-ses';
@@ -85,6 +88,20 @@ export interface LocalStackOptions {
    * product serves one machine, and load tests would hit it; a test of the throttle sets one.
    */
   stageThrottle?: Config['apiRateLimit'];
+  /**
+   * IAM as AWS evaluates it, in front of both stand-ins: each function's calls are signed with
+   * its role and evaluated against the role the CDK app deploys, and refused as AWS refuses
+   * them. By default the roles come from a synth of the app (kept between starts while the app is
+   * unchanged: cachedDeployedRoles); a test run passes the roles it synthesized once. `false` runs the stand-ins without IAM: for measuring the
+   * handler alone, never for a check of what a function may do.
+   */
+  iam?: LocalIam | false;
+}
+
+/** The roles the stand-ins enforce, and where each evaluated call is written down (callLog). */
+export interface LocalIam {
+  roles: DeployedRoles;
+  record?: (call: GateCall) => void;
 }
 
 /**
@@ -154,79 +171,120 @@ async function onPort<T>(start: () => Promise<T>, port: number, variable: string
   }
 }
 
+/** A stand-in the stack starts (on a port it is given), or one already running that it only connects to. */
+type StandIn = ((port: number) => Promise<RunningServer>) | { running: string };
+
 /**
- * The two emulators, restartable in place: a fault stops one, and it comes back on its port.
- * The local SES hands its delivery events to the consumer, which reaches DynamoDB on its port.
+ * One stand-in behind IAM: its gate (emulators/src/iam-gate.ts) where the clients connect, on
+ * `port`, and the stand-in on a port of its own behind it. Without IAM (`iam: false`) the
+ * stand-in itself is on `port`. Stopped and started together, so a stopped one refuses
+ * connections as a dead endpoint does, and comes back on the same port.
+ */
+async function behindIam(
+  service: GatedService,
+  standIn: StandIn,
+  gate: { iam: LocalIam | false; names: StageNames },
+  port: number,
+  variable: string,
+) {
+  let own: RunningServer | undefined;
+  if (typeof standIn === 'function') own = await (gate.iam === false ? onPort(() => standIn(port), port, variable) : standIn(0));
+  const upstream = () => own?.url ?? (standIn as { running: string }).running;
+  let front: RunningServer | undefined;
+  const startGate = async (on: number) => {
+    if (gate.iam === false) return undefined;
+    const { roles, record } = gate.iam;
+    return await startIamGate({ service, upstream: upstream(), roles, record, names: gate.names, port: on });
+  };
+  front = await onPort(() => startGate(port), port, variable);
+  return {
+    url: front?.url ?? upstream(),
+    standInUrl: upstream(),
+    stop: async () => {
+      await front?.close();
+      await own?.close();
+    },
+    start: async () => {
+      if (typeof standIn === 'function') own = await standIn(own!.port);
+      if (front) front = await startGate(front.port);
+    },
+    close: async () => {
+      await Promise.allSettled([front?.close(), own?.close()]);
+    },
+  };
+}
+
+/** What IAM the stack's stand-ins enforce: the stage's roles (or none, `false`), and where each call is recorded. */
+async function iamOf(options: LocalStackOptions): Promise<LocalIam | false> {
+  if (options.iam !== undefined) return options.iam;
+  return { roles: await cachedDeployedRoles() };
+}
+
+/**
+ * The two stand-ins, each behind IAM, restartable in place: a fault stops one, and it comes
+ * back on its port. The local SES hands its delivery events to the consumer, which reaches
+ * DynamoDB signed with its own role. With running stand-ins (`standIns`), a table of the
+ * stack's own there and an SES of its own in front of theirs, which it cannot stop.
  */
 async function startEmulators(options: LocalStackOptions, started: RunningServer[]) {
-  if (options.standIns) return onStandIns(options, options.standIns, started);
+  const iam = await iamOf(options);
+  const shared = options.standIns;
   const path = (options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir) ?? undefined;
-  const dynamoPort = options.dynamoPort ?? LOCAL_PORTS.dynamodb.port;
-  let dynamo = await onPort(() => startDynamoDb({ port: dynamoPort, path }), dynamoPort, LOCAL_PORTS.dynamodb.variable);
-  started.push(dynamo);
-  const sesPort = options.sesPort ?? LOCAL_PORTS.ses.port;
-  const tableName = DEFAULT_TABLE_NAME;
+  const tableName = shared ? `${DEFAULT_TABLE_NAME}-${randomBytes(4).toString('hex')}` : DEFAULT_TABLE_NAME;
+  const names: StageNames = { table: tableName, senderAddress: LOCAL_MAIL.from, configurationSet: LOCAL_CONFIGURATION_SET };
+
+  const dynamo = await behindIam(
+    'dynamodb',
+    shared ? { running: shared.dynamodb } : (port) => startDynamoDb({ port, path }),
+    { iam, names },
+    options.dynamoPort ?? (shared ? 0 : LOCAL_PORTS.dynamodb.port),
+    LOCAL_PORTS.dynamodb.variable,
+  );
+  started.push({ url: dynamo.url, port: 0, close: dynamo.close });
+  // The table's own maintenance goes to the stand-in itself, as an administrator's would.
+  await ensureMessageTable(shared?.dynamodb ?? dynamo.standInUrl, tableName);
   const consumer = deliveryEventConsumer(dynamo.url, tableName);
   const sesOptions: Omit<LocalSesOptions, 'port'> = {
     configurationSet: LOCAL_CONFIGURATION_SET,
     publish: options.deliveryEvents ? consumer : undefined,
+    ...(shared && { emulator: shared.ses }),
   };
-  let ses = await onPort(() => startLocalSes({ ...sesOptions, port: sesPort }), sesPort, LOCAL_PORTS.ses.variable);
-  started.push(ses);
+  const ses = await behindIam(
+    'ses',
+    (port) => startLocalSes({ ...sesOptions, port }),
+    { iam, names },
+    options.sesPort ?? (shared ? 0 : LOCAL_PORTS.ses.port),
+    LOCAL_PORTS.ses.variable,
+  );
+  started.push({ url: ses.url, port: 0, close: ses.close });
   // A new stack's SES has sent nothing. aws-ses-v2-local keeps its outbox in its module, so an
   // earlier stack in this process (a test file before, sharing its module graph) left its mail
   // there. startSes below keeps it: a restarted SES has still delivered what it delivered.
-  await clearSentEmails(ses.url);
-  await ensureMessageTable(dynamo.url, tableName);
+  if (!shared) await clearSentEmails(ses.standInUrl);
+  const refuse = () =>
+    Promise.reject(new Error('A stack on shared stand-ins cannot stop or start them; start it with emulators of its own.'));
   return {
     urls: { dynamodb: dynamo.url, ses: ses.url } satisfies EmulatorUrls,
     tableName,
     deliveryEvent: consumer,
-    stopDynamoDb: () => dynamo.close(),
-    startDynamoDb: async () => {
-      dynamo = await startDynamoDb({ port: dynamo.port, path });
-      started[0] = dynamo;
-      // An in-memory server comes back empty, as a fresh DynamoDB endpoint would be.
-      await ensureMessageTable(dynamo.url, tableName);
-    },
-    stopSes: () => ses.close(),
-    startSes: async () => {
-      ses = await startLocalSes({ ...sesOptions, port: ses.port });
-      started[1] = ses;
-    },
+    stopDynamoDb: shared ? refuse : dynamo.stop,
+    startDynamoDb: shared
+      ? refuse
+      : async () => {
+          await dynamo.start();
+          // An in-memory server comes back empty, as a fresh DynamoDB endpoint would be.
+          await ensureMessageTable(dynamo.standInUrl, tableName);
+        },
+    stopSes: shared ? refuse : ses.stop,
+    startSes: shared ? refuse : ses.start,
   };
 }
 
-/** A table of the stack's own in running stand-ins, and an SES of its own in front of theirs. */
-async function onStandIns(options: LocalStackOptions, standIns: EmulatorUrls, started: RunningServer[]) {
-  const tableName = `${DEFAULT_TABLE_NAME}-${randomBytes(4).toString('hex')}`;
-  await ensureMessageTable(standIns.dynamodb, tableName);
-  const consumer = deliveryEventConsumer(standIns.dynamodb, tableName);
-  const ses = await startLocalSes({
-    port: options.sesPort ?? 0,
-    configurationSet: LOCAL_CONFIGURATION_SET,
-    publish: options.deliveryEvents ? consumer : undefined,
-    emulator: standIns.ses,
-  });
-  started.push(ses);
-  const shared = () =>
-    Promise.reject(new Error('A stack on shared stand-ins cannot stop or start them; start it with emulators of its own.'));
-  return {
-    urls: { dynamodb: standIns.dynamodb, ses: ses.url } satisfies EmulatorUrls,
-    tableName,
-    deliveryEvent: consumer,
-    stopDynamoDb: shared,
-    startDynamoDb: shared,
-    stopSes: shared,
-    startSes: shared,
-  };
-}
-
-/** The consumer of SES's delivery events, as the stack deploys it, reaching the local table. */
+/** The consumer of SES's delivery events, as the stack deploys it, reaching the local table with its role. */
 function deliveryEventConsumer(dynamodbUrl: string, tableName: string): (event: unknown) => Promise<void> {
   const consumer = createDeliveryEventHandler({
     config: { tableName, stage: LOCAL_STAGE },
-    clients: { documents: createDocumentClient(emulatorClientConfig(dynamodbUrl)) },
+    clients: { documents: createDocumentClient(emulatorClientConfig(dynamodbUrl, 'record-delivery-event')) },
   });
   return (event) => consumer(event);
 }
@@ -258,9 +316,8 @@ function localFunctions(urls: EmulatorUrls, tableName: string, options: LocalSta
   });
   // Read here as well, so a setting the function would refuse stops the start with its message.
   readContactConfig(settings);
-  const lambdaEnv = { ...settings, ...emulatorSdkEnv(urls) };
-  const clients = createAwsClients(emulatorConnections(urls));
-  const retryParts = { config: readRetryConfig(settings), clients };
+  const lambdaEnv = { ...settings, ...emulatorSdkEnv(urls, 'send-contact-email') };
+  const retryParts = { config: readRetryConfig(settings), clients: createAwsClients(emulatorConnections(urls, 'retry-undelivered')) };
   return {
     originSecret,
     lambdaEnv,

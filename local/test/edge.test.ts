@@ -13,7 +13,7 @@ describe('local edge', () => {
   const siteDir = makeSiteDir();
 
   beforeAll(async () => {
-    stack = await startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns(), siteDir });
+    stack = await startLocalStack({ ...EPHEMERAL_STACK, ...runStandIns(), siteDir });
     site = stack.urls.site;
   });
   afterAll(() => stack?.close());

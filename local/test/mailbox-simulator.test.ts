@@ -175,7 +175,7 @@ describe('through the local stack, as npm start runs it', () => {
   async function messageTo(contactRecipient: string): Promise<{ stack: LocalStack; id: string }> {
     const stack = await startLocalStack({
       ...EPHEMERAL_STACK,
-      standIns: runStandIns(),
+      ...runStandIns(),
       siteDir: makeSiteDir(),
       deliveryEvents: true,
       contactRecipient,

@@ -34,7 +34,7 @@ describe('the counts page', () => {
     fetch(`${stack.urls.site}${API_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
-    stack = await startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns(), siteDir: makeSiteDir() });
+    stack = await startLocalStack({ ...EPHEMERAL_STACK, ...runStandIns(), siteDir: makeSiteDir() });
   });
   afterAll(() => stack?.close());
 

@@ -29,7 +29,7 @@ describe('local stack configuration', () => {
     const siteDir = mkdtempSync(join(tmpdir(), 'config-site-'));
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Home</title>');
     writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>404</title>');
-    stack = await startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns(), siteDir });
+    stack = await startLocalStack({ ...EPHEMERAL_STACK, ...runStandIns(), siteDir });
   });
   afterAll(() => stack?.close());
 

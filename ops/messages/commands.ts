@@ -12,7 +12,8 @@ import type { StoredMessage } from '@site/core/table';
 import { readMailRoute } from '@site/lambda/config';
 import { deliver } from '@site/lambda/delivery';
 import { mailRoute, type MailRoute } from '@site/lambda/mail';
-import { deleteIdempotencyRecord, IDEMPOTENCY_PREFIX } from '@site/lambda/idempotency-records';
+import { IDEMPOTENCY_PREFIX } from '@site/core/table';
+import { deleteIdempotencyRecord } from '@site/lambda/idempotency-records';
 import {
   deleteEmptyCounter,
   deleteStampRecord,

@@ -7,7 +7,8 @@
 import { DeleteCommand, QueryCommand, UpdateCommand, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { emailKey, MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { writeIfCondition } from '@site/lambda/conditional-write';
-import { IDEMPOTENCY_PREFIX, type IdempotencyRecord } from '@site/lambda/idempotency-records';
+import { IDEMPOTENCY_PREFIX } from '@site/core/table';
+import type { IdempotencyRecord } from '@site/lambda/idempotency-records';
 import { STAMP_PREFIX } from '@site/lambda/spam-store';
 import type { MessageTable } from '@site/lambda/store';
 import { countedMessages, entryName, MESSAGE_COUNT } from '@site/lambda/visitor-counter';

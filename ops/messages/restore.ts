@@ -9,7 +9,8 @@
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { StoredMessage } from '@site/core/table';
 import { getMessage, storeMessage, type MessageTable } from '@site/lambda/store';
-import { IDEMPOTENCY_PREFIX, putIdempotencyRecord, type IdempotencyRecord } from '@site/lambda/idempotency-records';
+import { IDEMPOTENCY_PREFIX } from '@site/core/table';
+import { putIdempotencyRecord, type IdempotencyRecord } from '@site/lambda/idempotency-records';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { alignedColumns } from '@site/ops/columns';
 import { CommandError } from './errors';

@@ -11,7 +11,7 @@ import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { AWS_CLIENT_OPTIONS, createAwsClients } from '@site/lambda/aws';
 import type { MessageTable } from '@site/lambda/store';
 import { CONTACT_RECIPIENT_VARIABLE, LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, type PortSetting } from '@site/local/defaults';
-import { emulatorConnections, loopbackUrl, type EmulatorUrls } from '@site/emulators/connections';
+import { emulatorClientConfig, loopbackUrl, type EmulatorUrls } from '@site/emulators/connections';
 
 export interface Target {
   /** The table, and the client that reaches it. */
@@ -125,7 +125,8 @@ function configurationSetFor(stage: string | undefined, local: boolean, env: Nod
 export async function resolveTarget(env: NodeJS.ProcessEnv, stage: string | undefined): Promise<Target> {
   const local = usesLocalStack(env) && stage === undefined;
   const urls = local ? localStackUrls(env) : undefined;
-  const clients = createAwsClients(urls ? emulatorConnections(urls) : {});
+  // The local stack's stand-ins as their administrator, as an operator works on a stage with the account's rights.
+  const clients = createAwsClients(urls ? { dynamodb: emulatorClientConfig(urls.dynamodb), ses: emulatorClientConfig(urls.ses) } : {});
   const place = (endpoint: string | undefined) => (endpoint ? `at ${endpoint}` : `in ${regionText(env)}`);
   return {
     table: { name: await tableNameFor(env, stage, local), client: clients.documents },

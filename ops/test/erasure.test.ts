@@ -29,7 +29,10 @@ let aws: LocalAws;
 let handler: ContactHandler;
 beforeAll(async () => {
   aws = await startLocalAws();
-  handler = createContactHandler({ config: readContactConfig(aws.lambdaEnv), clients: createAwsClients(aws.connections) });
+  handler = createContactHandler({
+    config: readContactConfig(aws.lambdaEnv),
+    clients: createAwsClients(aws.connectionsFor('send-contact-email')),
+  });
 });
 afterAll(() => aws?.close());
 

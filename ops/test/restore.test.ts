@@ -13,7 +13,7 @@ import { emulatorClientConfig } from '@site/emulators/connections';
 import { ensureMessageTable } from '@site/emulators/servers';
 import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
 import type { StoredMessage } from '@site/core/table';
-import { IDEMPOTENCY_PREFIX } from '@site/lambda/idempotency-records';
+import { IDEMPOTENCY_PREFIX } from '@site/core/table';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { allStderr, message, runMessages, standInEnv } from './support/messages-cli';
 

@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 const start = (contactRecipient?: string, deliveryEvents = true) =>
-  startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns(), contactRecipient, deliveryEvents });
+  startLocalStack({ ...EPHEMERAL_STACK, ...runStandIns(), contactRecipient, deliveryEvents });
 
 /**
  * The command as an operator runs it against `npm start`: no AWS settings, the local stack's

@@ -13,7 +13,7 @@ import { EPHEMERAL_STACK, startLocalStack, type LocalStack } from '@site/local/s
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ ...EPHEMERAL_STACK, standIns: runStandIns() });
+  stack = await startLocalStack({ ...EPHEMERAL_STACK, ...runStandIns() });
 });
 afterAll(() => stack?.close());
 

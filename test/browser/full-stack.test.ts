@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/core/contract';
 import { FAST_FILL_SECONDS } from '@site/core/spam';
 import type { StoredMessage } from '@site/core/table';
+import { runIam } from '@site/testing/stand-ins';
 import { launchChromium } from '@site/testing/chromium';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { fetchSentEmails } from '@site/emulators/servers';
@@ -73,6 +74,7 @@ beforeAll(async () => {
     dataDir: mkdtempSync(join(tmpdir(), 'full-stack-')),
     retryIntervalMs: 0,
     quiet: true,
+    iam: runIam(),
   });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -8,6 +8,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { launchChromium } from '@site/testing/chromium';
+import { runIam } from '@site/testing/stand-ins';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { EPHEMERAL_STACK, startLocalStack, type LocalStack, type LocalStackOptions } from '@site/local/stack';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
@@ -79,7 +80,7 @@ async function stopClockBeforeLoad(page: Page): Promise<void> {
 
 /** `settings`: what a suite changes in the stack; the visitor limit's own sets a limit of its own, the rate limit's a stage throttle. */
 export async function startSite(settings: Pick<LocalStackOptions, 'visitorLimit' | 'mailBudgets' | 'stageThrottle'> = {}): Promise<Site> {
-  const stack = await startLocalStack({ ...EPHEMERAL_STACK, ...settings });
+  const stack = await startLocalStack({ ...EPHEMERAL_STACK, iam: runIam(), ...settings });
   let browser: Browser;
   try {
     browser = await launchChromium();

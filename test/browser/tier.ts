@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { sharedModuleGraph } from '@site/testing/isolation';
 
 /**
  * The files whose tests send the form and wait on a clock as the function's rules make a person
@@ -17,8 +16,8 @@ export function browserTier(name: string, files: { include: string[]; exclude?: 
     test: {
       name,
       root: import.meta.dirname,
-      // One module graph for the files (@site/testing/isolation); each starts and closes a site of its own.
-      ...sharedModuleGraph(import.meta.dirname, files.include),
+      include: files.include,
+      isolate: false,
       ...(files.exclude && { exclude: files.exclude }),
       environment: 'node',
       testTimeout: 60_000,

@@ -5,7 +5,7 @@
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { visitorLimitFrom } from '@site/core/node/deploy-config';
 import { DELIVERY_OUTCOMES } from '@site/core/table';
-import { DIGEST_STATE_ID } from '@site/lambda/spam-store';
+import { DIGEST_STATE_ID } from '@site/core/table';
 import type { SentEmail } from '@site/emulators/servers';
 import type { SuiteContext } from './context';
 import { describeProblems } from './load';

@@ -12,12 +12,11 @@ import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { DIGEST_TEXT } from '@site/core/content/digest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { FIELDS, TEXT_FIELDS } from './contact-fields';
-import { BOOKKEEPING_ATTRIBUTES, MESSAGE_STATUSES } from '@site/core/table';
 import { HELD_FOR, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spam';
-import { IDEMPOTENCY_PREFIX } from '@site/lambda/idempotency-records';
+import { BOOKKEEPING_ATTRIBUTES, DIGEST_STATE_ID, IDEMPOTENCY_PREFIX, MESSAGE_STATUSES } from '@site/core/table';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { BUDGET_HOUR_ATTRIBUTE, BUDGET_PREFIX } from '@site/lambda/mail-budget';
-import { DIGEST_STATE_ID, STAMP_PREFIX, TEXT_PREFIX } from '@site/lambda/spam-store';
+import { STAMP_PREFIX, TEXT_PREFIX } from '@site/lambda/spam-store';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { fetchSentEmails, type SentEmail } from '@site/emulators/servers';
 

@@ -1,35 +1,28 @@
 /**
  * DynamoDB and SES for one test file: a table of its own in the run's shared dynalite, an SES
  * of its own (the local SES, which knows the tests' configuration set and shows only this
- * file's e-mails) in front of the run's shared SES emulator, both behind fault switches
- * (fault-switch.ts). With the environment Lambda would give a function here, and the
- * connections its SDK clients take, so a test builds the handler it tests with the function's
- * own factories. Nothing is written to process.env.
+ * file's e-mails) in front of the run's shared SES emulator, each behind IAM as AWS evaluates
+ * it (the stage's roles, emulators/src/iam-gate.ts) and a fault switch (fault-switch.ts). With
+ * the environment Lambda would give a function here, and the connections its SDK clients take,
+ * signed with the function's role, so a test builds the handler it tests with the function's
+ * own factories and a call its role does not allow fails as in AWS. Nothing is written to
+ * process.env.
  *
- * The stand-ins come from the run's global setup (stand-ins.ts); a file run without it (a
- * script, a project that forgot it) starts a pair of its own.
+ * The stand-ins and the roles come from the run's global setup (test/setup/stand-ins.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULTS } from '@site/core/node/deploy-config';
 import { functionEnvironment } from '@site/core/function-env';
+import type { FunctionName } from '@site/core/names';
 import type { StoredMessage } from '@site/core/table';
 import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, type EmulatorUrls } from '@site/emulators/connections';
+import { startIamGate } from '@site/emulators/iam-gate';
 import { startLocalSes } from '@site/emulators/local-ses';
-import {
-  clearSentEmails,
-  ensureMessageTable,
-  fetchRawEmail,
-  fetchSentEmails,
-  startDynamoDb,
-  startSesEmulator,
-  type RunningServer,
-  type SentEmail,
-} from '@site/emulators/servers';
+import { clearSentEmails, ensureMessageTable, fetchRawEmail, fetchSentEmails, type SentEmail } from '@site/emulators/servers';
 import { faultSwitch } from './fault-switch';
-import { STAND_INS } from './provided';
+import { runStandIns, type RunIam } from './stand-ins';
 import {
   MAIL_FROM,
   MAIL_TO,
@@ -45,13 +38,17 @@ export interface LocalAws {
   /** This file's addresses of the stand-ins (behind its fault switches). */
   urls: EmulatorUrls;
   /**
-   * The environment Lambda would give the function here: its settings (TABLE_NAME, …, the
-   * deploy's default retention and visitor limit) and the SDK's (region, credentials,
-   * endpoints). Read it with the function's own readers (readContactConfig, …).
+   * The environment Lambda would give the contact function here: its settings (TABLE_NAME, …,
+   * the deploy's default retention and visitor limit) and the SDK's (region, its role's
+   * credentials, endpoints). Read it with the function's own readers (readContactConfig, …).
    */
   lambdaEnv: Record<string, string>;
-  /** What the function's createAwsClients takes to reach the stand-ins. */
-  connections: ReturnType<typeof emulatorConnections>;
+  /** The same for another of the functions: its settings, and the SDK's signed with its role. */
+  lambdaEnvOf(fn: FunctionName): Record<string, string>;
+  /** What a function's createAwsClients takes to reach the stand-ins, signed with that function's role. */
+  connectionsFor(fn: FunctionName): ReturnType<typeof emulatorConnections>;
+  /** The roles the gates enforce, and where each call is written down. */
+  iam: RunIam;
   /** The test's own client: one attempt, so a stopped stand-in fails the test at once. */
   documents: DynamoDBDocumentClient;
   /** Every item in the table, messages, idempotency records and visitor counters. */
@@ -99,23 +96,26 @@ async function scanAll(documents: DynamoDBDocumentClient, tableName: string): Pr
   return found;
 }
 
-/** The run's shared stand-ins, or a pair of this file's own when no global setup provided them. */
-async function sharedStandIns(): Promise<{ urls: EmulatorUrls; own: RunningServer[] }> {
-  const provided = inject(STAND_INS) as EmulatorUrls | undefined;
-  if (provided) return { urls: provided, own: [] };
-  const own = await Promise.all([startDynamoDb({ port: 0 }), startSesEmulator({ port: 0 })]);
-  return { urls: { dynamodb: own[0].url, ses: own[1].url }, own };
-}
-
-export async function startLocalAws(): Promise<LocalAws> {
-  const shared = await sharedStandIns();
+/**
+ * `iam`: the roles the gates enforce and where each call is written down; the run's own by
+ * default. A test of a role without one of its grants gives its own, recording nothing.
+ */
+export async function startLocalAws(options: { iam?: RunIam } = {}): Promise<LocalAws> {
+  const run = runStandIns();
+  const { standIns } = run;
+  const iam = options.iam ?? run.iam;
   const tableName = `contact-messages-${randomUUID().slice(0, 8)}`;
-  await ensureMessageTable(shared.urls.dynamodb, tableName);
-  const ses = await startLocalSes({ port: 0, configurationSet: TEST_CONFIGURATION_SET, emulator: shared.urls.ses });
-  const [dynamoSwitch, sesSwitch] = await Promise.all([faultSwitch(shared.urls.dynamodb), faultSwitch(ses.url)]);
+  await ensureMessageTable(standIns.dynamodb, tableName);
+  const ses = await startLocalSes({ port: 0, configurationSet: TEST_CONFIGURATION_SET, emulator: standIns.ses });
+  const gated = { ...iam, names: { table: tableName, senderAddress: MAIL_FROM, configurationSet: TEST_CONFIGURATION_SET } };
+  const gates = await Promise.all([
+    startIamGate({ ...gated, service: 'dynamodb', upstream: standIns.dynamodb }),
+    startIamGate({ ...gated, service: 'ses', upstream: ses.url }),
+  ]);
+  const [dynamoSwitch, sesSwitch] = await Promise.all([faultSwitch(gates[0].url), faultSwitch(gates[1].url)]);
   const urls = { dynamodb: dynamoSwitch.url, ses: sesSwitch.url };
 
-  const lambdaEnv = {
+  const settings = {
     ...functionEnvironment({
       stage: TEST_STAGE,
       tableName,
@@ -127,17 +127,19 @@ export async function startLocalAws(): Promise<LocalAws> {
       visitorLimit: TEST_VISITOR_LIMIT,
       ...TEST_MAIL_BUDGETS,
     }),
-    ...emulatorSdkEnv(urls),
   };
+  const lambdaEnvOf = (fn: FunctionName) => ({ ...settings, ...emulatorSdkEnv(urls, fn) });
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ ...emulatorClientConfig(urls.dynamodb), maxAttempts: 1 }));
   // The table's own maintenance goes to dynalite itself, whatever the switch is doing.
-  const admin = new DynamoDBClient({ ...emulatorClientConfig(shared.urls.dynamodb), maxAttempts: 1 });
+  const admin = new DynamoDBClient({ ...emulatorClientConfig(standIns.dynamodb), maxAttempts: 1 });
 
   return {
     tableName,
     urls,
-    lambdaEnv,
-    connections: emulatorConnections(urls),
+    lambdaEnv: lambdaEnvOf('send-contact-email'),
+    lambdaEnvOf,
+    connectionsFor: (fn) => emulatorConnections(urls, fn),
+    iam,
     documents,
     items: () => scanAll(documents, tableName),
     async messages() {
@@ -163,16 +165,15 @@ export async function startLocalAws(): Promise<LocalAws> {
     stopDynamoDb: dynamoSwitch.stop,
     async startDynamoDb() {
       await admin.send(new DeleteTableCommand({ TableName: tableName }));
-      await ensureMessageTable(shared.urls.dynamodb, tableName);
+      await ensureMessageTable(standIns.dynamodb, tableName);
       await dynamoSwitch.start();
     },
     async close() {
       await Promise.all([dynamoSwitch.close(), sesSwitch.close()]);
-      await ses.close();
+      await Promise.all([...gates.map((gate) => gate.close()), ses.close()]);
       await admin.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
       admin.destroy();
       documents.destroy();
-      await Promise.all(shared.own.map((server) => server.close()));
     },
   };
 }

@@ -1,46 +1,37 @@
 /**
- * DynamoDB's and SES's stand-ins, started once per test run and shared by every test file of
- * every project: a Vitest globalSetup (`globalSetup: ['@site/testing/stand-ins']`, or the path
- * of this file) provides their addresses, and each file reaches them through local-aws.ts with
- * a table, an outbox and fault switches of its own. Starting them per file cost a second
- * of each lambda test file's time and most of the unit tier's emulator traffic.
+ * What the run's global setup (test/setup/stand-ins.ts) started and read once for every test
+ * file: DynamoDB's and SES's stand-ins, and the roles the IAM gates in front of them enforce
+ * (emulators/src/iam-gate.ts), with the run's record of every call the gates evaluated.
  */
 import { inject } from 'vitest';
-import type { TestProject } from 'vitest/node';
+import type { DeployedRoles } from '@site/core/node/deployed-roles';
 import type { EmulatorUrls } from '@site/emulators/connections';
-import { startDynamoDb, startSesEmulator, type RunningServer } from '@site/emulators/servers';
-import { STAND_INS } from './provided';
+import { callLog, type GateCall } from '@site/emulators/iam-gate';
+import { DEPLOYED_ROLES, IAM_CALL_LOG, STAND_INS } from './provided';
 
-interface Shared {
-  projects: number;
-  started: Promise<{ urls: EmulatorUrls; servers: RunningServer[] }>;
+/** IAM as the local stack and the test stand-ins enforce it: the stage's roles, and where each call is recorded. */
+export interface RunIam {
+  roles: DeployedRoles;
+  /** Where each evaluated call is written down; none for a test of roles of its own. */
+  record?: (call: GateCall) => void;
 }
 
-/** Every project's global setup runs in Vitest's main process: one pair for all of them. */
-const SHARED = Symbol.for('@site/testing/stand-ins');
-const registry = globalThis as { [SHARED]?: Shared };
-
-async function start(): Promise<{ urls: EmulatorUrls; servers: RunningServer[] }> {
-  const [dynamodb, ses] = await Promise.all([startDynamoDb({ port: 0 }), startSesEmulator({ port: 0 })]);
-  return { urls: { dynamodb: dynamodb.url, ses: ses.url }, servers: [dynamodb, ses] };
+function provided<T>(key: typeof STAND_INS | typeof DEPLOYED_ROLES | typeof IAM_CALL_LOG): T {
+  const value = inject(key) as T | undefined;
+  if (value === undefined)
+    throw new Error(`No ${key} for this run: the root vitest.config.ts's globalSetup (test/setup/stand-ins.ts) provides it.`);
+  return value;
 }
 
-/** The run's stand-ins, for a file whose project's global setup started them. */
-export function runStandIns(): EmulatorUrls {
-  const urls = inject(STAND_INS) as EmulatorUrls | undefined;
-  if (!urls) throw new Error("No stand-ins for this run: add globalSetup: ['@site/testing/stand-ins'] to the project's Vitest config.");
-  return urls;
+let record: ((call: GateCall) => void) | undefined;
+
+/** The stage's roles and the run's record of calls, for a gate or a local stack of a test file's own. */
+export function runIam(): RunIam {
+  record ??= callLog(provided<string>(IAM_CALL_LOG));
+  return { roles: provided<DeployedRoles>(DEPLOYED_ROLES), record };
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const shared = (registry[SHARED] ??= { projects: 0, started: start() });
-  shared.projects += 1;
-  const { urls, servers } = await shared.started;
-  project.provide(STAND_INS, urls);
-  return async () => {
-    shared.projects -= 1;
-    if (shared.projects > 0) return;
-    delete registry[SHARED];
-    await Promise.all(servers.map((server) => server.close()));
-  };
+/** What a local stack on the run's stand-ins takes: `startLocalStack({ ...EPHEMERAL_STACK, ...runStandIns() })`. */
+export function runStandIns(): { standIns: EmulatorUrls; iam: RunIam } {
+  return { standIns: provided<EmulatorUrls>(STAND_INS), iam: runIam() };
 }

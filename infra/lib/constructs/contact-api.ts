@@ -15,7 +15,7 @@ import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
 import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/node/deploy-config';
 import { FUNCTION_ENV } from '@site/core/function-env';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
-import { DIGEST_STATE_ID } from '@site/core/table';
+import { DIGEST_STATE_ID, IDEMPOTENCY_PREFIX } from '@site/core/table';
 import type { MessageTable } from './message-table';
 import { SiteFunction } from './site-function';
 
@@ -113,6 +113,8 @@ export class ContactApi extends Construct {
       reason: 'API Gateway invokes it synchronously and the visitor gets the error; a DLQ only catches async events.',
     });
     table.grantItems(sendFunction, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    // A request that reserved an Idempotency-Key and was then refused takes its reservation back.
+    table.grantItemsWithKeys(sendFunction, [`${IDEMPOTENCY_PREFIX}*`], 'dynamodb:DeleteItem');
     const integration = new HttpLambdaIntegration('SendContactEmailIntegration', sendFunction, {
       timeout: Duration.seconds(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS),
     });

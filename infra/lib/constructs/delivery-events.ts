@@ -70,7 +70,8 @@ export class DeliveryEvents extends Construct {
       retention: props.retention,
       environment: { [FUNCTION_ENV.tableName]: table.tableName, [FUNCTION_ENV.stage]: props.stage },
     });
-    table.grantItems(this.consumer, 'dynamodb:UpdateItem');
+    // GetItem: an event that did not apply is told apart (a repeat, not ours, no such message) by reading the message's attempts.
+    table.grantItems(this.consumer, 'dynamodb:UpdateItem', 'dynamodb:GetItem');
     Validations.of(this.consumer).acknowledge({ id: 'Serverless-LambdaDLQ', reason: LOST_EVENT_REASON });
 
     // Every stage's set publishes to the same default bus: the set's own tag picks this stage's.

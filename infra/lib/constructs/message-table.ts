@@ -48,15 +48,16 @@ export class MessageTable extends Table {
   }
 
   /**
-   * Item actions on the table itself, on the items of these partition keys only: a role that
-   * owns one item (the digest's state) may read and write that one, and no message.
+   * Item actions on the table itself, on the items whose partition key matches one of `keys`
+   * (`*` for any characters) only: a role that owns one item (the digest's state) or one kind
+   * (idempotency records) may act on those, and on no message.
    */
   grantItemsWithKeys(grantee: IGrantable, keys: readonly string[], ...actions: string[]): Grant {
     return Grant.addToPrincipal({
       grantee,
       actions,
       resourceArns: [this.tableArn],
-      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [...keys] } },
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keys] } },
     });
   }
 

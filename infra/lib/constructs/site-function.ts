@@ -10,6 +10,7 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { keepGrant } from '../kept-grants';
 import { LAMBDA_BUNDLING, LAMBDA_ENVIRONMENT } from '../lambda-bundling';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -50,6 +51,10 @@ export class SiteFunction extends NodejsFunction {
       loggingFormat: LoggingFormat.JSON,
       environment: { ...LAMBDA_ENVIRONMENT, ...props.environment },
       bundling: LAMBDA_BUNDLING,
+    });
+    keepGrant(this, props.functionName, {
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      reason: 'the Lambda runtime writes the function’s log with these; its own code calls neither',
     });
     Validations.of(this).acknowledge({
       id: 'Serverless-LambdaTracing',

@@ -6,6 +6,7 @@
  * are filled in by beforeAll, so read them inside tests and hooks, never when the file is loaded.
  */
 import { afterAll, beforeAll } from 'vitest';
+import type { FunctionName } from '@site/core/names';
 import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
 import { createAwsClients, type AwsClients } from '../../src/aws';
@@ -18,18 +19,22 @@ import type { MessageTable } from '../../src/store';
 export interface FunctionAws extends LocalAws {
   /** What the contact function and the retry job read from the stand-ins' environment. */
   config: ContactConfig & RetryConfig;
-  /** Clients pointed at the stand-ins, with the functions' own options. */
+  /** The contact function's clients: pointed at the stand-ins, with the functions' own options, signed with its role. */
   clients: AwsClients;
-  /** The table, as the store's functions take it, through the function's client. */
+  /** Another function's clients, signed with its own role: a retry job built with the contact function's would be refused. */
+  clientsOf(fn: FunctionName): AwsClients;
+  /** The table, as the store's functions take it, through the contact function's client. */
   table: MessageTable;
 }
 
-export async function startFunctionAws(): Promise<FunctionAws> {
-  const aws = await startLocalAws();
-  const clients = createAwsClients(aws.connections);
+export async function startFunctionAws(options: Parameters<typeof startLocalAws>[0] = {}): Promise<FunctionAws> {
+  const aws = await startLocalAws(options);
+  const clientsOf = (fn: FunctionName) => createAwsClients(aws.connectionsFor(fn));
+  const clients = clientsOf('send-contact-email');
   return Object.assign(aws, {
     config: { ...readContactConfig(aws.lambdaEnv), ...readRetryConfig(aws.lambdaEnv) },
     clients,
+    clientsOf,
     table: { name: aws.tableName, client: clients.documents },
   });
 }

@@ -29,7 +29,7 @@ export type Emailed = StoredMessage & { sesMessageId: string };
 export function useDeliveryStack(): DeliveryStack {
   const stack = useContactStack() as DeliveryStack;
   beforeAll(() => {
-    stack.consume = createDeliveryEventHandler({ config: stack.aws.config, clients: stack.aws.clients });
+    stack.consume = createDeliveryEventHandler({ config: stack.aws.config, clients: stack.aws.clientsOf('record-delivery-event') });
   });
   beforeEach(() => stack.logs.clear());
   stack.emailedMessage = async () => {

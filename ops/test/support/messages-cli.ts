@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { emailKey, type StoredMessage } from '@site/core/table';
-import { emulatorSdkEnv } from '@site/emulators/connections';
+import { EMULATOR_CREDENTIALS, emulatorSdkEnv } from '@site/emulators/connections';
 import { MAIL_FROM, MAIL_TO, TEST_CONFIGURATION_SET } from '@site/testing/test-values';
 import { type LocalAws } from '@site/testing/local-aws';
 import { runScript } from '@site/testing/run-script';
@@ -17,7 +17,8 @@ export const BASE_ENV = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/t
 /** Pointed at the stand-ins as an operator points it at AWS: endpoints, region, credentials, table, mail route. */
 export const standInEnv = (aws: LocalAws) => ({
   ...BASE_ENV,
-  ...emulatorSdkEnv(aws.urls),
+  // The account's administrator: the guides document no narrower policy for these commands.
+  ...emulatorSdkEnv(aws.urls, EMULATOR_CREDENTIALS.accessKeyId),
   TABLE_NAME: aws.tableName,
   MAIL_FROM,
   MAIL_TO,

@@ -1,0 +1,235 @@
+/**
+ * IAM in front of a stand-in. dynalite and the SES stand-in enforce no IAM, so a role that AWS
+ * refuses would pass every test here. The gate evaluates each call before it reaches the
+ * stand-in, as AWS does: the principal is the access key id the request is signed with (a
+ * function's name, or an operator policy's, from DeployedRoles), and each action on each
+ * resource, with its condition keys (aws-requests.ts), goes through an IAM policy simulator
+ * (@cloud-copilot/iam-simulate) over that principal's policies. A call AWS would deny gets AWS's
+ * own answer (AccessDeniedException from DynamoDB, AccessDenied from SES, naming the action and
+ * the resource) and never reaches the stand-in; an allowed one passes through unchanged.
+ *
+ * The stand-ins' own key (EMULATOR_CREDENTIALS) is an administrator's: a test's or the stack's
+ * setup (creating a table, reading what a test left) passes unchecked. Any other key the gate
+ * does not know is refused as AWS refuses an unknown one, so a function's client built with the
+ * wrong credentials fails at once instead of passing unchecked. Test and local only: nothing of
+ * it is in a function's bundle.
+ */
+import { buffer } from 'node:stream/consumers';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { runSimulation } from '@cloud-copilot/iam-simulate';
+import { NAME_PLACEHOLDERS, rolesFor, type DeployedRoles, type StageNames } from '@site/core/node/deployed-roles';
+import { dynamodbChecks, sesChecks, signer, UnreadableRequestError, type Check, type DynamoDbRequest } from './aws-requests';
+import { EMULATOR_CREDENTIALS, loopbackUrl } from './connections';
+import { closeServer, listen, type RunningServer } from './servers';
+
+export type GatedService = 'dynamodb' | 'ses';
+
+/** One evaluated call, as the record of a run keeps it: the stack's names back as placeholders. */
+export interface GateCall {
+  principal: string;
+  action: string;
+  resource: string;
+  allowed: boolean;
+}
+
+export interface IamGateOptions {
+  service: GatedService;
+  /** The stand-in's address, where allowed calls go. */
+  upstream: string;
+  /** Who may do what: the stage's roles, and the names of this stack's resources. */
+  roles: DeployedRoles;
+  names: StageNames;
+  /** Where each evaluated call is written down (callLog), for the check of unused grants. */
+  record?: (call: GateCall) => void;
+  port?: number;
+}
+
+const ADMIN_KEY = EMULATOR_CREDENTIALS.accessKeyId;
+/** Decisions kept per gate: a request's context repeats (the same sender, the same action), its item keys mostly not. */
+const DECISIONS_KEPT = 5_000;
+
+export type Decision = 'Allowed' | 'ExplicitlyDenied' | 'ImplicitlyDenied';
+
+/** Evaluates checks for one set of roles, remembering recent answers. */
+function evaluator(roles: DeployedRoles) {
+  const decisions = new Map<string, Promise<Decision>>();
+  return (principal: string, check: Check): Promise<Decision> => {
+    const key = JSON.stringify([principal, check.action, check.resource, check.context]);
+    let decision = decisions.get(key);
+    if (!decision) {
+      if (decisions.size >= DECISIONS_KEPT) decisions.delete(decisions.keys().next().value!);
+      decision = decideCall(roles, principal, check);
+      decisions.set(key, decision);
+    }
+    return decision;
+  };
+}
+
+/** What IAM decides for one call of `principal`, over its policies in `roles` (names already in place: rolesFor). */
+export async function decideCall(roles: DeployedRoles, principal: string, check: Check): Promise<Decision> {
+  const result = await runSimulation(
+    {
+      identityPolicies: roles.principals[principal]!.map(({ name, policy }) => ({ name, policy: policy as never })),
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      request: {
+        action: check.action,
+        principal: `arn:aws:iam::${roles.account}:role/${principal}`,
+        resource: { resource: check.resource, accountId: roles.account },
+        contextVariables: check.context,
+      },
+    },
+    {},
+  );
+  if (result.resultType === 'error') throw new Error(`IAM simulator: ${JSON.stringify(result.errors)}`);
+  return result.overallResult;
+}
+
+/** AWS's answer to a call IAM refused, as the service's protocol writes it. */
+function refusal(service: GatedService, kind: 'denied' | 'unknown-key', message: string): { status: number; type: string; body: string } {
+  const requestId = randomUUID();
+  if (service === 'dynamodb') {
+    const type = kind === 'denied' ? 'AccessDeniedException' : 'UnrecognizedClientException';
+    return {
+      status: 400,
+      type: 'application/x-amz-json-1.0',
+      body: JSON.stringify({ __type: `com.amazon.coral.service#${type}`, Message: message }),
+    };
+  }
+  const code = kind === 'denied' ? 'AccessDenied' : 'InvalidClientTokenId';
+  const escaped = message.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    status: 403,
+    type: 'text/xml',
+    body:
+      `<ErrorResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><Error><Type>Sender</Type><Code>${code}</Code>` +
+      `<Message>${escaped}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`,
+  };
+}
+
+function deniedMessage(roles: DeployedRoles, principal: string, check: Check, decision: Decision): string {
+  const why =
+    decision === 'ExplicitlyDenied'
+      ? 'with an explicit deny in an identity-based policy'
+      : `because no identity-based policy allows the ${check.action} action`;
+  return `User: arn:aws:sts::${roles.account}:assumed-role/${principal}/${principal} is not authorized to perform: ${check.action} on resource: ${check.resource} ${why}`;
+}
+
+/** The checks one request asks for, or why it cannot be read. */
+function checksOf(service: GatedService, request: IncomingMessage, body: Buffer, arnPrefix: string): Check[] {
+  if (service === 'dynamodb') {
+    const parsed = JSON.parse(body.toString('utf8') || '{}') as DynamoDbRequest;
+    return dynamodbChecks(request.headers['x-amz-target'] as string | undefined, parsed, arnPrefix);
+  }
+  return sesChecks(body.toString('utf8'), arnPrefix);
+}
+
+/** A resource as the record keeps it: this stack's table and configuration set back as the placeholders the roles hold. */
+function recorded(resource: string, names: StageNames): string {
+  for (const [kind, key] of [
+    ['table', 'table'],
+    ['configuration-set', 'configurationSet'],
+  ] as const) {
+    const own = `:${kind}/${names[key]}`;
+    const at = resource.indexOf(own);
+    const end = at + own.length;
+    if (at >= 0 && (end === resource.length || resource[end] === '/')) {
+      return `${resource.slice(0, at)}:${kind}/${NAME_PLACEHOLDERS[key]}${resource.slice(end)}`;
+    }
+  }
+  return resource;
+}
+
+export async function startIamGate(options: IamGateOptions): Promise<RunningServer> {
+  const roles = rolesFor(options.roles, options.names);
+  const decide = evaluator(roles);
+  const arnPrefix = `arn:aws:${options.service}:${roles.region}:${roles.account}`;
+  const upstream = new URL(options.upstream);
+  const agent = new Agent({ keepAlive: true });
+
+  const pass = (request: IncomingMessage, response: ServerResponse, body: Buffer) => {
+    const forwarded = httpRequest(
+      {
+        agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, host: upstream.host },
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    // The stand-in is down (a fault under test): the caller sees what a dead endpoint does.
+    forwarded.on('error', () => response.destroy());
+    forwarded.end(body);
+  };
+
+  const answer = (response: ServerResponse, reply: { status: number; type: string; body: string }) => {
+    response.writeHead(reply.status, { 'content-type': reply.type, 'x-amzn-requestid': randomUUID() });
+    response.end(reply.body);
+  };
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const body = await buffer(request);
+      const principal = signer(request.headers.authorization);
+      if (principal === undefined || principal === ADMIN_KEY) return pass(request, response, body);
+      if (!roles.principals[principal]) {
+        return answer(response, refusal(options.service, 'unknown-key', 'The security token included in the request is invalid.'));
+      }
+      let checks: Check[];
+      try {
+        checks = checksOf(options.service, request, body, arnPrefix);
+      } catch (error) {
+        const why = error instanceof UnreadableRequestError || error instanceof SyntaxError ? error.message : String(error);
+        return answer(response, {
+          status: 400,
+          type: 'text/plain',
+          body: `The IAM gate cannot read this ${options.service} request: ${why}`,
+        });
+      }
+      for (const check of checks) {
+        const decision = await decide(principal, check);
+        const allowed = decision === 'Allowed';
+        options.record?.({ principal, action: check.action, resource: recorded(check.resource, options.names), allowed });
+        if (!allowed) return answer(response, refusal(options.service, 'denied', deniedMessage(roles, principal, check, decision)));
+      }
+      pass(request, response, body);
+    })().catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(`IAM gate: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  const port = await listen(server, options.port ?? 0);
+  return {
+    url: loopbackUrl(port),
+    port,
+    close: async () => {
+      agent.destroy();
+      await closeServer(server);
+    },
+  };
+}
+
+/**
+ * A record of every call the gates of a run evaluated: one file per process and thread in
+ * `dir`, a line per distinct call, so the check of unused grants can read what the whole suite did.
+ */
+export function callLog(dir: string): (call: GateCall) => void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${process.pid}-${threadId}.jsonl`);
+  const seen = new Set<string>();
+  return (call) => {
+    const line = JSON.stringify(call);
+    if (seen.has(line)) return;
+    seen.add(line);
+    appendFileSync(file, `${line}\n`);
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * The IAM gate in front of the stand-ins, with the AWS SDK's own clients: a call a policy
+ * allows reaches the stand-in unchanged; one it does not is answered as AWS answers it, so the
+ * SDK throws AWS's error (AccessDeniedException from DynamoDB, AccessDenied from SES) with the
+ * action and the resource named; the condition keys come from the request (the item's key, the
+ * From address, the recipients); the stand-ins' own key passes unchecked; an unknown key is
+ * refused as an invalid token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { NAME_PLACEHOLDERS, type DeployedRoles } from '@site/core/node/deployed-roles';
+import { emulatorClientConfig } from '../src/connections';
+import { startIamGate, type GateCall } from '../src/iam-gate';
+import { ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from '../src/servers';
+
+const ACCOUNT = '123456789012';
+const REGION = 'eu-west-1';
+const TABLE = `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${NAME_PLACEHOLDERS.table}`;
+const SENDER = 'website@firma.nl';
+
+/** Invented roles: one that reads and writes its own kind of item, one that only queries an index, and one that sends mail. */
+const ROLES: DeployedRoles = {
+  account: ACCOUNT,
+  region: REGION,
+  keptGrants: {},
+  principals: {
+    'owns-notes': [
+      {
+        name: 'notes',
+        policy: {
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+              Resource: TABLE,
+              Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['note#*'] } },
+            },
+          ],
+        },
+      },
+    ],
+    'reads-the-index': [
+      {
+        name: 'index',
+        policy: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 'dynamodb:Query', Resource: `${TABLE}/index/byStatus` }] },
+      },
+    ],
+    sender: [
+      {
+        name: 'mail',
+        policy: {
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Action: 'ses:SendEmail',
+              Resource: `arn:aws:ses:${REGION}:${ACCOUNT}:identity/*`,
+              Condition: { StringEquals: { 'ses:FromAddress': NAME_PLACEHOLDERS.senderAddress } },
+            },
+          ],
+        },
+      },
+    ],
+  },
+};
+
+const names = { table: 'gated-table', senderAddress: SENDER, configurationSet: 'gated-set' };
+const servers: RunningServer[] = [];
+const calls: GateCall[] = [];
+let dynamoGate: RunningServer;
+let sesGate: RunningServer;
+
+beforeAll(async () => {
+  const [dynamodb, ses] = await Promise.all([startDynamoDb({ port: 0 }), startSesEmulator({ port: 0 })]);
+  servers.push(dynamodb, ses);
+  await ensureMessageTable(dynamodb.url, names.table);
+  const record = (call: GateCall) => calls.push(call);
+  dynamoGate = await startIamGate({ service: 'dynamodb', upstream: dynamodb.url, roles: ROLES, names, record });
+  sesGate = await startIamGate({ service: 'ses', upstream: ses.url, roles: ROLES, names, record });
+  servers.push(dynamoGate, sesGate);
+});
+afterAll(() => Promise.all(servers.map((server) => server.close())));
+
+const table = (principal?: string) =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ ...emulatorClientConfig(dynamoGate.url, principal), maxAttempts: 1 }));
+const ses = (principal?: string) => new SESClient({ ...emulatorClientConfig(sesGate.url, principal), maxAttempts: 1 });
+const mail = (from: string) =>
+  new SendEmailCommand({
+    Source: from,
+    Destination: { ToAddresses: ['info@firma.nl'] },
+    Message: { Subject: { Data: 'Test' }, Body: { Text: { Data: 'Hallo' } } },
+  });
+
+describe('DynamoDB behind the gate', () => {
+  it('serves what the policy allows, with the item’s key as dynamodb:LeadingKeys', async () => {
+    await table('owns-notes').send(new PutCommand({ TableName: names.table, Item: { id: 'note#1', text: 'hallo' } }));
+    const { Item } = await table('owns-notes').send(new GetCommand({ TableName: names.table, Key: { id: 'note#1' } }));
+    expect(Item).toEqual({ id: 'note#1', text: 'hallo' });
+    expect(calls).toContainEqual({ principal: 'owns-notes', action: 'dynamodb:GetItem', resource: TABLE, allowed: true });
+  });
+
+  it('refuses another item, another action and another table as AWS does, naming the action and the resource', async () => {
+    for (const [command, action, resource] of [
+      [new GetCommand({ TableName: names.table, Key: { id: 'message#1' } }), 'dynamodb:GetItem', `table/${names.table}`],
+      [new DeleteCommand({ TableName: names.table, Key: { id: 'note#1' } }), 'dynamodb:DeleteItem', `table/${names.table}`],
+      [new GetCommand({ TableName: 'another-table', Key: { id: 'note#1' } }), 'dynamodb:GetItem', 'table/another-table'],
+    ] as const) {
+      await expect(table('owns-notes').send(command as never)).rejects.toMatchObject({
+        name: 'AccessDeniedException',
+        $metadata: { httpStatusCode: 400 },
+        message: expect.stringMatching(
+          new RegExp(`not authorized to perform: ${action} on resource: arn:aws:dynamodb:${REGION}:${ACCOUNT}:${resource} `),
+        ),
+      });
+    }
+    // Refused before the stand-in: the item is still there.
+    expect((await table().send(new GetCommand({ TableName: names.table, Key: { id: 'note#1' } }))).Item).toBeDefined();
+  });
+
+  it('evaluates a query against its index, and the table itself apart from it', async () => {
+    const byStatus = {
+      TableName: names.table,
+      IndexName: 'byStatus',
+      KeyConditionExpression: '#s = :s',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': 'received' },
+    };
+    await expect(table('reads-the-index').send(new QueryCommand(byStatus))).resolves.toMatchObject({ Count: 0 });
+    await expect(table('reads-the-index').send(new QueryCommand({ ...byStatus, IndexName: 'byEmail' }))).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+    });
+  });
+
+  it('passes the stand-ins’ own key unchecked, and refuses a key it does not know as an invalid token', async () => {
+    await expect(table().send(new GetCommand({ TableName: names.table, Key: { id: 'message#1' } }))).resolves.toBeDefined();
+    await expect(table('someone-else').send(new GetCommand({ TableName: names.table, Key: { id: 'note#1' } }))).rejects.toMatchObject({
+      name: 'UnrecognizedClientException',
+    });
+  });
+});
+
+describe('SES behind the gate', () => {
+  it('sends as the allowed address, a display name before it too (ses:FromAddress is the address)', async () => {
+    await expect(ses('sender').send(mail(SENDER))).resolves.toMatchObject({ MessageId: expect.any(String) });
+    await expect(ses('sender').send(mail(`"Firma & Zonen (website)" <${SENDER}>`))).resolves.toMatchObject({
+      MessageId: expect.any(String),
+    });
+  });
+
+  it('refuses any other From address as SES does, with AccessDenied naming ses:SendEmail', async () => {
+    await expect(ses('sender').send(mail('ceo@firma.nl'))).rejects.toMatchObject({
+      name: 'AccessDenied',
+      $metadata: { httpStatusCode: 403 },
+      message: expect.stringContaining(
+        'is not authorized to perform: ses:SendEmail on resource: arn:aws:ses:eu-west-1:123456789012:identity/ceo@firma.nl',
+      ),
+    });
+    await expect(ses('owns-notes').send(mail(SENDER))).rejects.toMatchObject({ name: 'AccessDenied' });
+  });
+});

@@ -1,3 +1,0 @@
-import { frontendProject } from './vitest.config.ts';
-
-export default frontendProject('isolated');

@@ -1,3 +1,0 @@
-import { lambdaProject } from './vitest.config.ts';
-
-export default lambdaProject('isolated');
