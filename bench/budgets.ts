@@ -155,8 +155,8 @@ export const SIDE_BY_SIDE = {
    * Total Blocking Time, Lighthouse's. Its margin is for a quiet host, where the site's median
    * sat 12 and 25 ms above the no-script page's: 15 ms of room above the larger, and crossed
    * by a start 30 ms longer. Paired: on the reference phone the two medians sat 49 and 4 ms
-   * apart in two runs of the same code, the rounds' differences 19 and 14 ms (docs/design.md,
-   * "Budgets"). Under heavy load no margin holds.
+   * apart in two runs of the same code, the rounds' differences 19 and 14 ms
+   * (docs/decisions/0035-same-phone-tbt-by-round.md). Under heavy load no margin holds.
    */
   tbtMs: { against: 'noScript', comparison: '<=', limit: { margin: 40 }, unit: 'ms', paired: true },
   /**

@@ -12,7 +12,7 @@
  * Caveat, measured: this Chromium refuses the rate on a worker target ("only supported for
  * pages"), and the page's rate slows its workers only about 1.5× (42,000 derivations a second
  * unslowed, 27,000 slowed 4×, same run). So the worker figures here are those of a phone about
- * 1.5× slower than this machine, not 4×; docs/design.md gives the 4× figure derived from them.
+ * 1.5× slower than this machine, not 4× (docs/decisions/0030-proof-of-work-stamp.md).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

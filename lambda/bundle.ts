@@ -89,9 +89,9 @@ const LOGGED_POSITION = /^(?:.*:)?(\d+):(\d+)$/;
 /**
  * Maps positions a deployed function logged (errorLocation) back to the TypeScript. The
  * function ships without its source map, since Node reading the map on every cold start cost
- * about a third more (docs/design.md); this builds the same bundle again with the map beside
- * it. esbuild writes the same code with or without a map, so built from the release's commit
- * (git tag) the positions are the deployed ones.
+ * more than the cold-start budget allows (docs/decisions/0027-settings-and-errors.md); this
+ * builds the same bundle again with the map beside it. esbuild writes the same code with or
+ * without a map, so built from the release's commit (git tag) the positions are the deployed ones.
  */
 export async function sourcePositions(handler: HandlerName, logged: readonly string[]): Promise<SourcePosition[]> {
   const dir = mkdtempSync(join(tmpdir(), 'where-'));

@@ -5,7 +5,7 @@
  * commit's, before the function wrote any metric (the fixed anchor: by default where this branch
  * left main). Each is timed beside its own build with the SDK from node_modules (the cold-start
  * budget's anchor) by the bench's own cold-import part, in two rounds, and the worse round is the
- * figure (docs/design.md, "Metrics").
+ * figure (docs/decisions/0028-metrics-emf-powertools.md).
  *
  * `npx tsx --tsconfig bench/tsconfig.json bench/metrics-choice/run.ts [base-ref]`
  */

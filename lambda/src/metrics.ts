@@ -1,8 +1,8 @@
 /**
  * The path's metrics (core/src/metric-names.ts) as CloudWatch Embedded Metric Format lines:
  * JSON lines on stdout, beside the log lines, from which CloudWatch Logs makes the metrics
- * without an API call. Powertools' Metrics utility builds and checks each line (docs/design.md,
- * "Metrics", gives the cold start measured with it); the function writes it itself, so that
+ * without an API call. Powertools' Metrics utility builds and checks each line (why:
+ * docs/decisions/0028-metrics-emf-powertools.md); the function writes it itself, so that
  * each line is also published on METRICS_CHANNEL, where the local stack counts the very lines
  * the functions write (nobody listens in Lambda, which costs one check).
  *

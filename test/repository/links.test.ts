@@ -1,20 +1,26 @@
 /**
- * The guides' links hold: every relative link in README.md and docs/*.md names a file or folder
- * that is in the repository, and every `#anchor` a heading of the page it points into, as GitHub
- * makes a heading's anchor (github-slugger is GitHub's own algorithm, numbering repeats -1, -2, …).
+ * The guides' links hold: every relative link in README.md, the guides and decision records under
+ * docs/, and the README of each workspace, the bench and test/ names a file or folder that is in
+ * the repository, and every `#anchor` a heading of the page it points into, as GitHub makes a
+ * heading's anchor (github-slugger is GitHub's own algorithm, numbering repeats -1, -2, …).
  * Links to other sites are not fetched.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/** The folders whose README says what they hold: every npm workspace, the bench and the suites under test/. */
+const FOLDERS = [...(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces, 'bench', 'test'];
+const FOLDER_READMES = FOLDERS.map((folder) => `${folder}/README.md`);
 const PAGES = [
   'README.md',
-  ...readdirSync(join(ROOT, 'docs'))
+  ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
+    .map((name) => `docs/${name.split(sep).join('/')}`)
+    .sort(),
+  ...FOLDER_READMES.filter((page) => existsSync(join(ROOT, page))),
 ];
 
 /** The page without fenced code blocks and inline code, where a bracket is no link. */
@@ -59,7 +65,13 @@ function brokenLink(page: string, target: string): string | undefined {
 describe('the links of the README and the guides', () => {
   it('are found on every page (the check reads links at all)', () => {
     for (const page of PAGES) expect(linkTargets(readFileSync(join(ROOT, page), 'utf8')).length, page).toBeGreaterThan(0);
-    expect(PAGES).toEqual(expect.arrayContaining(['README.md', 'docs/design.md', 'docs/on-call.md']));
+    expect(PAGES).toEqual(
+      expect.arrayContaining(['README.md', 'docs/design.md', 'docs/on-call.md', 'docs/decisions/README.md', 'lambda/README.md']),
+    );
+  });
+
+  it('include a README for every workspace, the bench and test/', () => {
+    expect(FOLDER_READMES.filter((page) => !existsSync(join(ROOT, page)))).toEqual([]);
   });
 
   it.each(PAGES)('%s: every relative link and #anchor resolves', (page) => {
