@@ -147,9 +147,11 @@ export async function listHeldSince(
       new QueryCommand({
         TableName: table.name,
         IndexName: 'byStatus' satisfies IndexName,
-        KeyConditionExpression: '#status = :held AND receivedAt > :after',
+        // DynamoDB refuses an empty string as a key's value (dynalite does not): before the first
+        // digest, every held message, with no condition on receivedAt at all.
+        KeyConditionExpression: after === undefined ? '#status = :held' : '#status = :held AND receivedAt > :after',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':held': 'held' satisfies MessageStatus, ':after': after ?? '' },
+        ExpressionAttributeValues: { ':held': 'held' satisfies MessageStatus, ...(after !== undefined && { ':after': after }) },
         Limit: cap - messages.length,
         ExclusiveStartKey: startKey,
       }),

@@ -1,7 +1,10 @@
 /**
- * The deployed contact function, run as Lambda runs it: its package as the deploy left it in the
- * staging bucket, unpacked, with the environment the deploy gave it, invoked in Node.js with
- * requests shaped as API Gateway hands them over after CloudFront forwarded them.
+ * A deployed function, run as Lambda runs it: its package as the deploy left it in the staging
+ * bucket, unpacked, with the environment the deploy gave it and its role's credentials, invoked
+ * in Node.js; the contact function with requests shaped as API Gateway hands them over after
+ * CloudFront forwarded them. Its calls reach moto (for DynamoDB and SES) through IAM gates that
+ * evaluate each against the role as the deploy left it in IAM (emulators/src/iam-gate.ts): moto
+ * enforces no IAM, AWS does.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -9,11 +12,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { FAKE_CREDENTIALS, type AwsCli } from './aws-cli';
-import { stagingBucket } from './deployed';
+import type { FunctionName } from '@site/core/names';
+import type { DeployedRoles, StageNames } from '@site/core/node/deployed-roles';
+import { startIamGate } from '@site/emulators/iam-gate';
+import { rolePolicies, stagingBucket } from './deployed';
 import { unzip } from './zip';
 
-export interface ContactFunction {
+export interface DeployedFunction {
   region: string;
+  /** Its name (FUNCTION_NAMES): the principal its calls are signed as. */
+  name: FunctionName;
   account: string;
   /** Where the package is unpacked. */
   taskRoot: string;
@@ -24,25 +32,29 @@ export interface ContactFunction {
   packageSha256: string;
   /** A directory for the runs' results. */
   scratch: string;
+  /** Stops the IAM gates in front of moto. */
+  close(): Promise<void>;
 }
 
 /**
  * Fetches the package the template names from the staging bucket and unpacks it. `configuration`
  * is Lambda's GetFunctionConfiguration of the deployed function; `endpoint` is moto's, which
- * stands in for DynamoDB and SES.
+ * stands in for DynamoDB and SES; `names`, the stage's table, sender and configuration set.
  */
-export async function unpackContactFunction(options: {
+export async function unpackDeployedFunction(options: {
   aws: AwsCli;
+  name: FunctionName;
   region: string;
   account: string;
   s3Key: string;
   configuration: any;
   scratch: string;
   endpoint: string;
-}): Promise<ContactFunction> {
+  names: StageNames;
+}): Promise<DeployedFunction> {
   const { aws, region, configuration, scratch } = options;
   mkdirSync(scratch, { recursive: true });
-  const zipFile = join(scratch, 'contact-function.zip');
+  const zipFile = join(scratch, `${options.name}.zip`);
   await aws(region, 's3api', 'get-object', '--bucket', await stagingBucket(aws, region), '--key', options.s3Key, zipFile);
   const archive = readFileSync(zipFile);
   const taskRoot = join(scratch, 'task');
@@ -50,6 +62,15 @@ export async function unpackContactFunction(options: {
     mkdirSync(join(taskRoot, name, '..'), { recursive: true });
     writeFileSync(join(taskRoot, name), content);
   }
+
+  const roles: DeployedRoles = {
+    account: options.account,
+    region,
+    principals: { [options.name]: await rolePolicies(aws, region, configuration.Role) },
+    keptGrants: {},
+  };
+  const gated = { roles, names: options.names, upstream: options.endpoint };
+  const gates = await Promise.all([startIamGate({ ...gated, service: 'dynamodb' }), startIamGate({ ...gated, service: 'ses' })]);
 
   // CloudFormation would put the secret's generated value (64 letters and digits) where moto leaves the reference.
   const originSecret = randomBytes(48).toString('base64url').replace(/[-_]/g, 'x').slice(0, 64);
@@ -69,20 +90,26 @@ export async function unpackContactFunction(options: {
     AWS_LAMBDA_FUNCTION_TIMEOUT: String(configuration.Timeout),
     FUNCTION_ARN: configuration.FunctionArn,
     _HANDLER: configuration.Handler,
+    // The role's credentials, as Lambda gives them: the gates know the role by its function's name.
     ...FAKE_CREDENTIALS,
+    AWS_ACCESS_KEY_ID: options.name,
     AWS_SESSION_TOKEN: 'deploy-test',
-    // The one change: DynamoDB and SES are moto's.
-    AWS_ENDPOINT_URL_DYNAMODB: options.endpoint,
-    AWS_ENDPOINT_URL_SES: options.endpoint,
+    // The one change: DynamoDB and SES are moto's, behind IAM.
+    AWS_ENDPOINT_URL_DYNAMODB: gates[0].url,
+    AWS_ENDPOINT_URL_SES: gates[1].url,
   };
   return {
     region,
+    name: options.name,
     account: options.account,
     taskRoot,
     environment,
     originSecret,
     packageSha256: createHash('sha256').update(archive).digest('base64'),
     scratch,
+    close: async () => {
+      await Promise.all(gates.map((gate) => gate.close()));
+    },
   };
 }
 
@@ -93,7 +120,7 @@ const API_PATH = '/api/send-contact-email';
  * payload format 2.0, header names in lower case) after CloudFront forwarded it: `headers`
  * are the ones its origin request policy passes on and the origin header it adds.
  */
-function apiEvent(fn: Pick<ContactFunction, 'region' | 'account'>, body: string, headers: Record<string, string>): APIGatewayProxyEventV2 {
+function apiEvent(fn: Pick<DeployedFunction, 'region' | 'account'>, body: string, headers: Record<string, string>): APIGatewayProxyEventV2 {
   const now = new Date();
   const apiId = 'a1b2c3d4e5';
   const domainName = `${apiId}.execute-api.${fn.region}.amazonaws.com`;
@@ -133,7 +160,7 @@ function apiEvent(fn: Pick<ContactFunction, 'region' | 'account'>, body: string,
 
 /** The JSON request the page's script sends, through CloudFront from one visitor address. */
 export function contactRequest(
-  fn: Pick<ContactFunction, 'region' | 'account'>,
+  fn: Pick<DeployedFunction, 'region' | 'account'>,
   fields: Record<string, string>,
   originHeader?: string,
 ): APIGatewayProxyEventV2 {
@@ -151,7 +178,13 @@ export function contactRequest(
  * the function's log when the runtime stand-in fails (its lines hold ids and outcomes, never what
  * a visitor typed).
  */
-export async function invoke(fn: ContactFunction, events: APIGatewayProxyEventV2[]): Promise<{ status: number | undefined; body: any }[]> {
+export async function invoke(fn: DeployedFunction, events: APIGatewayProxyEventV2[]): Promise<{ status: number | undefined; body: any }[]> {
+  const results = (await invokeWith(fn, events)) as APIGatewayProxyStructuredResultV2[];
+  return results.map((result) => ({ status: result.statusCode, body: JSON.parse(result.body ?? 'null') }));
+}
+
+/** Invokes the package once per event, as `invoke` does, and answers what the handler returned for each. */
+export async function invokeWith(fn: DeployedFunction, events: unknown[]): Promise<unknown[]> {
   const resultsFile = join(fn.scratch, `results-${randomUUID()}.json`);
   const child = spawn(process.execPath, [join(import.meta.dirname, 'lambda-runtime.ts'), resultsFile], {
     cwd: fn.taskRoot,
@@ -164,6 +197,5 @@ export async function invoke(fn: ContactFunction, events: APIGatewayProxyEventV2
   child.stdin.end(JSON.stringify(events));
   const exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (exitCode !== 0) throw new Error(`The runtime stand-in ended with ${exitCode}:\n${logs}`);
-  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as APIGatewayProxyStructuredResultV2[];
-  return results.map((result) => ({ status: result.statusCode, body: JSON.parse(result.body ?? 'null') }));
+  return JSON.parse(readFileSync(resultsFile, 'utf8')) as unknown[];
 }
