@@ -305,7 +305,10 @@ const GITHUB_ENVIRONMENTS = v.pipe(
     isNot('a list of GitHub environment names such as ["test", "prod"]'),
   ),
   v.minLength(1, 'is empty: the deploy role would trust no workflow; name at least one environment, such as ["prod"].'),
-  v.check((names) => new Set(names).size === names.length, (issue) => `${shown(issue.input)} names an environment twice.`),
+  v.check(
+    (names) => new Set(names).size === names.length,
+    (issue) => `${shown(issue.input)} names an environment twice.`,
+  ),
 );
 
 const WAF_RATE = falseOrWholeNumber(

@@ -75,7 +75,12 @@ export class GithubDeployStack extends Stack {
         actions: ['sts:AssumeRole'],
         resources: regions.flatMap((region) =>
           BOOTSTRAP_ROLE_KINDS.map((kind) =>
-            this.formatArn({ service: 'iam', region: '', resource: 'role', resourceName: `cdk-${qualifier}-${kind}-role-${this.account}-${region}` }),
+            this.formatArn({
+              service: 'iam',
+              region: '',
+              resource: 'role',
+              resourceName: `cdk-${qualifier}-${kind}-role-${this.account}-${region}`,
+            }),
           ),
         ),
       }),
