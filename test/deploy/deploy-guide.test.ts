@@ -31,6 +31,11 @@
  * - Updating a stack works only with the moto answers moto-as-aws/sitecustomize.py corrects;
  *   this guide is one first deploy, then destroy (on-call.test.ts updates, rolls back, restores).
  * - `npm run smoke` cannot run: it needs CloudFront and the HTTP API (see NOT_AGAINST_MOTO).
+ * - Its CloudFormation does not know AWS::IAM::OIDCProvider: moto-as-aws/sitecustomize.py hands
+ *   it to moto's IAM, which keeps it. moto's STS checks no trust policy, so that only the
+ *   repository's environments may assume the GitHub deploy role is proven with an IAM policy
+ *   simulator (infra/test/github-deploy.test.ts); here, that the deployed trust and policy are
+ *   the synthesized ones and name the roles the bootstrap made.
  *
  * The operator's checkout (operator.ts) shares this repository's sources and frontend/dist;
  * only cdk.json and cdk.out are its own.
@@ -39,7 +44,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configurationSetName, type FunctionName } from '@site/core/names';
+import { configurationSetName, GITHUB_DEPLOY_STACK_NAME, type FunctionName } from '@site/core/names';
 import { rolesFor, type NamedPolicy } from '@site/core/node/deployed-roles';
 import { MESSAGE_TABLE } from '@site/core/table';
 import { deployedRoles } from '@site/infra/deployed-roles';
@@ -117,6 +122,14 @@ interface Site {
   configuration: { contact: any; retry: any; consumer: any };
 }
 let site: Site | undefined;
+
+/** Where the guide's GitHub deploy stack went, and the role's ARN it printed. */
+let github: { region: string; roleArn: string } | undefined;
+
+function deployedGithub(): { region: string; roleArn: string } {
+  if (!github) throw new Error('The guide did not get as far as the GitHub deploy stack.');
+  return github;
+}
 
 function deployedSite(): Site {
   if (!site) throw new Error('The deploy step did not get as far as the site stack.');
@@ -565,12 +578,75 @@ describe('the first-deploy guide, run as written against moto', () => {
     expect(run.output).toMatch(new RegExp(`\\|\\s*DashboardUrl\\s*\\|\\s*${dashboard.replace(/[.?/]/g, '\\$&')}\\s*\\|`));
   });
 
-  it('destroys --all after asking once, and every stack is gone', async () => {
-    const stacks = synthesizedStacks();
+  it("deploys the account's GitHub deploy stack, an app of its own, after asking to approve its IAM changes, and prints the role's ARN", async () => {
+    const deploy = await operator.through(/^npx cdk deploy --app "npx tsx infra\/bin\/github-deploy\.ts"$/);
+    expect(deploy.prompts).toEqual([expect.stringContaining('Do you wish to deploy these changes')]);
+    const printed = await operator.through(/^aws cloudformation describe-stacks\b/);
+    expect(printed.command).toContain(`--stack-name ${GITHUB_DEPLOY_STACK_NAME}`);
+    const roleArn = printed.output.trim().split('\n').at(-1)!.trim();
+    expect(roleArn).toMatch(new RegExp(`^arn:aws:iam::${account}:role/\\S+$`));
+    github = { region: /--region ([a-z0-9-]+)/.exec(printed.command)![1]!, roleArn };
+    expect(await stackStatus(aws, github.region, GITHUB_DEPLOY_STACK_NAME)).toBe('CREATE_COMPLETE');
+  });
+
+  it("made GitHub's OIDC provider in IAM and a role that trusts its tokens for the repository's environments only", async () => {
+    const { region, roleArn } = deployedGithub();
+    const provider = `arn:aws:iam::${account}:oidc-provider/token.actions.githubusercontent.com`;
+    const { OpenIDConnectProviderList } = await aws(region, 'iam', 'list-open-id-connect-providers');
+    expect(OpenIDConnectProviderList).toEqual([{ Arn: provider }]);
+    expect(await aws(region, 'iam', 'get-open-id-connect-provider', '--open-id-connect-provider-arn', provider)).toMatchObject({
+      Url: 'token.actions.githubusercontent.com',
+      ClientIDList: ['sts.amazonaws.com'],
+    });
+    const { Role } = await aws(region, 'iam', 'get-role', '--role-name', roleArn.split('/').at(-1)!);
+    const trust =
+      typeof Role.AssumeRolePolicyDocument === 'string'
+        ? JSON.parse(decodeURIComponent(Role.AssumeRolePolicyDocument))
+        : Role.AssumeRolePolicyDocument;
+    const repository = String(context.githubRepository);
+    expect(trust.Statement).toEqual([
+      {
+        Effect: 'Allow',
+        Principal: { Federated: provider },
+        Action: 'sts:AssumeRoleWithWebIdentity',
+        Condition: {
+          StringEquals: {
+            'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+            'token.actions.githubusercontent.com:sub': [`repo:${repository}:environment:test`, `repo:${repository}:environment:prod`],
+          },
+        },
+      },
+    ]);
+  });
+
+  it('lets that role assume the bootstrap roles the guide made, in both regions, and nothing else', async () => {
+    const { region, roleArn } = deployedGithub();
+    const grants = grantsOf(await rolePolicies(aws, region, roleArn));
+    const roles = grants.map((grant) => {
+      const [effect, action, resource] = grant.split(' ');
+      expect([effect, action], grant).toEqual(['Allow', 'sts:AssumeRole']);
+      return resource!;
+    });
+    expect(roles).toHaveLength(8);
+    for (const role of roles) {
+      // Each one exists: the names are those `cdk bootstrap` gave its roles.
+      const name = role.split('/').at(-1)!;
+      expect(name).toMatch(
+        new RegExp(`^cdk-hnb659fds-(deploy|file-publishing|image-publishing|lookup)-role-${account}-(eu-west-1|us-east-1)$`),
+      );
+      expect((await aws(region, 'iam', 'get-role', '--role-name', name)).Role.Arn).toBe(role);
+    }
+  });
+
+  it('destroys --all after asking once, every stack of the stage is gone, and the GitHub deploy stack stays', async () => {
     const run = await operator.through(/^npx cdk destroy\b/);
     expect(run.prompts).toEqual([expect.stringContaining('Are you sure you want to delete')]);
+    // The destroy synthesized the stage's app: its stacks are the ones it deleted.
+    const stacks = synthesizedStacks();
+    expect(stacks.map((stack) => stack.name)).toContain(deployedSite().stack.name);
     const statuses = await Promise.all(stacks.map((stack) => stackStatus(aws, stack.region, stack.name)));
     stacks.forEach((stack, i) => expect([undefined, 'DELETE_COMPLETE'], stack.name).toContain(statuses[i]));
+    expect(await stackStatus(aws, deployedGithub().region, GITHUB_DEPLOY_STACK_NAME)).toBe('CREATE_COMPLETE');
   });
 
   it('ran every command of the guide, except the ones moto cannot serve, each named with its reason', async () => {
