@@ -218,7 +218,10 @@ type ContactConfig = ReturnType<BundleParts['readContactConfig']>;
 export async function bundledHandler(bundlePath: string, stack: LocalStack) {
   const bundle = (await import(pathToFileURL(bundlePath).href)) as BundleParts;
   const settings = bundle.readContactConfig(stack.lambdaEnv);
-  const handler = bundle.createContactHandler({ config: settings, clients: bundle.createAwsClients(emulatorConnections(stack.urls, 'send-contact-email')) });
+  const handler = bundle.createContactHandler({
+    config: settings,
+    clients: bundle.createAwsClients(emulatorConnections(stack.urls, 'send-contact-email')),
+  });
   const siteHost = new URL(stack.urls.site).host;
   const handle = (event: APIGatewayProxyEventV2) =>
     handler(event, lambdaContext('send-contact-email', event.requestContext.requestId, Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000));

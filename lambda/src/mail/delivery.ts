@@ -8,8 +8,8 @@ import type { ContactFields } from '@site/core/contract';
 import type { FieldList } from '@site/core/field-spec';
 import type { StoredMessage } from '@site/core/table';
 import { buildNotification, nextAttempt, sendNotification, type MailRoute } from './mail';
-import { describeError } from './log';
-import { markDeliveryFailed, markEmailed, type MessageTable } from './store';
+import { describeError } from '../shared/log';
+import { markDeliveryFailed, markEmailed, type MessageTable } from '../store/store';
 
 /** What a delivery needs: where the attempt is recorded, SES, the route, and the fields the e-mail lists. */
 export interface DeliverySetup {

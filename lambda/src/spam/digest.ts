@@ -11,10 +11,10 @@ import type { FieldList } from '@site/core/field-spec';
 import { HELD_FOR, SPAM_SIGNAL_NAMES, type HeldFor, type SpamSignal } from '@site/core/spam';
 import { DELIVERY_TAGS } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
-import type { DeliverySetup } from './delivery';
-import { sendNotification, type MailRoute } from './mail';
-import { headerText, mailbox } from './mail-header';
-import { receivedTime } from './notification';
+import type { DeliverySetup } from '../mail/delivery';
+import { sendNotification, type MailRoute } from '../mail/mail';
+import { headerText, mailbox } from '../mail/mail-header';
+import { receivedTime } from '../mail/notification';
 import { claimDigest, listHeldSince, readDigestState, type DigestState } from './spam-store';
 
 /** At most one digest in this time. */

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
-import { LONE_SURROGATE } from './characters';
+import { LONE_SURROGATE } from '../shared/characters';
 import {
   FORM_CONTENT_TYPE,
   FORM_RESULT_PAGES,

@@ -26,23 +26,23 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
 import { CHALLENGE_PATH, STAMP_FIELD } from '@site/core/contract';
 import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
-import { assess, dispose, type Assessment, type Disposition } from './assessment';
+import { assess, dispose, type Assessment, type Disposition } from '../spam/assessment';
 import { answering, type ContactHandler, type Handled } from './contact-answer';
-import type { ContactConfig } from './config';
+import type { ContactConfig } from '../config';
 import { crossSiteSignal } from './cross-site';
-import { deliver, type DeliverySetup } from './delivery';
+import { deliver, type DeliverySetup } from '../mail/delivery';
 import { errorResponse, headerValue, jsonResponse, parseContactRequest } from './http';
 import { bodyHash, contentKey } from './idempotency';
-import { describeError } from './log';
+import { describeError } from '../shared/log';
 import { isFromCloudFront } from './origin-verify';
-import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
+import { deliverySetup, systemClock, type FunctionDependencies } from '../dependencies';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
-import { claimIdempotencyKey, deleteIdempotencyRecord } from './idempotency-records';
-import { getMessage, storeMessage, type MessageTable } from './store';
-import { returnMailBudget } from './spam-store';
-import { newChallenge } from './stamp';
-import type { Reservation } from './visitor-counter';
-import { checkVisitor, releaseVisitor, type VisitorCheck } from './visitor-check';
+import { claimIdempotencyKey, deleteIdempotencyRecord } from '../store/idempotency-records';
+import { getMessage, storeMessage, type MessageTable } from '../store/store';
+import { returnMailBudget } from '../spam/spam-store';
+import { newChallenge } from '../spam/stamp';
+import type { Reservation } from '../spam/visitor-counter';
+import { checkVisitor, releaseVisitor, type VisitorCheck } from '../spam/visitor-check';
 
 /** What every request of one handler works with. */
 interface Service {

@@ -8,7 +8,7 @@
  */
 import { NOTIFICATION_TEXT as TEXT } from '@site/core/content/notification';
 import { dutchDate, dutchDateTime } from '@site/core/dutch-time';
-import { invisibleAsStored, LINE_BREAKING, withoutInvisible } from './characters';
+import { invisibleAsStored, LINE_BREAKING, withoutInvisible } from '../shared/characters';
 import { fieldNames, type ContactFields, type FieldValues } from '@site/core/contract';
 import { type ContactFieldSpec, type FieldKind, type FieldList } from '@site/core/field-spec';
 import type { StoredMessage } from '@site/core/table';

@@ -6,10 +6,10 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DIGEST_STATE_ID, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
-import { conditionalWrite, writeIfCondition } from './conditional-write';
+import { conditionalWrite, writeIfCondition } from '../store/conditional-write';
 import { REPEATED_IN } from '@site/core/spam';
 import { budgetCounter, type BudgetKind, type MailBudget } from './mail-budget';
-import type { MessageTable } from './store';
+import type { MessageTable } from '../store/store';
 
 const DAY_SECONDS = 24 * 60 * 60;
 

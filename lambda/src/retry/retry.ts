@@ -8,14 +8,13 @@
  */
 import { RETRY_RUN_LOG } from '@site/core/log-lines';
 import type { StoredMessage } from '@site/core/table';
-import { deliver, type DeliverySetup, type DeliveryResult } from './delivery';
-import { sendDigest } from './digest';
-import { describeError, errorLocation, withoutDetails, writeLog } from './log';
-import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
-import { writeMetrics } from './metrics';
-import { retryMetrics } from './path-metrics';
-import type { RetryConfig } from './config';
-import { countNotDelivered, countUndelivered, leaseForRetry, listUndelivered } from './store';
+import { deliver, type DeliverySetup, type DeliveryResult } from '../mail/delivery';
+import { sendDigest } from '../spam/digest';
+import { describeError, errorLocation, withoutDetails, writeLog } from '../shared/log';
+import { deliverySetup, systemClock, type FunctionDependencies } from '../dependencies';
+import { writeMetrics, type MetricValue } from '../shared/metrics';
+import type { RetryConfig } from '../config';
+import { countNotDelivered, countUndelivered, leaseForRetry, listUndelivered } from '../store/store';
 
 export interface RetryOptions {
   now?: Date;
@@ -126,6 +125,19 @@ export function createRetryJob(dependencies: FunctionDependencies<RetryConfig>):
   const clock = dependencies.clock ?? systemClock;
   const { deliveryAlarmMinutes } = dependencies.config;
   return (options = {}) => runRetry(setup, { ...options, now: options.now ?? clock(), deliveryAlarmMinutes });
+}
+
+/** One retry run: its attempts, the e-mails SES took and the messages given up, its digest, and the two levels it found. */
+function retryMetrics(summary: RetrySummary): MetricValue[] {
+  return [
+    { name: 'Retried', value: summary.delivered + summary.deferred + summary.failed },
+    { name: 'Digested', value: summary.digested },
+    { name: 'DigestFailed', value: summary.digestError === undefined ? 0 : 1 },
+    { name: 'Emailed', value: summary.delivered },
+    { name: 'GivenUp', value: summary.failed },
+    { name: 'RetryBacklog', value: summary.pending },
+    { name: 'NotDelivered', value: summary.notDelivered },
+  ];
 }
 
 /** What the schedule runs: one run with the job's own options, then its metrics and one summary line. */

@@ -1,22 +1,23 @@
 /**
  * The answer to a contact request, its metrics and its one log line: whatever the handler
  * made of the request (contact-handler.ts), or however it failed. Every outcome the handler
- * can reach is named here, with the level it is logged at.
+ * can reach is named here, with the level it is logged at and what it counts
+ * (core/src/metric-names.ts).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { RefusalReason } from '@site/core/metric-names';
 import type { HeldFor } from '@site/core/spam';
 import { VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
 import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
-import type { Assessment } from './assessment';
+import type { Assessment } from '../spam/assessment';
 import type { CrossSiteSignal } from './cross-site';
 import { errorResponse, requestFormat, type HttpResult } from './http';
 import { formReply } from './form-reply';
-import { describeError, errorLocation, writeLog, type LogEntry } from './log';
-import { writeMetrics } from './metrics';
-import { contactMetrics } from './path-metrics';
+import { describeError, errorLocation, writeLog, type LogEntry } from '../shared/log';
+import { writeMetrics, type MetricValue } from '../shared/metrics';
 
 export type ContactHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -55,6 +56,36 @@ export interface Handled {
   /** A stored message's spam score, its signals and, when held, why (core/src/spam.ts): no visitor data. */
   assessment?: Assessment;
   heldFor?: HeldFor;
+}
+
+const RECEIVED: MetricValue = { name: 'Received', value: 1 };
+const NOT_STORED: MetricValue[] = [RECEIVED, { name: 'NotStored', value: 1 }];
+const refused = (reason: RefusalReason): MetricValue[] => [RECEIVED, { name: 'Refused', value: 1, by: reason }];
+
+/**
+ * One contact request: received, then stored and e-mailed, refused and why, or not stored.
+ * `status` is the answer's own, before a form post is sent on to its page. A call around
+ * CloudFront counts nothing: it is no post from the site, and the API's own 4xx counts it.
+ */
+function contactMetrics(outcome: Outcome, status: number, heldFor: HeldFor = 'suspect'): MetricValue[] {
+  const byOutcome: Record<Outcome, MetricValue[]> = {
+    stored_and_emailed: [RECEIVED, { name: 'Stored', value: 1 }, { name: 'Emailed', value: 1 }],
+    stored_email_deferred: [RECEIVED, { name: 'Stored', value: 1 }],
+    stored_held: [RECEIVED, { name: 'Stored', value: 1 }, { name: 'Held', value: 1, by: heldFor }],
+    // A repeat of a stored message: received, nothing more.
+    duplicate: [RECEIVED],
+    // A proof-of-work challenge for the page's script: no post.
+    challenge: [],
+    invalid: refused(status === 413 ? 'too-large' : 'invalid'),
+    idempotency_conflict: refused('invalid'),
+    cross_site: refused('cross-site'),
+    visitor_limited: refused('visitor-limit'),
+    not_through_cloudfront: [],
+    store_failed: NOT_STORED,
+    config_error: NOT_STORED,
+    unexpected_error: NOT_STORED,
+  };
+  return byOutcome[outcome];
 }
 
 const LEVEL: Record<Outcome, LogEntry['level']> = {

@@ -12,7 +12,7 @@ import { refusedPost as text } from '@site/core/content/refused-post';
 import { API_PATH, FORM_ANSWER_STYLESHEET, HONEYPOT_FIELD, INPUT_TYPE, fieldNames } from '@site/core/contract';
 import type { ContactFieldSpec, FieldList } from '@site/core/field-spec';
 import { telHref } from '@site/core/notation';
-import { escapeHtml as escape } from './notification';
+import { escapeHtml as escape } from '../mail/notification';
 
 export interface RefusedPost {
   fields: FieldList;

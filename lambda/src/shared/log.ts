@@ -1,19 +1,27 @@
 /**
- * One JSON object per line on stdout, which CloudWatch Logs keeps as-is. Values are
- * primitives only, so an object holding what a visitor typed cannot be logged by accident.
- * Nothing in a value can start a line, reach a terminal as a control sequence or reorder
- * what a terminal shows: JSON escapes C0 controls, and writeLog escapes the rest.
+ * The functions' log lines, through Powertools' Logger (why: docs/decisions/0039-powertools-logger.md):
+ * its levels, and the log level Lambda or POWERTOOLS_LOG_LEVEL sets, with the line shaped as
+ * on call's queries and metric filters read it (core/src/log-lines.ts): `level` in lower case,
+ * `msg`, then the entry's own fields, one JSON object per line on stdout, which CloudWatch Logs
+ * keeps as-is and stamps with its own time. Values are primitives only, so an object holding
+ * what a visitor typed cannot be logged by accident. Nothing in a value can start a line, reach
+ * a terminal as a control sequence or reorder what a terminal shows: JSON escapes C0 controls,
+ * and the line escapes the rest.
  */
-
+import { Logger, LogFormatter, LogItem } from '@aws-lambda-powertools/logger';
+import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { INVISIBLE } from './characters';
 
 type LogValue = string | number | boolean | undefined;
 
-export interface LogEntry {
+/** Powertools' own keys, which it would drop from an entry (with a warning line of its own). */
+type ReservedKey = 'message' | 'timestamp' | 'service' | 'sampling_rate';
+
+export type LogEntry = {
   level: 'info' | 'warn' | 'error';
   msg: string;
   [key: string]: LogValue;
-}
+} & { [Key in ReservedKey]?: never };
 
 /** What JSON.stringify leaves as it is but a terminal or a log viewer would act on: DEL, C1 controls, line separators, invisible characters. */
 const UNSAFE_IN_JSON = new RegExp(String.raw`[\u007F-\u009F\u2028\u2029]|${INVISIBLE.source}`, 'gv');
@@ -22,13 +30,37 @@ const UNSAFE_IN_JSON = new RegExp(String.raw`[\u007F-\u009F\u2028\u2029]|${INVIS
 const jsonEscape = (character: string) =>
   Array.from({ length: character.length }, (_, i) => `\\u${character.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 
-/** The entry as one line of JSON that means the same and holds nothing a terminal acts on. */
+/** `value` as one line of JSON that means the same and holds nothing a terminal acts on. */
+const oneLine = (value: object) => JSON.stringify(value).replace(UNSAFE_IN_JSON, jsonEscape);
+
+/** The entry as the line writeLog writes: for a line of the local stack's own, beside the functions'. */
 export function logLine(entry: LogEntry): string {
-  return JSON.stringify(entry).replace(UNSAFE_IN_JSON, jsonEscape);
+  return oneLine(entry);
 }
 
-export function writeLog(entry: LogEntry): void {
-  process.stdout.write(`${logLine(entry)}\n`);
+/** The line's keys: the level as on call's queries read it, the message as `msg`, then the entry's fields, nothing else. */
+class EntryFormatter extends LogFormatter {
+  override formatAttributes(attributes: UnformattedAttributes, entry: LogAttributes): LogItem {
+    return new LogItem({ attributes: { level: attributes.logLevel.toLowerCase(), msg: attributes.message, ...entry } });
+  }
+}
+
+/**
+ * Powertools' Logger, printing each line escaped, and every level to stdout: the Logger's own
+ * console would send warnings and errors to stderr and print the line unescaped.
+ */
+class EscapingLogger extends Logger {
+  protected override printLog(_logLevel: number, log: LogItem): void {
+    process.stdout.write(`${oneLine(log.getAttributes())}\n`);
+  }
+}
+
+/** Made on the first line, not at import: a cold start's import runs nothing (docs/decisions/0005-sdk-bundled-into-each-function.md). */
+let logger: Logger | undefined;
+
+export function writeLog({ level, msg, ...fields }: LogEntry): void {
+  logger ??= new EscapingLogger({ logFormatter: new EntryFormatter() });
+  logger[level](msg, fields);
 }
 
 const SAFE_NAME = /^[A-Za-z0-9_.:-]{1,80}$/;

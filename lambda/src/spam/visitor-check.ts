@@ -5,8 +5,8 @@
  * the origin check before this proved the request came through CloudFront, which sets it
  * from the connection.
  */
-import { describeError } from './log';
-import type { MessageTable } from './store';
+import { describeError } from '../shared/log';
+import type { MessageTable } from '../store/store';
 import { countMessage, releaseMessage, type Reservation } from './visitor-counter';
 import { countedNetworks, limitOf, secondsLeft, visitorCounterId, visitorHash, windowAt, type VisitorLimit } from './visitor-limit';
 

@@ -10,6 +10,7 @@
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 
 export interface VisitorLimit {
@@ -20,42 +21,27 @@ export interface VisitorLimit {
   windowSeconds: number;
 }
 
-/** The eight 16-bit groups of an IPv6 address, or undefined. */
-function ipv6Groups(address: string): number[] | undefined {
-  if (!isIPv6(address)) return undefined;
-  let text = address.toLowerCase();
-  // An IPv4 tail (::ffff:192.0.2.1) becomes its two groups.
-  const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (ipv4Tail) {
-    const [a, b, c, d] = ipv4Tail.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
-
-/** The IPv4 address, or the eight 16-bit groups of the IPv6 address, in `ip:port`; undefined for anything else. */
-function viewerIp(viewerAddress: string | undefined): string | number[] | undefined {
+/** The IPv4 address, or the IPv6 address, in `ip:port` (`[ip]:port` too); undefined for anything else. */
+function viewerIp(viewerAddress: string | undefined): string | ipaddr.IPv6 | undefined {
   if (viewerAddress === undefined) return undefined;
   const value = viewerAddress.trim();
   const colon = value.lastIndexOf(':');
   if (colon < 0 || !/^\d{1,5}$/.test(value.slice(colon + 1))) return undefined;
   const ip = value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
+  // Node's checks decide what is an address: none of the older notations ipaddr.js also reads (`127.1`, `0x7f.0.0.1`).
   if (isIPv4(ip)) return ip;
-  const groups = ipv6Groups(ip);
-  if (!groups) return undefined;
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
-  }
-  return groups;
+  if (!isIPv6(ip)) return undefined;
+  const address = ipaddr.IPv6.parse(ip);
+  return address.isIPv4MappedAddress() ? address.toIPv4Address().toString() : address;
 }
 
-/** `2001:db8:3333:4444::/64` for the first four groups (`bits` a multiple of 16). */
-const prefix = (groups: number[], bits: number) =>
-  `${groups
+/**
+ * `2001:db8:3333:4444::/64` for the first four groups (`bits` a multiple of 16). Written so, not
+ * in ipaddr.js's shortest form, since counters and text counts are keyed by a hash of this text:
+ * another spelling would count a visitor afresh.
+ */
+const prefix = (address: ipaddr.IPv6, bits: number) =>
+  `${address.parts
     .slice(0, bits / 16)
     .map((group) => group.toString(16))
     .join(':')}::/${bits}`;

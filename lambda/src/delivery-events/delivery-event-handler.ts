@@ -12,13 +12,12 @@
  */
 import type { Context } from 'aws-lambda';
 import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
-import type { AwsClients } from './aws';
-import type { DeliveryEventConfig } from './config';
+import type { AwsClients } from '../shared/aws';
+import type { DeliveryEventConfig } from '../config';
 import { readDeliveryEvent, type DeliveryReport } from './delivery-events';
-import { describeError, errorLocation, withoutDetails, writeLog, type LogEntry } from './log';
-import { writeMetrics } from './metrics';
-import { deliveryMetrics } from './path-metrics';
-import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from './store';
+import { describeError, errorLocation, withoutDetails, writeLog, type LogEntry } from '../shared/log';
+import { writeMetrics, type MetricValue } from '../shared/metrics';
+import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from '../store/store';
 
 export type DeliveryEventHandler = (event: unknown, context?: Context) => Promise<void>;
 
@@ -84,6 +83,15 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   malformed: 'warn',
   record_failed: 'error',
 };
+
+/**
+ * One delivery event: counted by what SES reported when it changed the message. A repeat, a
+ * late event, and an event for no message or attempt of ours count nothing here (their own
+ * metric filters count the last two).
+ */
+function deliveryMetrics(report: DeliveryReport, outcome: Outcome): MetricValue[] {
+  return report.kind === 'outcome' && outcome === 'recorded' ? [{ name: 'DeliveryOutcomes', value: 1, by: report.outcome.status }] : [];
+}
 
 /** The consumer, built from its dependencies: the table's name and the client that reaches it. */
 export function createDeliveryEventHandler(dependencies: {

@@ -28,8 +28,8 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
-import { writeIfCondition } from './conditional-write';
-import { type MessageTable } from './store';
+import { writeIfCondition } from '../store/conditional-write';
+import { type MessageTable } from '../store/store';
 
 /**
  * How long after its counting an entry whose message is not stored can be given back: the

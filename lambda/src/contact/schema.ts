@@ -4,7 +4,7 @@
  * the page and the handler can never disagree about limits, required fields or texts.
  */
 import * as v from 'valibot';
-import { invisibleAsStored, isBlank, LINE_BREAKING, LONE_SURROGATE, MESSAGE_LINE_BREAK, MESSAGE_NOISE } from './characters';
+import { invisibleAsStored, isBlank, LINE_BREAKING, LONE_SURROGATE, MESSAGE_LINE_BREAK, MESSAGE_NOISE } from '../shared/characters';
 import {
   CONTACT_FIELDS,
   ENCODED_WORD_EMAIL_MESSAGE,

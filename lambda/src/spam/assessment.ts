@@ -4,13 +4,13 @@
  * text from other visitors), and then whether it is e-mailed at once (within its mail budget)
  * or held for the digest (suspect, or past the budget). A message is never refused here.
  */
+import type { FieldValues } from '@site/core/contract';
 import { SUSPECT_SCORE, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spam';
-import type { ContactMessage } from './schema';
 import { budgetKindOf, type BudgetKind, type MailBudgets } from './mail-budget';
 import { fingerprintOf, senderTag, signalsOf, type Observations } from './spam-signals';
 import { countSameText, takeMailBudget, useStamp } from './spam-store';
 import { checkStamp, type StampKeys } from './stamp';
-import type { MessageTable } from './store';
+import type { MessageTable } from '../store/store';
 
 export interface Assessment {
   signals: SpamSignal[];
@@ -22,7 +22,8 @@ export interface Assessment {
 
 export interface Judged {
   messageId: string;
-  contact: ContactMessage;
+  /** What the signals read of the message: nothing else of it. */
+  contact: Pick<FieldValues, 'name' | 'company' | 'message'>;
   stamp: unknown;
   honeypot: boolean;
   /** Who sent it, as repeatedText counts senders (senderTag); none for the same message sent again, which was counted. */
