@@ -3,19 +3,12 @@
  * failed, and without JavaScript: CSS alone turns the header solid past 10 px (a scroll-driven
  * animation) and stops every anchor 80 px above its section (scroll-padding), smoothly.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { hero, nav } from '@site/frontend/content/site';
-import { scrollInstantly, scrollSettled, startSite, type Site } from './support';
-
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+import { expect, expectScrolledTo, open, scrollInstantly, test } from './fixtures';
+import { on } from './viewports';
 
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
-const viewport = (width: number) => ({ viewport: { width, height: width < 720 ? 844 : 900 } });
 
 /** Relative luminance of a CSS colour. */
 function luminance(color: string): number {
@@ -44,52 +37,55 @@ async function expectHeaderAt(page: Page, y: number, expected: 'solid' | 'transp
   await expect.poll(() => headerLook(page), { message: `at ${y} px` }).toBe(expected);
 }
 
-describe('the header before the app’s script has run', () => {
-  it.each([768, 1440])('turns solid past 10 px without JavaScript, over the page as with it (%i px)', async (width) => {
-    const { page } = await site.open('/', { ...viewport(width), javaScriptEnabled: false });
-    expect(await page.locator('header.site-header').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
-    await expectHeaderAt(page, 0, 'transparent');
-    await expectHeaderAt(page, 10, 'transparent');
-    await expectHeaderAt(page, 11, 'solid');
-    await expectHeaderAt(page, 2000, 'solid');
-    await expectHeaderAt(page, 10, 'transparent');
+test.describe('the header before the app’s script has run', () => {
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false });
+
+    test('turns solid past 10 px without JavaScript, over the page as with it', { tag: on('tablet', 'desktop') }, async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('header.site-header')).toHaveCSS('position', 'fixed');
+      await expectHeaderAt(page, 0, 'transparent');
+      await expectHeaderAt(page, 10, 'transparent');
+      await expectHeaderAt(page, 11, 'solid');
+      await expectHeaderAt(page, 2000, 'solid');
+      await expectHeaderAt(page, 10, 'transparent');
+    });
   });
 
-  it.each([390, 1440])('turns solid past 10 px while the app’s script has not arrived (%i px)', async (width) => {
-    const { page } = await site.open('/', viewport(width), {
-      waitUntil: 'load',
-      hydrated: false,
-      // The app never arrives: a slow phone, or a script that failed.
-      beforeLoad: async (p) => void (await p.route(ENTRY, () => {})),
-    });
+  test('turns solid past 10 px while the app’s script has not arrived', { tag: on('phone', 'desktop') }, async ({ page }) => {
+    // The app never arrives: a slow phone, or a script that failed.
+    await page.route(ENTRY, () => {});
+    await page.goto('/');
     await expectHeaderAt(page, 10, 'transparent');
     await expectHeaderAt(page, 11, 'solid');
     // CSS did it: the script's class is not there.
-    expect(await page.locator('header.site-header').getAttribute('class')).toBe('site-header');
+    await expect(page.locator('header.site-header')).toHaveAttribute('class', 'site-header');
   });
 
-  it('stays white with the menu open at the top of the page, where the scroll-driven state is transparent', async () => {
-    const { page } = await site.open('/', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await page.getByRole('button', { name: nav.menuButton }).click();
-    await expectHeaderAt(page, 0, 'solid');
-  });
+  test(
+    'stays white with the menu open at the top of the page, where the scroll-driven state is transparent',
+    { tag: on('phone') },
+    async ({ page }) => {
+      await open(page, '/');
+      await page.getByRole('button', { name: nav.menuButton }).click();
+      await expectHeaderAt(page, 0, 'solid');
+    },
+  );
 });
 
-describe('anchor links without JavaScript', () => {
-  it.each([390, 768, 1440])('scroll smoothly and stop 80 px above the section (%i px)', async (width) => {
-    const { page } = await site.open('/', { ...viewport(width), javaScriptEnabled: false });
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+test.describe('anchor links without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('scroll smoothly and stop 80 px above the section', { tag: on('phone', 'tablet', 'desktop') }, async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveCSS('scroll-behavior', 'smooth');
     const links = nav.links.filter((link) => link.href !== nav.links[0].href);
     for (const link of links) {
       await page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: link.label, exact: true }).click();
-      await scrollSettled(page);
-      const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, link.href.slice(1));
-      expect(Math.abs(top - 80), `${link.href} at ${top}`).toBeLessThanOrEqual(1);
+      await expectScrolledTo(page, link.href.slice(1));
     }
     await scrollInstantly(page, 0);
     await page.getByRole('link', { name: hero.scrollDown.label }).click();
-    await scrollSettled(page);
-    const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, hero.scrollDown.href.slice(1));
-    expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
+    await expectScrolledTo(page, hero.scrollDown.href.slice(1));
   });
 });

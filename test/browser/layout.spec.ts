@@ -4,24 +4,11 @@
  * panel in one place whichever service is chosen, feature lists in the text's weight, and the
  * 404 and result pages with the site's navigation and white between their navy hero and footer.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { FORM_RESULT_PAGES } from '@site/core/contract';
 import { nav, services } from '@site/frontend/content/site';
-import { asRead } from '@site/testing/as-read';
-import { scrollInstantly, startSite, type Site } from './support';
-
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
-
-const VIEWPORTS = [
-  [390, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-  [768, { viewport: { width: 768, height: 1024 } }],
-  [1440, { viewport: { width: 1440, height: 900 } }],
-] as const;
+import { expect, open, scrollInstantly, test } from './fixtures';
+import { on } from './viewports';
 
 const RESULT_PAGES = Object.values(FORM_RESULT_PAGES);
 const menuButton = (page: Page) => page.getByRole('button', { name: nav.menuButton });
@@ -45,17 +32,51 @@ const paintedBehind = (page: Page, selector: string) =>
     return 'rgb(255, 255, 255)';
   });
 
-describe.each(VIEWPORTS)('at %i px', (width, options) => {
-  it('shows the four links beside the logo where they fit, and the menu button only where they do not', async () => {
-    const { page } = await site.open('/', options);
+/**
+ * Where the selected service's panel, its feature columns and the section below sit, by
+ * layout (offsets, which no transform moves), for each service chosen in turn.
+ */
+async function servicePlaces(page: Page): Promise<string[]> {
+  await page.locator('#services').scrollIntoViewIfNeeded();
+  const places: string[] = [];
+  for (const [index, service] of services.entries()) {
+    await page.getByRole('tab').nth(index).click();
+    await expect(page.locator('.service-panel:not([hidden]) .service-title')).toHaveText(service.title);
+    places.push(
+      await page.evaluate(() => {
+        const pageTop = (element: HTMLElement) => {
+          let y = 0;
+          for (let e: HTMLElement | null = element; e; e = e.offsetParent as HTMLElement | null) y += e.offsetTop;
+          return y;
+        };
+        const section = document.getElementById('services')!;
+        const card = document.querySelector<HTMLElement>('.service-detail')!;
+        const panel = document.querySelector<HTMLElement>('.service-panel:not([hidden])')!;
+        const columns = [...new Set([...panel.querySelectorAll<HTMLElement>('.features li')].map((li) => li.offsetLeft))];
+        return JSON.stringify({
+          panel: panel.offsetLeft,
+          card: [pageTop(card) - pageTop(section), card.offsetHeight],
+          columns,
+          below: pageTop(document.querySelector<HTMLElement>('.why')!) - pageTop(section),
+        });
+      }),
+    );
+  }
+  return places;
+}
+
+test.describe('at each screen’s width', { tag: on('phone', 'tablet', 'desktop') }, () => {
+  test('shows the four links beside the logo where they fit, and the menu button only where they do not', async ({ page }) => {
+    await open(page, '/');
+    const width = page.viewportSize()!.width;
+    await expect(navLinks(page)).toHaveCount(nav.links.length);
     const links = await navLinks(page).all();
-    expect(links).toHaveLength(nav.links.length);
     if (width < 720) {
-      expect(await menuButton(page).isVisible()).toBe(true);
-      for (const link of links) expect(await link.isVisible()).toBe(false);
+      await expect(menuButton(page)).toBeVisible();
+      for (const link of links) await expect(link).toBeHidden();
       return;
     }
-    expect(await menuButton(page).isVisible()).toBe(false);
+    await expect(menuButton(page)).toBeHidden();
     const logo = (await page.locator('.header-logo').boundingBox())!;
     let left = logo.x + logo.width;
     for (const link of links) {
@@ -67,16 +88,16 @@ describe.each(VIEWPORTS)('at %i px', (width, options) => {
     expect(left).toBeLessThanOrEqual(width);
   });
 
-  it('never leaves a role card alone in its row', async () => {
-    const { page } = await site.open('/', options);
+  test('never leaves a role card alone in its row', async ({ page }) => {
+    await open(page, '/');
     const tops = await page.locator('.role-card').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
     const perRow = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
     expect(new Set(perRow).size, `cards per row: ${perRow.join(', ')}`).toBe(1);
-    if (width === 1440) expect(perRow).toEqual([tops.length]);
+    if (page.viewportSize()!.width === 1440) expect(perRow).toEqual([tops.length]);
   });
 
-  it('fills the philosophy card with its text, and sets it clearly apart from the cards above', async () => {
-    const { page } = await site.open('/', options);
+  test('fills the philosophy card with its text, and sets it clearly apart from the cards above', async ({ page }) => {
+    await open(page, '/');
     const { emptyRight, cardWidth, gapAbove } = await page.locator('.philosophy').evaluate((card) => {
       const box = card.getBoundingClientRect();
       const inner = box.right - parseFloat(getComputedStyle(card).paddingRight);
@@ -101,69 +122,40 @@ describe.each(VIEWPORTS)('at %i px', (width, options) => {
     expect(gapAbove).toBeGreaterThanOrEqual(40);
   });
 
-  /**
-   * Where the selected service's panel, its feature columns and the section below sit, by
-   * layout (offsets, which no transform moves), for each service chosen in turn.
-   */
-  async function servicePlaces(page: Page): Promise<string[]> {
-    await page.locator('#services').scrollIntoViewIfNeeded();
-    const places: string[] = [];
-    for (const [index, service] of services.entries()) {
-      await page.getByRole('tab').nth(index).click();
-      await expect
-        .poll(async () => asRead(await page.locator('.service-panel:not([hidden]) .service-title').textContent()))
-        .toBe(service.title);
-      places.push(
-        await page.evaluate(() => {
-          const pageTop = (element: HTMLElement) => {
-            let y = 0;
-            for (let e: HTMLElement | null = element; e; e = e.offsetParent as HTMLElement | null) y += e.offsetTop;
-            return y;
-          };
-          const section = document.getElementById('services')!;
-          const card = document.querySelector<HTMLElement>('.service-detail')!;
-          const panel = document.querySelector<HTMLElement>('.service-panel:not([hidden])')!;
-          const columns = [...new Set([...panel.querySelectorAll<HTMLElement>('.features li')].map((li) => li.offsetLeft))];
-          return JSON.stringify({
-            panel: panel.offsetLeft,
-            card: [pageTop(card) - pageTop(section), card.offsetHeight],
-            columns,
-            below: pageTop(document.querySelector<HTMLElement>('.why')!) - pageTop(section),
-          });
-        }),
-      );
-    }
-    return places;
-  }
-
-  it('keeps the service panel, its second column and what follows in place for every service', async () => {
+  test.describe(() => {
     // Reduced motion: nothing below is part-way through its reveal while it is measured.
-    const { page } = await site.open('/', { ...options, reducedMotion: 'reduce' });
-    const places = await servicePlaces(page);
-    expect(new Set(places).size, places.join('\n')).toBe(1);
-    if (width >= 768) expect(JSON.parse(places[0]!).columns).toHaveLength(2);
-  });
+    test.use({ reducedMotion: 'reduce' });
 
-  it('reserves the tallest panel’s room whatever the firm writes: a description of one word, one of many lines, a longer feature list', async () => {
-    const { page } = await site.open('/', { ...options, reducedMotion: 'reduce' });
-    const before = await page.locator('.service-detail').evaluate((card) => (card as HTMLElement).offsetHeight);
-    await page.evaluate(() => {
-      const panels = [...document.querySelectorAll<HTMLElement>('.service-panel')];
-      const [first, second, last] = [panels[0]!, panels[1]!, panels.at(-1)!];
-      const description = (panel: HTMLElement) => panel.querySelector('.service-description')!;
-      description(first).textContent = 'Advies.';
-      description(second).textContent = Array.from({ length: 8 }, () => description(second).textContent).join(' ');
-      const features = last.querySelector('.features')!;
-      for (const feature of [...features.children]) features.append(feature.cloneNode(true));
+    test('keeps the service panel, its second column and what follows in place for every service', async ({ page }) => {
+      await open(page, '/');
+      const places = await servicePlaces(page);
+      expect(new Set(places).size, places.join('\n')).toBe(1);
+      if (page.viewportSize()!.width >= 768) expect(JSON.parse(places[0]!).columns).toHaveLength(2);
     });
-    const places = await servicePlaces(page);
-    expect(new Set(places).size, places.join('\n')).toBe(1);
-    // The card grew to the longest text, whichever service shows.
-    expect(JSON.parse(places[0]!).card[1]).toBeGreaterThan(before);
+
+    test('reserves the tallest panel’s room whatever the firm writes: a description of one word, one of many lines, a longer feature list', async ({
+      page,
+    }) => {
+      await open(page, '/');
+      const before = await page.locator('.service-detail').evaluate((card) => (card as HTMLElement).offsetHeight);
+      await page.evaluate(() => {
+        const panels = [...document.querySelectorAll<HTMLElement>('.service-panel')];
+        const [first, second, last] = [panels[0]!, panels[1]!, panels.at(-1)!];
+        const description = (panel: HTMLElement) => panel.querySelector('.service-description')!;
+        description(first).textContent = 'Advies.';
+        description(second).textContent = Array.from({ length: 8 }, () => description(second).textContent).join(' ');
+        const features = last.querySelector('.features')!;
+        for (const feature of [...features.children]) features.append(feature.cloneNode(true));
+      });
+      const places = await servicePlaces(page);
+      expect(new Set(places).size, places.join('\n')).toBe(1);
+      // The card grew to the longest text, whichever service shows.
+      expect(JSON.parse(places[0]!).card[1]).toBeGreaterThan(before);
+    });
   });
 
-  it('sets the feature lists in the weight of the running text, below the headings’ weight', async () => {
-    const { page } = await site.open('/', options);
+  test('sets the feature lists in the weight of the running text, below the headings’ weight', async ({ page }) => {
+    await open(page, '/');
     const weight = (selector: string) =>
       page
         .locator(selector)
@@ -173,38 +165,41 @@ describe.each(VIEWPORTS)('at %i px', (width, options) => {
     expect(await weight('.features li')).toBeLessThan(await weight('.service-title'));
   });
 
-  it.each([
-    ['with JavaScript', true],
-    ['without JavaScript', false],
-  ])(
-    'gives the 404 and result pages the header’s links and white between the navy hero and the navy footer (%s)',
-    async (_, javaScriptEnabled) => {
-      for (const path of ['/bestaat-niet', ...RESULT_PAGES]) {
-        const { page } = await site.open(path, { ...options, javaScriptEnabled });
-        const hrefs = await navLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-        expect(hrefs, path).toEqual(nav.links.map((link) => `/${link.href}`));
-        const reachable = javaScriptEnabled && width < 720 ? menuButton(page) : navLinks(page).first();
-        expect(await reachable.isVisible(), path).toBe(true);
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(() => {
+      test.use({ javaScriptEnabled });
 
-        const hero = (await page.locator('.status-hero').boundingBox())!;
-        const footer = (await page.locator('footer').boundingBox())!;
-        expect(luminance(await paintedBehind(page, '.status-hero')), path).toBeLessThan(0.05);
-        expect(luminance(await paintedBehind(page, 'footer')), path).toBeLessThan(0.05);
-        expect(luminance(await paintedBehind(page, '.status-body')), path).toBeGreaterThan(0.9);
-        expect(footer.y - (hero.y + hero.height), `${path}: white between hero and footer`).toBeGreaterThanOrEqual(120);
-      }
-    },
-  );
+      test(`gives the 404 and result pages the header’s links and white between the navy hero and the navy footer (${
+        javaScriptEnabled ? 'with' : 'without'
+      } JavaScript)`, async ({ page }) => {
+        const width = page.viewportSize()!.width;
+        for (const path of ['/bestaat-niet', ...RESULT_PAGES]) {
+          await (javaScriptEnabled ? open(page, path) : page.goto(path));
+          const hrefs = await navLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+          expect(hrefs, path).toEqual(nav.links.map((link) => `/${link.href}`));
+          const reachable = javaScriptEnabled && width < 720 ? menuButton(page) : navLinks(page).first();
+          await expect(reachable, path).toBeVisible();
+
+          const hero = (await page.locator('.status-hero').boundingBox())!;
+          const footer = (await page.locator('footer').boundingBox())!;
+          expect(luminance(await paintedBehind(page, '.status-hero')), path).toBeLessThan(0.05);
+          expect(luminance(await paintedBehind(page, 'footer')), path).toBeLessThan(0.05);
+          expect(luminance(await paintedBehind(page, '.status-body')), path).toBeGreaterThan(0.9);
+          expect(footer.y - (hero.y + hero.height), `${path}: white between hero and footer`).toBeGreaterThanOrEqual(120);
+        }
+      });
+    });
+  }
 });
 
-describe('the result pages', () => {
-  it('show one drawn icon each, the same sign on every page where the message did not go, a tick where it did', async () => {
+test.describe('the result pages', () => {
+  test('show one drawn icon each, the same sign on every page where the message did not go, a tick where it did', async ({ page }) => {
     const drawings: Record<string, string> = {};
     for (const path of RESULT_PAGES) {
-      const { page } = await site.open(path);
+      await open(page, path);
       const code = page.locator('.status-code');
       expect((await code.textContent())!.trim(), `${path}: no glyph such as "!" beside a drawing`).toBe('');
-      expect(await code.locator('svg').count(), path).toBe(1);
+      await expect(code.locator('svg'), path).toHaveCount(1);
       drawings[path] = await code.locator('svg').innerHTML();
     }
     const { sent, ...notSent } = FORM_RESULT_PAGES;
@@ -212,9 +207,13 @@ describe('the result pages', () => {
     expect(drawings[sent]).not.toBe(drawings[notSent.failed]);
   });
 
-  it('turn the header solid past 10 px like the home page', async () => {
-    const { page } = await site.open(FORM_RESULT_PAGES.limited, { viewport: { width: 390, height: 600 } });
-    await scrollInstantly(page, 40);
-    await expect.poll(() => page.locator('header.site-header').getAttribute('class')).toContain('is-scrolled');
+  test.describe(() => {
+    test.use({ viewport: { width: 390, height: 600 } });
+
+    test('turn the header solid past 10 px like the home page', async ({ page }) => {
+      await open(page, FORM_RESULT_PAGES.limited);
+      await scrollInstantly(page, 40);
+      await expect(page.locator('header.site-header')).toContainClass('is-scrolled');
+    });
   });
 });

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type Site } from './support';
 import { asRead } from '@site/testing/as-read';
+import { expect, open, test } from './fixtures';
 
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
-
-describe('404 page', () => {
-  it('answers an unknown path with status 404 and the prerendered 404 page', async () => {
+test.describe('404 page', () => {
+  test('answers an unknown path with status 404 and the prerendered 404 page', async ({ site }) => {
     const response = await fetch(site.url('/does-not-exist'));
     expect(response.status).toBe(404);
     const html = await response.text();
@@ -18,22 +11,18 @@ describe('404 page', () => {
     expect(html).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it('shows "Oops! Page not found" and a "Return to Home" link that goes to /', async () => {
-    const watched = await site.open('/does-not-exist');
-    const { page } = watched;
-    expect(asRead(await page.getByRole('heading', { level: 1 }).textContent())).toBe('Oops! Page not found');
+  test('shows "Oops! Page not found" and a "Return to Home" link that goes to /', async ({ page }) => {
+    await open(page, '/does-not-exist');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
     const home = page.getByRole('link', { name: 'Return to Home' });
-    expect(await home.getAttribute('href')).toBe('/');
+    await expect(home).toHaveAttribute('href', '/');
     await home.click();
-    await page.waitForURL(site.url('/'));
-    expect(asRead(await page.getByRole('heading', { level: 1 }).textContent())).toBe('Finance Professionals Met een streepje voor');
-    expect(watched.errors).toEqual([]);
-    expect(await watched.cspViolations()).toEqual([]);
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finance Professionals Met een streepje voor');
   });
 
-  it('is the 404 page for deeper paths too, hydrated without errors', async () => {
-    const watched = await site.open('/diensten/onbekend?x=1');
-    expect(asRead(await watched.page.getByRole('heading', { level: 1 }).textContent())).toBe('Oops! Page not found');
-    expect(watched.errors).toEqual([]);
+  test('is the 404 page for deeper paths too, hydrated without errors', async ({ page }) => {
+    await open(page, '/diensten/onbekend?x=1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
   });
 });
