@@ -17,7 +17,7 @@ export function frontendProject(part: 'shared' | 'isolated') {
           root: import.meta.dirname,
           environment: 'jsdom',
           // The build's modules are tested beside them (build/); the typography set in Chromium
-          // (*.browser.test.ts) is the frontend-browser project's (vitest.browser.config.ts), not this tier's.
+          // (lone-words.spec.ts) is the browser tier's, Playwright Test's.
           ...isolationPart(import.meta.dirname, ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'build/*.test.ts'], part),
           setupFiles: ['test/setup.ts'],
           restoreMocks: true,
