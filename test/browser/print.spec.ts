@@ -143,14 +143,14 @@ for (const javaScriptEnabled of [true, false]) {
         expect(await visible(page, chrome), chrome).toBe(0);
       }
       // The firm's logo and name head the page, not a fixed bar over it.
-      expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).position)).toBe('static');
+      await expect(page.locator('.site-header')).toHaveCSS('position', 'static');
       expect(await visible(page, '.site-header .logo')).toBe(1);
       const privacyLink = page.locator('.form-privacy a');
-      expect(await privacyLink.getAttribute('href')).toBe('/privacy');
-      expect(await privacyLink.evaluate((el) => getComputedStyle(el, '::after').content)).toBe(`" (${SITE_ORIGIN}/privacy)"`);
+      await expect(privacyLink).toHaveAttribute('href', '/privacy');
+      await expect(privacyLink).toHaveCSS('content', `" (${SITE_ORIGIN}/privacy)"`, { pseudo: 'after' });
       // Links whose text is the address stay as they are.
       for (const selector of ['.details-list a[href^="mailto:"]', '.details-list a[href^="tel:"]']) {
-        expect(await page.locator(selector).evaluate((el) => getComputedStyle(el, '::after').content), selector).toBe('none');
+        await expect(page.locator(selector), selector).toHaveCSS('content', 'none', { pseudo: 'after' });
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     });
