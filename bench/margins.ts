@@ -58,7 +58,7 @@ const CALIBRATION_ITERATIONS = 500_000;
  * use on this host (from its own benchmark, as its uncounted round measures it).
  */
 async function calibrate(): Promise<{ rate: number; slowdown: number }> {
-  const browser = await launchChromium({ full: true });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const benchmarkIndex = await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);

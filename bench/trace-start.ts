@@ -96,7 +96,7 @@ for (const [name, dir] of pages) {
   servers.push(server);
   urls.set(name, `${server.url}/`);
 }
-const browser = await launchChromium({ full: true });
+const browser = await launchChromium();
 const afterPaint = new Map<string, { total: number; kinds: Record<string, number> }[]>(pages.map(([name]) => [name, []]));
 
 /**

@@ -59,7 +59,9 @@ describe('the layers', () => {
     expect(await importErrors('infra/lib/app.ts', '@site/lambda/bundle')).toEqual([]);
     expect(await importErrors('local/src/stack.ts', '@site/infra/edge-functions')).toEqual([]);
     expect(await importErrors('lambda/test/schema.test.ts', '@site/testing/local-aws')).toEqual([]);
-    expect(await importErrors('test/browser/home.test.ts', '@site/local/stack')).toEqual([]);
+    expect(await importErrors('test/browser/home.spec.ts', '@site/local/stack')).toEqual([]);
+    // A workspace's Playwright tests are its tests too.
+    expect(await importErrors('frontend/lone-words.spec.ts', '@site/testing/lone-words')).toEqual([]);
   }, 60_000);
 
   it('hold for tests too: a test imports what its workspace may, and the test support', async () => {

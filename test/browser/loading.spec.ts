@@ -3,22 +3,13 @@
  * the page has painted, the page hydrates part by part, a visitor who acts first gets the
  * app at once, and nothing typed or sent before the app is there is lost or sent twice.
  */
-import type { Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page, Request, Route } from '@playwright/test';
 import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
 import { scoreOf, SUSPECT_SCORE, type SpamSignal } from '@site/core/spam';
-import { clearSentEmails, fetchSentEmails } from '@site/emulators/servers';
 import { HOME_PARTS } from '@site/frontend/components/HomePage';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
-import { startSite, type Site } from './support';
 import { contactForm } from '@site/frontend/content/site';
-
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
-beforeEach(() => clearSentEmails(site.stack.urls.ses));
+import { expect, hydrated, open, test, type Site } from './fixtures';
 
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
 
@@ -39,14 +30,13 @@ async function holdBack(page: Page, url: RegExp) {
 const marks = (page: Page) => page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
 
 /** The stored messages from the visitor with this name. */
-async function storedMessages(name: string): Promise<Record<string, unknown>[]> {
+async function storedMessages(site: Site, name: string): Promise<Record<string, unknown>[]> {
   return (await site.storedMessages()).filter((item) => item.name === name);
 }
 
-describe('loading the app', () => {
-  it('requests no script before the first contentful paint, then hydrates every part, each in its own turn', async () => {
-    const watched = await site.open('/');
-    const { page, errors } = watched;
+test.describe('loading the app', () => {
+  test('requests no script before the first contentful paint, then hydrates every part, each in its own turn', async ({ page }) => {
+    await open(page, '/');
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
       scripts: performance
@@ -58,16 +48,17 @@ describe('loading the app', () => {
     expect(timing.scripts[0]!.name).toMatch(ENTRY);
     expect(timing.scripts[0]!.start).toBeGreaterThan(timing.fcp);
     expect(await marks(page)).toEqual([...HOME_PARTS.map((id) => `${HYDRATED_MARK}:${id}`), HYDRATED_MARK]);
-    expect(errors).toEqual([]);
-    expect(await watched.cspViolations()).toEqual([]);
   });
 
-  it('restyles and lays out only what it changes while it starts: no style recalculation or layout after the first paint covers the whole page', async () => {
+  test('restyles and lays out only what it changes while it starts: no style recalculation or layout after the first paint covers the whole page', async ({
+    page,
+    browser,
+  }) => {
     // A change on the root element (a custom property, a class) makes the browser restyle
     // every element of the page, in the task that next reads layout: the longest task of the
     // app's start, 10 ms of the CPU on a fast machine, four times that on a phone.
-    const { browser } = site;
-    const { page } = await site.open('/', {}, { beforeLoad: (p) => browser.startTracing(p, { categories: ['devtools.timeline'] }) });
+    await browser.startTracing(page, { categories: ['devtools.timeline'] });
+    await open(page, '/');
     const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
       traceEvents: {
@@ -102,25 +93,17 @@ describe('loading the app', () => {
     expect(Math.max(...relaid.map((layout) => layout.dirtyObjects!))).toBeLessThan(objects / 2);
   });
 
-  it('starts the app at once for a visitor who acts before the page has painted', async () => {
-    let stylesheet!: Awaited<ReturnType<typeof holdBack>>;
-    const { page } = await site.open(
-      '/',
-      {},
-      {
-        waitUntil: 'commit',
-        hydrated: false,
-        // The stylesheet holds back the first paint and the load event until released.
-        beforeLoad: async (p) => void (stylesheet = await holdBack(p, /\/assets\/index-[\w-]+\.css$/)),
-      },
-    );
+  test('starts the app at once for a visitor who acts before the page has painted', async ({ page }) => {
+    // The stylesheet holds back the first paint and the load event until released.
+    const stylesheet = await holdBack(page, /\/assets\/index-[\w-]+\.css$/);
+    await page.goto('/', { waitUntil: 'commit' });
     await stylesheet.requested;
     const entry = page.waitForRequest(ENTRY);
     await page.locator('#contact-name').focus();
     await entry;
     expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(0);
     stylesheet.release();
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+    await hydrated(page);
   });
 });
 
@@ -132,16 +115,11 @@ const MESSAGE = {
   message: 'Ik typte dit voordat de pagina klaar was.\nGeen letter mag verloren gaan.',
 };
 const field = (page: Page, name: string) => page.locator(`#contact-${name}`);
-const fieldValues = (page: Page) => Promise.all(Object.keys(MESSAGE).map((name) => field(page, name).inputValue()));
 
-describe('the contact form before the app is there', () => {
-  it('keeps every character typed before and during hydration, and sends it once with the app', async () => {
-    let app!: Awaited<ReturnType<typeof holdBack>>;
-    const { page, errors } = await site.open(
-      '/',
-      {},
-      { waitUntil: 'load', hydrated: false, beforeLoad: async (p) => void (app = await holdBack(p, ENTRY)) },
-    );
+test.describe('the contact form before the app is there', () => {
+  test('keeps every character typed before and during hydration, and sends it once with the app', async ({ page, site }) => {
+    const app = await holdBack(page, ENTRY);
+    await page.goto('/');
     const posts: Request[] = [];
     page.on('request', (request) => request.url().endsWith(API_PATH) && posts.push(request));
     await app.requested;
@@ -153,33 +131,30 @@ describe('the contact form before the app is there', () => {
     await field(page, 'phone').pressSequentially(MESSAGE.phone);
     await field(page, 'company').pressSequentially(MESSAGE.company);
     await field(page, 'message').pressSequentially(MESSAGE.message);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
-    expect(await fieldValues(page)).toEqual(Object.values(MESSAGE));
+    await hydrated(page);
+    for (const [name, value] of Object.entries(MESSAGE)) await expect(field(page, name)).toHaveValue(value);
 
     const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH));
     await page.getByRole('button', { name: contactForm.submit }).click();
     expect((await answered).status()).toBe(200);
-    await page.getByRole('status').getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.').waitFor();
+    await expect(
+      page.getByRole('status').getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.'),
+    ).toBeVisible();
     expect(posts).toHaveLength(1);
     expect(posts[0]!.postDataJSON()).toMatchObject(MESSAGE);
-    const stored = await storedMessages(MESSAGE.name);
+    const stored = await storedMessages(site, MESSAGE.name);
     expect(stored).toEqual([expect.objectContaining(MESSAGE)]);
     // Typed by a script, it may be sent faster than a person fills the form: then it is held
     // for the digest (fastFill), as such a message from anyone would be, and not e-mailed.
     const suspect = scoreOf((stored[0]!.signals ?? []) as SpamSignal[]) >= SUSPECT_SCORE;
     expect(stored[0]!.status).toBe(suspect ? 'held' : 'emailed');
-    expect(await fetchSentEmails(site.stack.urls.ses)).toHaveLength(suspect ? 0 : 1);
-    expect(errors).toEqual([]);
+    expect(await site.sentEmails()).toHaveLength(suspect ? 0 : 1);
   });
 
-  it('sends a form submitted before the app is there as a form post, once', async () => {
+  test('sends a form submitted before the app is there as a form post, once', async ({ page, site }) => {
     const sender = { ...MESSAGE, name: 'Vroege Verzender' };
-    let app!: Awaited<ReturnType<typeof holdBack>>;
-    const { page } = await site.open(
-      '/',
-      {},
-      { waitUntil: 'load', hydrated: false, beforeLoad: async (p) => void (app = await holdBack(p, ENTRY)) },
-    );
+    const app = await holdBack(page, ENTRY);
+    await page.goto('/');
     const posts: Request[] = [];
     page.on('request', (request) => request.url().endsWith(API_PATH) && posts.push(request));
     await app.requested;
@@ -187,14 +162,14 @@ describe('the contact form before the app is there', () => {
     const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH));
     await page.getByRole('button', { name: contactForm.submit }).click();
     const answer = await answered;
-    await page.waitForURL(site.url(FORM_RESULT_PAGES.sent));
+    await expect(page).toHaveURL(FORM_RESULT_PAGES.sent);
     // The app arriving now changes nothing: the page it was for is gone.
     app.release();
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+    await hydrated(page);
 
     expect(answer.status()).toBe(303);
     expect(posts.map((post) => post.headers()['content-type'])).toEqual(['application/x-www-form-urlencoded']);
-    expect(await storedMessages(sender.name)).toEqual([expect.objectContaining({ ...sender, status: 'emailed' })]);
-    expect(await fetchSentEmails(site.stack.urls.ses)).toHaveLength(1);
+    expect(await storedMessages(site, sender.name)).toEqual([expect.objectContaining({ ...sender, status: 'emailed' })]);
+    expect(await site.sentEmails()).toHaveLength(1);
   });
 });

@@ -5,11 +5,13 @@
  * or the form's button; on a phone the toasts sit at the bottom, above the home indicator, on
  * a wide screen at the top right (spec); the sending shows on the button, which keeps the focus.
  */
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { API_PATH } from '@site/core/contract';
 import { contactForm, sentConfirmation } from '@site/frontend/content/site';
-import { scrollSettled, startSite, type Site } from './support';
+import { expect, open, refusedSend, test } from './fixtures';
+import { on } from './viewports';
+
+test.use({ stackSettings: { visitorLimit: 1 } });
 
 /** The phone's home indicator: what env(safe-area-inset-bottom) is on an iPhone in portrait. */
 const HOME_INDICATOR_PX = 34;
@@ -82,71 +84,73 @@ async function fill(page: Page) {
   await page.locator('#contact-message').fill('Wij zoeken een interim controller voor drie maanden.');
 }
 
-const WIDTHS: [string, BrowserContextOptions][] = [
-  ['390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-  ['1440', { viewport: { width: 1440, height: 900 } }],
-];
+test.describe('the form’s status', () => {
+  // Where the page comes to rest is the subject, not how it moves there: with reduced motion
+  // it scrolls at once, so each state is read where it stays.
+  test.use({ reducedMotion: 'reduce' });
 
-describe.each(WIDTHS)('the form’s status at %s px', (width, options) => {
-  const phone = width === '390';
-  let site: Site;
-  beforeAll(async () => {
-    site = await startSite({ visitorLimit: 1 });
-  });
-  afterAll(() => site?.close());
+  test(
+    'covers neither the field with the focus nor the button, with fields missing, while sending, once sent and over the limit',
+    { tag: on('phone', 'desktop') },
+    async ({ page, isMobile: phone, watch }) => {
+      // The send over the limit, which the app logs.
+      watch.allowErrors(refusedSend(429));
+      await open(page, '/');
+      if (phone) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { bottom: HOME_INDICATOR_PX, bottomMax: HOME_INDICATOR_PX } });
+      }
+      const submit = page.locator('.contact-form button[type="submit"]');
+      await submit.scrollIntoViewIfNeeded();
 
-  it('covers neither the field with the focus nor the button, with fields missing, while sending, once sent and over the limit', async () => {
-    const { page } = await site.open('/', options);
-    if (phone) {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { bottom: HOME_INDICATOR_PX, bottomMax: HOME_INDICATOR_PX } });
-    }
-    const submit = page.locator('.contact-form button[type="submit"]');
-    await submit.scrollIntoViewIfNeeded();
+      await submit.click();
+      await expect(page.getByText(contactForm.messages.required)).toBeVisible();
+      await expect(async () => {
+        const missing = await layout(page);
+        expect(missing.focused).toBe('contact-name');
+        expectClear('fields missing', missing, phone);
+      }).toPass();
 
-    await submit.click();
-    await page.getByText(contactForm.messages.required).waitFor();
-    await scrollSettled(page);
-    const missing = await layout(page);
-    expect(missing.focused).toBe('contact-name');
-    expectClear('fields missing', missing, phone);
+      await fill(page);
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(`**${API_PATH}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await submit.click();
+      await expect(page.getByText(contactForm.messages.sending)).toBeVisible();
+      // The sending shows on the button, and the button keeps the focus (a disabled one would drop it).
+      await expect(submit).toHaveText(contactForm.submitting);
+      await expect(async () => {
+        const sending = await layout(page);
+        expect([sending.focused, sending.focusedBusy]).toEqual(['BUTTON', 'true']);
+        expectClear('sending', sending, phone);
+      }).toPass();
 
-    await fill(page);
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route(`**${API_PATH}`, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await submit.click();
-    await page.getByText(contactForm.messages.sending).waitFor();
-    await scrollSettled(page);
-    const sending = await layout(page);
-    // The sending shows on the button, and the button keeps the focus (a disabled one would drop it).
-    expect(await submit.textContent()).toBe(contactForm.submitting);
-    expect([sending.focused, sending.focusedBusy]).toEqual(['BUTTON', 'true']);
-    expectClear('sending', sending, phone);
+      answer();
+      await expect(page.getByRole('heading', { name: 'Bedankt, Anna' })).toBeVisible();
+      await page.unrouteAll();
+      await expect(async () => {
+        const sent = await layout(page);
+        expect(sent.focused).toBe('H3');
+        expectClear('sent', sent, phone);
+      }).toPass();
 
-    answer();
-    await page.getByRole('heading', { name: 'Bedankt, Anna' }).waitFor();
-    await page.unrouteAll();
-    await scrollSettled(page);
-    const sent = await layout(page);
-    expect(sent.focused).toBe('H3');
-    expectClear('sent', sent, phone);
-
-    await page.getByRole('button', { name: sentConfirmation.another }).click();
-    await fill(page);
-    await submit.click();
-    await page.getByRole('alert').waitFor();
-    await scrollSettled(page);
-    const limited = await layout(page);
-    expect(await page.getByRole('alert').locator('.toast-detail').first().textContent()).toMatch(/^U hebt in korte tijd/);
-    expectClear('over the limit', limited, phone);
-    if (phone) {
-      const [toast] = limited.toasts;
-      // Compact: it was 230 px at the top, over Naam and E-mailadres.
-      expect(toast!.bottom - toast!.top).toBeLessThanOrEqual(200);
-    }
-  });
+      await page.getByRole('button', { name: sentConfirmation.another }).click();
+      await fill(page);
+      await submit.click();
+      const alert = page.getByRole('alert');
+      await expect(alert.locator('.toast-detail').first()).toHaveText(/^U hebt in korte tijd/);
+      await expect(async () => {
+        const limited = await layout(page);
+        expectClear('over the limit', limited, phone);
+        if (phone) {
+          const [toast] = limited.toasts;
+          // Compact: it was 230 px at the top, over Naam and E-mailadres.
+          expect(toast!.bottom - toast!.top).toBeLessThanOrEqual(200);
+        }
+      }).toPass();
+    },
+  );
 });

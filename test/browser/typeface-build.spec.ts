@@ -4,14 +4,14 @@
  * each file keeps, and, in the build, that the first view's file has every character of every
  * page.
  */
+import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { charactersOf, contentStrings, generatedContent, shownText } from '@site/frontend/site-text';
 import { codePointsOf, cutTypeface, faceRules, unicodeRangeOf, weightRange } from '@site/frontend/typeface';
 
-describe('shownText', () => {
-  it('reads what a page draws: its text, its fields’ hints and values, and its links’ addresses (print writes them out)', () => {
+test.describe('shownText', () => {
+  test('reads what a page draws: its text, its fields’ hints and values, and its links’ addresses (print writes them out)', () => {
     const text = shownText(
       '<main><h1>Één cliënt</h1><script>let geheim = 1;</script><style>.x{}</style>' +
         '<input placeholder="Uw naam"><input type="submit" value="Verstuur"><a href="/privacy">Privacy</a></main>',
@@ -21,8 +21,8 @@ describe('shownText', () => {
   });
 });
 
-describe('contentStrings', () => {
-  it('takes every text of a content module, however deep, and what its functions say in each branch', () => {
+test.describe('contentStrings', () => {
+  test('takes every text of a content module, however deep, and what its functions say in each branch', () => {
     const content = {
       title: 'Diensten',
       items: [{ label: 'Één' }, 'café'],
@@ -35,15 +35,15 @@ describe('contentStrings', () => {
   });
 });
 
-describe('generatedContent', () => {
-  it('reads the strings the stylesheets write, with the site’s address filled in', () => {
+test.describe('generatedContent', () => {
+  test('reads the strings the stylesheets write, with the site’s address filled in', () => {
     const css = "a::after { content: ' (%SITE_ORIGIN%' attr(href) ')'; } li + li::before { content: \"/\"; } p::before { content: ''; }";
     expect(generatedContent(css, { '%SITE_ORIGIN%': 'https://www.example.nl' })).toEqual([' (https://www.example.nl', ')', '/', '']);
   });
 });
 
-describe('charactersOf', () => {
-  it('keeps each character once, every letter in both cases (text-transform), the ten digits, and no control characters', () => {
+test.describe('charactersOf', () => {
+  test('keeps each character once, every letter in both cases (text-transform), the ten digits, and no control characters', () => {
     const characters = charactersOf(['Één\ncafé', 'ß']);
     for (const character of 'ÉéNnCcAaFf0123456789ßS') expect(characters).toContain(character);
     expect(characters).not.toMatch(/\n/);
@@ -51,8 +51,8 @@ describe('charactersOf', () => {
   });
 });
 
-describe('unicodeRangeOf', () => {
-  it('writes runs as ranges, in order, and reads back to the same code points', () => {
+test.describe('unicodeRangeOf', () => {
+  test('writes runs as ranges, in order, and reads back to the same code points', () => {
     const points = [0x2019, 0x21, 0x20, 0x22, 0xe9];
     const range = unicodeRangeOf(points);
     expect(range).toBe('U+20-22,U+E9,U+2019');
@@ -60,8 +60,8 @@ describe('unicodeRangeOf', () => {
   });
 });
 
-describe('weightRange', () => {
-  it('spans normal and bold and every weight the stylesheets give', () => {
+test.describe('weightRange', () => {
+  test('spans normal and bold and every weight the stylesheets give', () => {
     expect(weightRange(['h1 { font-weight: 750; }', '.x { font-weight: 550 }'])).toEqual([400, 750]);
     expect(weightRange(['.lead { font-weight: 300; } .big { font-weight:800; }'])).toEqual([300, 800]);
     expect(weightRange([])).toEqual([400, 700]);
@@ -70,8 +70,8 @@ describe('weightRange', () => {
 
 const cut = await cutTypeface('Aé€→ ', [400, 800]);
 
-describe('cutTypeface', () => {
-  it('puts the characters asked for in the first file and the rest of the Latin range in the second, nothing in both', () => {
+test.describe('cutTypeface', () => {
+  test('puts the characters asked for in the first file and the rest of the Latin range in the second, nothing in both', () => {
     expect(cut.firstView.unicodeRange).toBe('U+20,U+41,U+E9,U+20AC');
     const rest = codePointsOf(cut.rest!.unicodeRange);
     for (const point of codePointsOf(cut.firstView.unicodeRange)) expect(rest.has(point)).toBe(false);
@@ -80,12 +80,12 @@ describe('cutTypeface', () => {
     expect(rest.has('→'.codePointAt(0)!)).toBe(false);
   });
 
-  it('writes WOFF2 files, the first a small part of the whole Latin file', () => {
+  test('writes WOFF2 files, the first a small part of the whole Latin file', () => {
     for (const file of [cut.firstView.file, cut.rest!.file]) expect(Buffer.from(file.subarray(0, 4)).toString('latin1')).toBe('wOF2');
     expect(cut.firstView.file.byteLength).toBeLessThan(cut.rest!.file.byteLength / 4);
   });
 
-  it('describes both as one family in the kept weights, shown as soon as they arrive', () => {
+  test('describes both as one family in the kept weights, shown as soon as they arrive', () => {
     const css = faceRules({
       family: 'Inter Variable',
       weight: cut.weights.join(' '),
@@ -101,11 +101,11 @@ describe('cutTypeface', () => {
   });
 });
 
-describe('the build', () => {
+test.describe('the build', () => {
   const dist = join(import.meta.dirname, '..', '..', 'frontend', 'dist');
   const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
 
-  it('gives the first view’s file every character of every page it prerendered, so no page needs the second', () => {
+  test('gives the first view’s file every character of every page it prerendered, so no page needs the second', () => {
     expect(pages.length).toBeGreaterThan(30);
     // The faces of the family, as the built stylesheet declares them: the first view's, then the rest.
     const css = readdirSync(join(dist, 'assets'))

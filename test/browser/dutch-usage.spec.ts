@@ -5,9 +5,9 @@
  * (verzenden; not versturen, not sturen), except where the spec gives the words (the form's
  * title). Reads the rendered pages, not the content modules: a sentence anywhere counts.
  */
+import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { contactForm } from '@site/frontend/content/site';
 import { refusedPostPage } from '@site/lambda/refused-post-page';
@@ -46,18 +46,18 @@ const withoutSpecWords = (text: string) => SPEC_WORDS.reduce((rest, words) => re
 const find = (pattern: RegExp) =>
   pages.flatMap(([page, text]) => [...withoutSpecWords(text).matchAll(pattern)].map((match) => `${page}: “${match[0]}”`));
 
-describe('the Dutch of every rendered page', () => {
-  it('reads every prerendered page and the function’s page', () => {
+test.describe('the Dutch of every rendered page', () => {
+  test('reads every prerendered page and the function’s page', () => {
     expect(pages.length).toBeGreaterThan(5);
     expect(pages.map(([page]) => page)).toContain('privacy.html');
   });
 
-  it('addresses the visitor one way: “u hebt”, never “u heeft”', () => {
+  test('addresses the visitor one way: “u hebt”, never “u heeft”', () => {
     expect(find(/\bu hebt\b|\bhebt u\b/gi).length, 'the chosen form is used').toBeGreaterThan(0);
     expect(find(/\bu heeft\b|\bheeft u\b/gi)).toEqual([]);
   });
 
-  it('says “verzenden” for sending a message, never “versturen” or “sturen”', () => {
+  test('says “verzenden” for sending a message, never “versturen” or “sturen”', () => {
     expect(find(/\bverz[eo]nd\w*/gi).length, 'the chosen verb is used').toBeGreaterThan(0);
     expect(find(/\b(?:ver)?(?:stuur\w*|sturen)\b|\bgestuurd\b/gi)).toEqual([]);
   });

@@ -5,9 +5,8 @@
  * (header bar and menu, toasts, buttons, the form); a link's address written out; A4 pages,
  * the first one full, every service whole on one page, the contact details in the form's place.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   about,
   contact,
@@ -20,14 +19,8 @@ import {
   servicesSection,
   SITE_ORIGIN,
 } from '@site/frontend/content/site';
-import { startSite, type Site } from './support';
 import { asRead } from '@site/testing/as-read';
-
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+import { expect, open, test } from './fixtures';
 
 /** A4 less the print stylesheet's margins (210 mm − 2 × 14 mm), in CSS pixels. */
 const A4_CONTENT_WIDTH = Math.floor(((210 - 28) / 25.4) * 96);
@@ -76,91 +69,93 @@ function printedTexts(page: Page): Promise<PrintedText[]> {
 const visible = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements) => elements.filter((element) => element.getClientRects().length > 0).length);
 
-async function openForPrint(javaScriptEnabled: boolean): Promise<Page> {
-  const { page } = await site.open('/', { javaScriptEnabled, viewport: { width: 1440, height: 900 } });
+async function openForPrint(page: Page, javaScriptEnabled: boolean): Promise<void> {
   if (javaScriptEnabled) {
+    await open(page, '/');
     // A toast on screen, and sections the reveal has hidden because they were never scrolled to.
     await page.locator('#contact').evaluate((el) => el.scrollIntoView({ behavior: 'instant' }));
     await page.getByRole('button', { name: contactForm.submit }).click();
-    await page.getByRole('alert').waitFor();
+    await expect(page.getByRole('alert')).toBeVisible();
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     expect(await page.locator('[data-reveal="hidden"]').count()).toBeGreaterThan(0);
+  } else {
+    await page.goto('/');
   }
   await page.setViewportSize({ width: A4_CONTENT_WIDTH, height: 1000 });
   await page.emulateMedia({ media: 'print' });
-  return page;
 }
 
-describe.each([
-  ['with JavaScript', true],
-  ['without JavaScript', false],
-])('the home page printed %s', (_, javaScriptEnabled) => {
-  it('shows the text of every section in dark ink, the revealed and the not yet revealed alike', async () => {
-    const page = await openForPrint(javaScriptEnabled);
-    const texts = await printedTexts(page);
-    const faint = texts
-      .filter((t) => t.opacity < 1 || t.luminance > 0.2)
-      .map((t) => `${t.text} (opacity ${t.opacity}, luminance ${t.luminance.toFixed(2)})`);
-    expect(faint).toEqual([]);
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the home page printed ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
 
-    const printed = asRead(texts.map((t) => t.text).join(' '));
-    const required = [
-      hero.badge,
-      hero.headline.lead,
-      hero.headline.accent,
-      hero.intro,
-      ...hero.highlights,
-      about.headline,
-      ...about.cards.flatMap((card) => [card.title, card.text]),
-      about.philosophy.title,
-      about.philosophy.closing,
-      servicesSection.headline,
-      // Every service, not only the selected tab.
-      ...services.flatMap((service) => [service.title, service.description, ...service.features]),
-      servicesSection.why.headline,
-      ...servicesSection.why.points.map((point) => point.text),
-      contact.headline,
-      contact.expertiseLabel,
-      // The rotating line as the whole list.
-      ...expertise,
-      firm.email,
-      firm.phone,
-      firm.address.street,
-      footer.tagline,
-      footer.rights,
-    ];
-    expect(required.filter((text) => !printed.includes(text))).toEqual([]);
-  });
+    test('shows the text of every section in dark ink, the revealed and the not yet revealed alike', async ({ page }) => {
+      await openForPrint(page, javaScriptEnabled);
+      const texts = await printedTexts(page);
+      const faint = texts
+        .filter((t) => t.opacity < 1 || t.luminance > 0.2)
+        .map((t) => `${t.text} (opacity ${t.opacity}, luminance ${t.luminance.toFixed(2)})`);
+      expect(faint).toEqual([]);
 
-  it('leaves out the header bar, its menu, toasts and buttons, and writes out where a link goes', async () => {
-    const page = await openForPrint(javaScriptEnabled);
-    for (const chrome of [
-      '.header-nav',
-      '.menu-toggle',
-      '.toaster',
-      '.toast',
-      'main button',
-      'main .btn',
-      '.hero-scroll',
-      '.site-footer nav',
-      // Paper cannot send a message: the contact details take the form's place.
-      '.contact-form',
-    ]) {
-      expect(await visible(page, chrome), chrome).toBe(0);
-    }
-    // The firm's logo and name head the page, not a fixed bar over it.
-    expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).position)).toBe('static');
-    expect(await visible(page, '.site-header .logo')).toBe(1);
-    const privacyLink = page.locator('.form-privacy a');
-    expect(await privacyLink.getAttribute('href')).toBe('/privacy');
-    expect(await privacyLink.evaluate((el) => getComputedStyle(el, '::after').content)).toBe(`" (${SITE_ORIGIN}/privacy)"`);
-    // Links whose text is the address stay as they are.
-    for (const selector of ['.details-list a[href^="mailto:"]', '.details-list a[href^="tel:"]']) {
-      expect(await page.locator(selector).evaluate((el) => getComputedStyle(el, '::after').content), selector).toBe('none');
-    }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      const printed = asRead(texts.map((t) => t.text).join(' '));
+      const required = [
+        hero.badge,
+        hero.headline.lead,
+        hero.headline.accent,
+        hero.intro,
+        ...hero.highlights,
+        about.headline,
+        ...about.cards.flatMap((card) => [card.title, card.text]),
+        about.philosophy.title,
+        about.philosophy.closing,
+        servicesSection.headline,
+        // Every service, not only the selected tab.
+        ...services.flatMap((service) => [service.title, service.description, ...service.features]),
+        servicesSection.why.headline,
+        ...servicesSection.why.points.map((point) => point.text),
+        contact.headline,
+        contact.expertiseLabel,
+        // The rotating line as the whole list.
+        ...expertise,
+        firm.email,
+        firm.phone,
+        firm.address.street,
+        footer.tagline,
+        footer.rights,
+      ];
+      expect(required.filter((text) => !printed.includes(text))).toEqual([]);
+    });
+
+    test('leaves out the header bar, its menu, toasts and buttons, and writes out where a link goes', async ({ page }) => {
+      await openForPrint(page, javaScriptEnabled);
+      for (const chrome of [
+        '.header-nav',
+        '.menu-toggle',
+        '.toaster',
+        '.toast',
+        'main button',
+        'main .btn',
+        '.hero-scroll',
+        '.site-footer nav',
+        // Paper cannot send a message: the contact details take the form's place.
+        '.contact-form',
+      ]) {
+        expect(await visible(page, chrome), chrome).toBe(0);
+      }
+      // The firm's logo and name head the page, not a fixed bar over it.
+      await expect(page.locator('.site-header')).toHaveCSS('position', 'static');
+      expect(await visible(page, '.site-header .logo')).toBe(1);
+      const privacyLink = page.locator('.form-privacy a');
+      await expect(privacyLink).toHaveAttribute('href', '/privacy');
+      await expect(privacyLink).toHaveCSS('content', `" (${SITE_ORIGIN}/privacy)"`, { pseudo: 'after' });
+      // Links whose text is the address stay as they are.
+      for (const selector of ['.details-list a[href^="mailto:"]', '.details-list a[href^="tel:"]']) {
+        await expect(page.locator(selector), selector).toHaveCSS('content', 'none', { pseudo: 'after' });
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    });
   });
-});
+}
 
 /**
  * What a page says, to compare texts by: without white space (pdf.js splits lines and runs
@@ -181,41 +176,48 @@ interface PrintedPage {
 const PAGE_MARGIN_Y = (15 / 25.4) * 72;
 
 /** The home page as Chromium prints it, read back page by page with pdf.js. */
-async function printedPages(): Promise<PrintedPage[]> {
-  const { page } = await site.open('/');
-  const loading = getDocument({ data: new Uint8Array(await page.pdf({ preferCSSPageSize: true })), verbosity: 0 });
-  const pdf = await loading.promise;
-  const pages: PrintedPage[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const pdfPage = await pdf.getPage(number);
-    const height = pdfPage.view[3]! - pdfPage.view[1]!;
-    const items = (await pdfPage.getTextContent()).items.filter((item) => 'str' in item && item.str.trim() !== '');
-    const lowest = Math.min(...items.map((item) => ('transform' in item ? (item.transform[5] as number) : height)));
-    pages.push({
-      text: comparable(items.map((item) => ('str' in item ? item.str : '')).join('')),
-      filledTo: (height - PAGE_MARGIN_Y - lowest) / (height - 2 * PAGE_MARGIN_Y),
-    });
+async function printedPages(browser: Browser, origin: string): Promise<PrintedPage[]> {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await open(page, '/');
+    const loading = getDocument({ data: new Uint8Array(await page.pdf({ preferCSSPageSize: true })), verbosity: 0 });
+    const pdf = await loading.promise;
+    const pages: PrintedPage[] = [];
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const pdfPage = await pdf.getPage(number);
+      const height = pdfPage.view[3]! - pdfPage.view[1]!;
+      const items = (await pdfPage.getTextContent()).items.filter((item) => 'str' in item && item.str.trim() !== '');
+      const lowest = Math.min(...items.map((item) => ('transform' in item ? (item.transform[5] as number) : height)));
+      pages.push({
+        text: comparable(items.map((item) => ('str' in item ? item.str : '')).join('')),
+        filledTo: (height - PAGE_MARGIN_Y - lowest) / (height - 2 * PAGE_MARGIN_Y),
+      });
+    }
+    await loading.destroy();
+    return pages;
+  } finally {
+    await context.close();
   }
-  await loading.destroy();
-  return pages;
 }
 
 /** Whether `text` is on the page: every word in order, whatever the line breaks between them. */
 const holds = (page: PrintedPage, text: string) => page.text.includes(comparable(text));
 
-describe('the home page as a PDF', () => {
+test.describe('the home page as a PDF', () => {
   let pages: PrintedPage[];
-  beforeAll(async () => {
-    pages = await printedPages();
+  // One print for the tests that read it, made with the worker's browser and stack.
+  test.beforeAll(async ({ browser, stack }) => {
+    pages = await printedPages(browser, stack.urls.site);
   });
 
-  it('fills its first page, the letterhead and the hero followed by the firm’s introduction, with no third of it blank', () => {
+  test('fills its first page, the letterhead and the hero followed by the firm’s introduction, with no third of it blank', () => {
     expect(holds(pages[0]!, hero.headline.lead)).toBe(true);
     expect(holds(pages[0]!, about.headline)).toBe(true);
     expect(pages[0]!.filledTo).toBeGreaterThan(0.85);
   });
 
-  it('prints every service on one page: its title, its description and its whole list, no item left over for the next', () => {
+  test('prints every service on one page: its title, its description and its whole list, no item left over for the next', () => {
     for (const service of services) {
       const on = pages.filter((page) => holds(page, service.description));
       expect(on, service.title).toHaveLength(1);
@@ -224,7 +226,7 @@ describe('the home page as a PDF', () => {
     }
   });
 
-  it('prints the contact details in the form’s place, and no empty form', () => {
+  test('prints the contact details in the form’s place, and no empty form', () => {
     const contactPage = pages.find((page) => holds(page, contact.headline))!;
     for (const detail of [firm.email, firm.phone, firm.address.street]) expect(holds(contactPage, detail), detail).toBe(true);
     for (const formText of [contactForm.title, contactForm.requiredNote, contactForm.submit])
@@ -234,8 +236,8 @@ describe('the home page as a PDF', () => {
       ).toEqual([]);
   });
 
-  it('is A4, page after page', async () => {
-    const { page } = await site.open('/');
+  test('is A4, page after page', async ({ page }) => {
+    await open(page, '/');
     const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
     const boxes = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(([, w, h]) => [Number(w), Number(h)]);
     expect(boxes.length).toBeGreaterThan(1);

@@ -6,18 +6,12 @@
  * near the view, Dutch letters and the euro sign included; the same without script; and
  * nothing moving when it arrives.
  */
-import type { Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from '@playwright/test';
 import { CACHE_CONTROL } from '@site/core/cache-control';
 import { FORM_RESULT_PAGES } from '@site/core/contract';
 import { contactForm, sentConfirmation } from '@site/frontend/content/site';
-import { nextFrames, scrollInstantly, scrollThrough, startSite, type Site } from './support';
-
-let site: Site;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+import { expect, nextFrames, open, scrollInstantly, scrollThrough, test, type Site } from './fixtures';
+import { on, SCREENS } from './viewports';
 
 const PAGES = ['/', '/privacy', ...Object.values(FORM_RESULT_PAGES), '/bestaat-niet'];
 const FONT_FILE = /\.woff2$/;
@@ -37,7 +31,7 @@ const declared = (rule: string, property: string) => new RegExp(`(?:^|;)\\s*${pr
  * that family its stylesheet declares (frontend/build/typeface.ts); the fonts its head
  * preloads, and the stylesheet it names for a browser without script.
  */
-async function headOf(path: string): Promise<{ typeface: Typeface; preloads: number; noscriptStylesheet: string | undefined }> {
+async function headOf(site: Site, path: string): Promise<{ typeface: Typeface; preloads: number; noscriptStylesheet: string | undefined }> {
   const html = await (await fetch(site.url(path))).text();
   const { family } = JSON.parse(/<script type="application\/json" id="typeface">([^<]*)<\/script>/.exec(html)![1]!) as { family: string };
   const stylesheet = /<link rel="stylesheet"[^>]* href="([^"]+\.css)">/.exec(html)![1]!;
@@ -129,7 +123,18 @@ async function fontsSettled(page: Page): Promise<void> {
           ),
         ),
     );
-  for (let before = -1, now = await setAfterThreeFrames(); now !== before; before = now, now = await setAfterThreeFrames());
+  let before = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await setAfterThreeFrames();
+        const unchanged = now === before;
+        before = now;
+        return unchanged;
+      },
+      { intervals: [0] },
+    )
+    .toBe(true);
   await page.evaluate(() => document.fonts.ready);
   await nextFrames(page);
 }
@@ -148,9 +153,11 @@ function countBlocksSetPerFrame(): void {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-typeface'] });
 }
 
-describe('the typeface', () => {
-  it('is two hashed font files of the site’s own, declared by every page’s stylesheet, preloaded by none, cached for a year as immutable', async () => {
-    const heads = await Promise.all(PAGES.map(headOf));
+test.describe('the typeface', () => {
+  test('is two hashed font files of the site’s own, declared by every page’s stylesheet, preloaded by none, cached for a year as immutable', async ({
+    site,
+  }) => {
+    const heads = await Promise.all(PAGES.map((path) => headOf(site, path)));
     const { typeface } = heads[0]!;
     expect(typeface.family).toBe(FAMILY);
     expect(typeface.faces).toHaveLength(2);
@@ -172,156 +179,167 @@ describe('the typeface', () => {
     expect(first!.filter((range) => rest!.includes(range))).toEqual([]);
   });
 
-  it('asks for the first view’s file only once the page has painted, sets the page in it, and only then starts the app', async () => {
+  test('asks for the first view’s file only once the page has painted, sets the page in it, and only then starts the app', async ({
+    page,
+    site,
+  }) => {
     const paintedAtRequest: boolean[] = [];
     const typefaceAddedAtApp: boolean[] = [];
-    const watched = await site.open('/', undefined, {
-      beforeLoad: async (page) => {
-        await page.route(FONT_FILE, async (route: Route) => {
-          paintedAtRequest.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0));
-          await route.continue();
-        });
-        // The app's entry, asked for by the loader: by then the page has been set in Inter.
-        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
-          typefaceAddedAtApp.push(
-            await page.evaluate(
-              (family) => [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded'),
-              FAMILY,
-            ),
-          );
-          await route.continue();
-        });
-      },
+    await page.route(FONT_FILE, async (route: Route) => {
+      paintedAtRequest.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0));
+      await route.continue();
     });
-    const { page } = watched;
+    // The app's entry, asked for by the loader: by then the page has been set in Inter.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+      typefaceAddedAtApp.push(
+        await page.evaluate(
+          (family) => [...document.fonts].some((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded'),
+          FAMILY,
+        ),
+      );
+      await route.continue();
+    });
+    await open(page, '/');
     await fontsSettled(page);
-    const { typeface } = await headOf('/');
+    const { typeface } = await headOf(site, '/');
     expect(await requestedFonts(page)).toEqual([typeface.faces[0]!.src]);
     expect(paintedAtRequest).toEqual([true]);
     expect(typefaceAddedAtApp).toEqual([true]);
     expect(await loadedRanges(page)).toEqual([typeface.faces[0]!.unicodeRange]);
-    expect(watched.foreignRequests).toEqual([]);
-    expect(await watched.cspViolations()).toEqual([]);
-    expect(watched.errors).toEqual([]);
   });
 
-  it('needs nothing but the first view’s file on any page, nor for what the app shows after its script runs', async () => {
-    const { typeface } = await headOf('/');
-    for (const path of PAGES) {
-      const { page } = await site.open(path, { viewport: { width: 390, height: 844 } });
+  test(
+    'needs nothing but the first view’s file on any page, nor for what the app shows after its script runs',
+    { tag: on('phone') },
+    async ({ page, site, newPage }) => {
+      // Every page, each to its fonts settled, and the app through its states: long work.
+      test.slow();
+      const { typeface } = await headOf(site, '/');
+      for (const path of PAGES) {
+        await open(page, path);
+        await fontsSettled(page);
+        expect(await requestedFonts(page), path).toEqual([typeface.faces[0]!.src]);
+      }
+      // The form's messages and toasts, its counter, the confirmation card: texts only the app shows.
+      const app = await newPage(SCREENS.desktop);
+      await open(app, '/');
+      await app.locator('#contact').scrollIntoViewIfNeeded();
+      await app.getByRole('button', { name: contactForm.submit }).click();
+      await expect(app.locator('.toast-message').first()).toBeVisible();
+      await app.locator('#contact-name').fill('Anna de Vries');
+      await app.locator('#contact-email').fill('anna@bedrijf.nl');
+      await app.locator('#contact-message').fill('Wij zoeken een interim controller voor drie maanden.');
+      await app.getByRole('button', { name: contactForm.submit }).click();
+      await expect(app.getByRole('heading', { name: sentConfirmation.thanks('Anna') })).toBeVisible();
+      await fontsSettled(app);
+      expect(await requestedFonts(app)).toEqual([typeface.faces[0]!.src]);
+      expect(await elementsNotInTheTypeface(app).then(({ others }) => others)).toEqual([]);
+    },
+  );
+
+  test(
+    'sets every text of every page in it, and Dutch letters, the euro sign and typographic marks the pages do not show yet in its second file',
+    { tag: on('phone') },
+    async ({ page }) => {
+      // Every page scrolled through, and every element of it asked for the fonts it was drawn in: long work.
+      test.slow();
+      for (const path of PAGES) {
+        await open(page, path);
+        // What the firm may write one day beside what the page says today.
+        await page.evaluate(() => {
+          const sample = document.createElement('p');
+          sample.id = 'typeface-sample';
+          sample.textContent = 'Één cliënt, coördinatie, ruïne, café, à la carte, geïnteresseerd: € 1.250,– per maand “incl.” ‘btw’…';
+          document.querySelector('main > *')!.append(sample);
+        });
+        await fontsSettled(page);
+        // Every block, as a visitor who reads to the end sets it in the typeface.
+        await scrollThrough(page);
+        await fontsSettled(page);
+        const { others, textElements } = await elementsNotInTheTypeface(page);
+        expect(textElements, path).toBeGreaterThan(10);
+        expect(others, path).toEqual([]);
+      }
+    },
+  );
+
+  test(
+    'sets a block in it only when it comes within a screen of the view, one block a frame, so the pass at the start lays out what is about to be seen in short tasks; a printout all of it',
+    { tag: on('phone') },
+    async ({ page }) => {
+      const viewport = page.viewportSize()!;
+      await page.addInitScript(countBlocksSetPerFrame);
+      await open(page, '/');
       await fontsSettled(page);
-      expect(await requestedFonts(page), path).toEqual([typeface.faces[0]!.src]);
-    }
-    // The form's messages and toasts, its counter, the confirmation card: texts only the app shows.
-    const { page } = await site.open('/');
-    await page.locator('#contact').scrollIntoViewIfNeeded();
-    await page.getByRole('button', { name: contactForm.submit }).click();
-    await page.locator('.toast-message').first().waitFor();
-    await page.locator('#contact-name').fill('Anna de Vries');
-    await page.locator('#contact-email').fill('anna@bedrijf.nl');
-    await page.locator('#contact-message').fill('Wij zoeken een interim controller voor drie maanden.');
-    await page.getByRole('button', { name: contactForm.submit }).click();
-    await page.getByRole('heading', { name: sentConfirmation.thanks('Anna') }).waitFor();
-    await fontsSettled(page);
-    expect(await requestedFonts(page)).toEqual([typeface.faces[0]!.src]);
-    expect(await elementsNotInTheTypeface(page).then(({ others }) => others)).toEqual([]);
-  });
-
-  it('sets every text of every page in it, and Dutch letters, the euro sign and typographic marks the pages do not show yet in its second file', async () => {
-    for (const path of PAGES) {
-      const { page } = await site.open(path, { viewport: { width: 390, height: 844 } });
-      // What the firm may write one day beside what the page says today.
-      await page.evaluate(() => {
-        const sample = document.createElement('p');
-        sample.id = 'typeface-sample';
-        sample.textContent = 'Één cliënt, coördinatie, ruïne, café, à la carte, geïnteresseerd: € 1.250,– per maand “incl.” ‘btw’…';
-        document.querySelector('main > *')!.append(sample);
-      });
+      const setPerFrame = await page.evaluate(() => (window as unknown as { __setPerFrame: number[] }).__setPerFrame.filter(Boolean));
+      expect(setPerFrame.length, 'the header, the hero and what follows within a screen').toBeGreaterThan(2);
+      expect(
+        setPerFrame.every((blocks) => blocks === 1),
+        `blocks set per frame: ${setPerFrame.join()}`,
+      ).toBe(true);
+      const { others: header } = await elementsNotInTheTypeface(page, 'header *');
+      expect(header).toEqual([]);
+      const { others: heading } = await elementsNotInTheTypeface(page, 'main > :first-child h1, main > :first-child h1 *');
+      expect(heading).toEqual([]);
+      // The footer is many screens down: still in the fallback it was painted in.
+      const footerTop = await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top);
+      expect(footerTop).toBeGreaterThan(3 * viewport.height);
+      const footerBefore = await elementsNotInTheTypeface(page, 'footer *');
+      expect(footerBefore.textElements).toBeGreaterThan(5);
+      expect(footerBefore.inTheTypeface).toBe(0);
+      // A printout is set in Inter whatever the visitor has scrolled past.
+      await page.emulateMedia({ media: 'print' });
+      // Laid out for print, and the faces that layout asked for arrived (on a busy machine, after
+      // the first look).
+      await nextFrames(page);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      expect(await elementsNotInTheTypeface(page, 'footer *').then(({ others }) => others)).toEqual([]);
+      await page.emulateMedia({ media: 'screen' });
+      // Scrolled to within a screen of it, it is set in Inter, before it is in view.
+      await scrollInstantly(page, footerTop - 2 * viewport.height + 100);
+      await nextFrames(page);
       await fontsSettled(page);
-      // Every block, as a visitor who reads to the end sets it in the typeface.
-      await scrollThrough(page);
-      await fontsSettled(page);
-      const { others, textElements } = await elementsNotInTheTypeface(page);
-      expect(textElements, path).toBeGreaterThan(10);
-      expect(others, path).toEqual([]);
-    }
+      expect(await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(viewport.height);
+      const { others: footerAfter } = await elementsNotInTheTypeface(page, 'footer *');
+      expect(footerAfter).toEqual([]);
+    },
+  );
+
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false });
+
+    test('sets the pages in it without script too, from the stylesheet their <noscript> names', { tag: on('phone') }, async ({ page }) => {
+      for (const path of ['/', FORM_RESULT_PAGES.sent]) {
+        // Opened to its load: the stylesheet and the font have arrived (no script here to wait with).
+        await page.goto(path);
+        const { others, textElements } = await elementsNotInTheTypeface(page);
+        expect(textElements, path).toBeGreaterThan(10);
+        expect(others, path).toEqual([]);
+      }
+    });
   });
 
-  it('sets a block in it only when it comes within a screen of the view, one block a frame, so the pass at the start lays out what is about to be seen in short tasks; a printout all of it', async () => {
-    const viewport = { width: 390, height: 844 };
-    const { page } = await site.open('/', { viewport }, { beforeLoad: async (p) => void (await p.addInitScript(countBlocksSetPerFrame)) });
-    await fontsSettled(page);
-    const setPerFrame = await page.evaluate(() => (window as unknown as { __setPerFrame: number[] }).__setPerFrame.filter(Boolean));
-    expect(setPerFrame.length, 'the header, the hero and what follows within a screen').toBeGreaterThan(2);
-    expect(
-      setPerFrame.every((blocks) => blocks === 1),
-      `blocks set per frame: ${setPerFrame.join()}`,
-    ).toBe(true);
-    const { others: header } = await elementsNotInTheTypeface(page, 'header *');
-    expect(header).toEqual([]);
-    const { others: heading } = await elementsNotInTheTypeface(page, 'main > :first-child h1, main > :first-child h1 *');
-    expect(heading).toEqual([]);
-    // The footer is many screens down: still in the fallback it was painted in.
-    const footerTop = await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top);
-    expect(footerTop).toBeGreaterThan(3 * viewport.height);
-    const footerBefore = await elementsNotInTheTypeface(page, 'footer *');
-    expect(footerBefore.textElements).toBeGreaterThan(5);
-    expect(footerBefore.inTheTypeface).toBe(0);
-    // A printout is set in Inter whatever the visitor has scrolled past.
-    await page.emulateMedia({ media: 'print' });
-    // Laid out for print, and the faces that layout asked for arrived (on a busy machine, after
-    // the first look).
-    await nextFrames(page);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    expect(await elementsNotInTheTypeface(page, 'footer *').then(({ others }) => others)).toEqual([]);
-    await page.emulateMedia({ media: 'screen' });
-    // Scrolled to within a screen of it, it is set in Inter, before it is in view.
-    await scrollInstantly(page, footerTop - 2 * viewport.height + 100);
-    await nextFrames(page);
-    await fontsSettled(page);
-    expect(await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(viewport.height);
-    const { others: footerAfter } = await elementsNotInTheTypeface(page, 'footer *');
-    expect(footerAfter).toEqual([]);
-  });
-
-  it('sets the pages in it without script too, from the stylesheet their <noscript> names', async () => {
-    for (const path of ['/', FORM_RESULT_PAGES.sent]) {
-      // Opened once the network is idle: the stylesheet and the font have arrived (no script here to wait with).
-      const { page } = await site.open(path, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-      const { others, textElements } = await elementsNotInTheTypeface(page);
-      expect(textElements, path).toBeGreaterThan(10);
-      expect(others, path).toEqual([]);
-    }
-  });
-
-  it.each([
-    ['390', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-    ['1440', { viewport: { width: 1440, height: 900 } }],
-  ] as const)(
-    'moves nothing when the font takes over from the fallback the page painted in (%s px): CLS a tenth of the 0.02 budget',
-    async (_, options) => {
+  test(
+    'moves nothing when the font takes over from the fallback the page painted in: CLS a tenth of the 0.02 budget',
+    { tag: on('phone', 'desktop') },
+    async ({ page }) => {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       let asked!: () => void;
       const askedFor = new Promise<void>((resolve) => (asked = resolve));
-      const { page } = await site.open('/', options, {
-        // The load event waits for the held font.
-        waitUntil: 'domcontentloaded',
-        hydrated: false,
-        beforeLoad: async (p) => {
-          await p.addInitScript(() => {
-            const shifts: PerformanceEntry[] = [];
-            (window as unknown as { __shifts: PerformanceEntry[] }).__shifts = shifts;
-            new PerformanceObserver((list) => shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });
-          });
-          // Held until the page is seen painted in the fallback: a connection as slow as it takes.
-          await p.route(FONT_FILE, async (route) => {
-            asked();
-            await released;
-            await route.continue();
-          });
-        },
+      await page.addInitScript(() => {
+        const shifts: PerformanceEntry[] = [];
+        (window as unknown as { __shifts: PerformanceEntry[] }).__shifts = shifts;
+        new PerformanceObserver((list) => shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });
       });
+      // Held until the page is seen painted in the fallback: a connection as slow as it takes.
+      await page.route(FONT_FILE, async (route) => {
+        asked();
+        await released;
+        await route.continue();
+      });
+      // The load event waits for the held font.
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
       // Painted, and the first view's face is on its way.
       await askedFor;
       await nextFrames(page);

@@ -1,6 +1,6 @@
 /**
  * Typography whatever the text: the home page rendered by the prerender's own function
- * with invented texts of many lengths, set by the site's own stylesheet in Chromium at a
+ * (its `copy`) with invented texts of many lengths, set by the site's own stylesheet in Chromium at a
  * phone's and a laptop's width as Firefox sets it (no text-wrap: pretty) and as a browser
  * with no text-wrap at all does. No heading, card title or text ends on a lone word (with
  * no text-wrap at all: no text or card heading; a section title's long last pair is left to
@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchChromium } from '@site/testing/chromium';
+import { test as base, expect, type Page } from '@playwright/test';
+import { createServer } from 'vite';
 import { loneLastWords } from '@site/testing/lone-words';
+import type { HomeCopy } from './src/components/home-copy';
 
 /** Invented words, long and short, so that lines end at every kind of word. */
 const WORDS =
@@ -25,13 +25,12 @@ function sentence(count: number, start: number): string {
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }
 
-/** The site's content with every heading, title and text the firm writes replaced by invented ones, `shift` words longer. */
-async function inventedContent(shift: number) {
-  const site = await vi.importActual<typeof import('./src/content/site')>('./src/content/site');
+/** The home page's copy with every heading, title and text the firm writes replaced by invented ones, `shift` words longer. */
+function inventedCopy(site: HomeCopy, shift: number): HomeCopy {
   const text = (count: number, start = 0) => sentence(count + shift, start + shift);
   const title = (count: number, start = 0) => text(count, start).slice(0, -1);
+  // The shape of the firm's copy, whose types are its own texts (`as const`): these are other texts.
   return {
-    ...site,
     hero: { ...site.hero, intro: text(30), highlights: [title(2), title(3, 4), title(2, 9)] },
     about: {
       ...site.about,
@@ -45,7 +44,7 @@ async function inventedContent(shift: number) {
       title: title(2, i),
       summary: title(6, i),
       description: text(35, i),
-      features: [0, 1, 2, 3, 4].map((f) => title(4, i + f)) as unknown as typeof service.features,
+      features: [0, 1, 2, 3, 4].map((f) => title(4, i + f)),
     })),
     servicesSection: {
       ...site.servicesSection,
@@ -59,24 +58,59 @@ async function inventedContent(shift: number) {
       },
     },
     contact: { ...site.contact, headline: title(3, 10), intro: text(26, 11) },
-  };
+  } as unknown as HomeCopy;
 }
 
-/** The home page as the prerender renders it from the invented content, in a file that links the site's stylesheet. */
-async function pageWithInventedContent(dir: string, shift: number): Promise<string> {
-  vi.resetModules();
-  vi.doMock('./src/content/site', () => inventedContent(shift));
-  const { render } = await import('./src/entry-server');
-  const { html } = await render('home');
-  const stylesheet = pathToFileURL(join(import.meta.dirname, 'src', 'styles', 'index.css')).href;
-  const file = join(dir, `home-${shift}.html`);
-  writeFileSync(
-    file,
-    `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<link rel="stylesheet" href="${stylesheet}"></head><body><div id="root">${html}</div></body></html>`,
-  );
-  return file;
+/** The shifts the texts are made longer by, in words. */
+const SHIFTS = [0, 1, 2, 3, 4, 5];
+
+/**
+ * The home page as the prerender renders it from the invented texts, one file per shift that
+ * links the site's stylesheet: the app's own modules, loaded through its Vite configuration as
+ * the build loads them.
+ */
+async function pagesWithInventedCopy(dir: string): Promise<Map<number, string>> {
+  const server = await createServer({
+    configFile: join(import.meta.dirname, 'vite.config.ts'),
+    root: import.meta.dirname,
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  try {
+    const { render } = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server');
+    const { HOME_COPY } = (await server.ssrLoadModule('/src/components/home-copy.ts')) as typeof import('./src/components/home-copy');
+    const stylesheet = pathToFileURL(join(import.meta.dirname, 'src', 'styles', 'index.css')).href;
+    const files = new Map<number, string>();
+    for (const shift of SHIFTS) {
+      const { html } = await render('home', { copy: inventedCopy(HOME_COPY, shift) });
+      const file = join(dir, `home-${shift}.html`);
+      writeFileSync(
+        file,
+        `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<link rel="stylesheet" href="${stylesheet}"></head><body><div id="root">${html}</div></body></html>`,
+      );
+      files.set(shift, file);
+    }
+    return files;
+  } finally {
+    await server.close();
+  }
 }
+
+const test = base.extend<object, { invented: Map<number, string> }>({
+  invented: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'typography-'));
+      try {
+        await use(await pagesWithInventedCopy(dir));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /**
  * How browsers set the type: Chromium as the site asks; Firefox (and Safari before 26)
@@ -90,35 +124,8 @@ const SET_TEXTS = 'h1, h2, h3, h4, p, li, .service-tab-summary';
 /** The texts and the cards' and panels' headings: what the no-break space alone keeps together where nothing balances. */
 const TEXTS_AND_CARD_TITLES = 'p, li, .service-tab-summary, .card-title, .service-title, .why-point-title, .features-title';
 
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-];
-const SHIFTS = [0, 1, 2, 3, 4, 5];
-
-let browser: Browser;
-let dir: string;
-const files = new Map<number, string>();
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'typography-'));
-  for (const shift of SHIFTS) files.set(shift, await pageWithInventedContent(dir, shift));
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** The page as a browser that wraps so sets it, every service's panel shown at once (as in print) so each is measured. */
-async function open(
-  viewport: { width: number; height: number },
-  file: string,
-  wrapping: Wrapping,
-  withoutNoBreakSpaces = false,
-): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+/** Opens the page as a browser that wraps so sets it, every service's panel shown at once (as in print) so each is measured. */
+async function setAs(page: Page, file: string, wrapping: Wrapping, withoutNoBreakSpaces = false): Promise<void> {
   await page.goto(pathToFileURL(file).href);
   // The site's stylesheet is what sets the type.
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent'))).not.toBe('');
@@ -143,57 +150,48 @@ async function open(
       () => [...document.querySelectorAll('body *')].filter((e) => getComputedStyle(e).textWrapStyle === 'pretty').length,
     ),
   ).toBe(0);
-  return page;
 }
 
-it.each(SHIFTS)(
-  'keeps the pairs it joins inside their boxes on the narrowest phone (320 px) when each text is %i words longer',
-  async (shift) => {
-    const page = await open({ width: 320, height: 700 }, files.get(shift)!, 'none');
-    try {
+for (const shift of SHIFTS) {
+  test.describe(() => {
+    test.use({ viewport: { width: 320, height: 700 } });
+
+    test(`keeps the pairs it joins inside their boxes on the narrowest phone (320 px) when each text is ${shift} words longer`, async ({
+      page,
+      invented,
+    }) => {
+      await setAs(page, invented.get(shift)!, 'none');
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    } finally {
-      await page.close();
-    }
-  },
-  30_000,
-);
+    });
+  });
+}
 
-describe.each(VIEWPORTS)('invented texts at $width px', (viewport) => {
-  it.each(SHIFTS)(
-    'end on no lone word as Firefox sets them (headings balanced, no pretty), when each is %i words longer',
-    async (shift) => {
-      const page = await open(viewport, files.get(shift)!, 'firefox');
-      try {
-        expect(await loneLastWords(page, SET_TEXTS)).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-      } finally {
-        await page.close();
-      }
-    },
-    30_000,
-  );
+test.describe('invented texts', { tag: ['@phone', '@desktop'] }, () => {
+  for (const shift of SHIFTS) {
+    test(`end on no lone word as Firefox sets them (headings balanced, no pretty), when each is ${shift} words longer`, async ({
+      page,
+      invented,
+    }) => {
+      await setAs(page, invented.get(shift)!, 'firefox');
+      expect(await loneLastWords(page, SET_TEXTS)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    });
 
-  it.each(SHIFTS)(
-    'end no text or card heading on a lone word with no text-wrap at all, the no-break space alone, when each is %i words longer',
-    async (shift) => {
-      const page = await open(viewport, files.get(shift)!, 'none');
-      try {
-        expect(await loneLastWords(page, TEXTS_AND_CARD_TITLES)).toEqual([]);
-      } finally {
-        await page.close();
-      }
-    },
-    30_000,
-  );
+    test(`end no text or card heading on a lone word with no text-wrap at all, the no-break space alone, when each is ${shift} words longer`, async ({
+      page,
+      invented,
+    }) => {
+      await setAs(page, invented.get(shift)!, 'none');
+      expect(await loneLastWords(page, TEXTS_AND_CARD_TITLES)).toEqual([]);
+    });
+  }
 
-  it('end on lone words once the no-break spaces are taken out: they are what keeps them together', async () => {
+  test('end on lone words once the no-break spaces are taken out: they are what keeps them together', async ({ page, invented }) => {
     let found = 0;
     for (const shift of SHIFTS) {
-      const page = await open(viewport, files.get(shift)!, 'none', true);
+      await setAs(page, invented.get(shift)!, 'none', true);
       found += (await loneLastWords(page, TEXTS_AND_CARD_TITLES)).length;
-      await page.close();
     }
     expect(found).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });

@@ -2,6 +2,7 @@
  * The build itself: what the prerender wrote, checked as files, before any browser. These
  * are the properties the CSP, search engines and the budgets rely on.
  */
+import { expect, test } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,7 +12,6 @@ import { refusedFieldsPage } from '@site/core/contract';
 import { listSiteFiles } from '@site/core/node/site-files';
 import { edgeFunctionCode } from '@site/infra/edge-functions';
 import { retentionDaysFrom, spamRetentionDaysFrom, visitorLimitFrom } from '@site/core/node/deploy-config';
-import { describe, expect, it } from 'vitest';
 import { inlineScripts, scriptHash, securityHeaders, siteInlineScriptHashes } from '@site/core/node/security-headers';
 import { loaderScript } from '@site/frontend/inline-loader';
 import { BRAND_FILES } from '@site/frontend/brand';
@@ -53,43 +53,45 @@ const PAGES = [
   ['via-andere-website.html', 'form-crossSite', formResults.crossSite.headline],
 ] as const;
 
-describe.each(PAGES)('dist/%s', (file, route, headline) => {
-  const html = read(file);
+for (const [file, route, headline] of PAGES) {
+  test.describe(`dist/${file}`, () => {
+    const html = read(file);
 
-  it('is Dutch, prerendered for its route and carries its content before any script runs', () => {
-    expect(html).toMatch(/^<!doctype html>\s*<html lang="nl">/);
-    // In a Suspense boundary (React's <!--$--> marker), which hydrates in slices (see App.tsx);
-    // a page that is a chunk of its own sits in a second one, its part's.
-    const boundaries = route === 'home' || route === 'not-found' ? '<!--$-->' : '<!--$--><!--$-->';
-    expect(html).toContain(`<div id="root" data-route="${route}">${boundaries}<a class="skip-link"`);
-    expect(html).not.toMatch(/<!--app-(head|html|route)-->/);
-    // As a reader reads it: the page keeps the last words of a headline together.
-    expect(asRead(html).replace(/<!-- -->|<\/?span[^>]*>/g, '')).toContain(headline);
+    test('is Dutch, prerendered for its route and carries its content before any script runs', () => {
+      expect(html).toMatch(/^<!doctype html>\s*<html lang="nl">/);
+      // In a Suspense boundary (React's <!--$--> marker), which hydrates in slices (see App.tsx);
+      // a page that is a chunk of its own sits in a second one, its part's.
+      const boundaries = route === 'home' || route === 'not-found' ? '<!--$-->' : '<!--$--><!--$-->';
+      expect(html).toContain(`<div id="root" data-route="${route}">${boundaries}<a class="skip-link"`);
+      expect(html).not.toMatch(/<!--app-(head|html|route)-->/);
+      // As a reader reads it: the page keeps the last words of a headline together.
+      expect(asRead(html).replace(/<!-- -->|<\/?span[^>]*>/g, '')).toContain(headline);
+    });
+
+    test('runs one inline script, the loader, allowed by its hash; no style element or style attribute for the CSP to refuse', () => {
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+      // Besides the loader, data that is never run: the JSON-LD and the typeface's family, which the loader reads.
+      for (const attributes of scripts)
+        expect(attributes).toMatch(
+          /^ type="application\/ld\+json"$|^ type="application\/json" id="typeface"$|^ data-entry="\/assets\/index-[\w-]{8}\.js"$/,
+        );
+      expect(inlineScripts(html)).toEqual([LOADER]);
+      expect(CSP.split('; ')).toContain(`script-src 'self' '${scriptHash(LOADER)}'`);
+      expect(html).not.toMatch(/<style\b/);
+      expect(html).not.toMatch(/\sstyle=/);
+    });
+
+    test('names one content-hashed entry for the loader and requests no script itself; one stylesheet', () => {
+      expect(html.match(/<script data-entry="\/assets\/index-[\w-]{8}\.js">/g)).toHaveLength(1);
+      expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
+      expect(html).not.toContain('modulepreload');
+      expect(html.match(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]{8}\.css">/g)).toHaveLength(1);
+    });
   });
+}
 
-  it('runs one inline script, the loader, allowed by its hash; no style element or style attribute for the CSP to refuse', () => {
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    // Besides the loader, data that is never run: the JSON-LD and the typeface's family, which the loader reads.
-    for (const attributes of scripts)
-      expect(attributes).toMatch(
-        /^ type="application\/ld\+json"$|^ type="application\/json" id="typeface"$|^ data-entry="\/assets\/index-[\w-]{8}\.js"$/,
-      );
-    expect(inlineScripts(html)).toEqual([LOADER]);
-    expect(CSP.split('; ')).toContain(`script-src 'self' '${scriptHash(LOADER)}'`);
-    expect(html).not.toMatch(/<style\b/);
-    expect(html).not.toMatch(/\sstyle=/);
-  });
-
-  it('names one content-hashed entry for the loader and requests no script itself; one stylesheet', () => {
-    expect(html.match(/<script data-entry="\/assets\/index-[\w-]{8}\.js">/g)).toHaveLength(1);
-    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
-    expect(html).not.toContain('modulepreload');
-    expect(html.match(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]{8}\.css">/g)).toHaveLength(1);
-  });
-});
-
-describe('the loader', () => {
-  it('is the same text on every page, so one hash in the CSP covers them all, and names the one entry file', () => {
+test.describe('the loader', () => {
+  test('is the same text on every page, so one hash in the CSP covers them all, and names the one entry file', () => {
     const loaders = PAGES.map(([file]) => inlineScripts(read(file)));
     expect(loaders).toEqual(PAGES.map(() => [LOADER]));
     expect(siteInlineScriptHashes(dist)).toEqual([scriptHash(LOADER)]);
@@ -97,14 +99,14 @@ describe('the loader', () => {
     expect([...entries]).toEqual(assets.filter((name) => /^index-[\w-]{8}\.js$/.test(name)));
   });
 
-  it('is src/loader.ts as built, and its text does not depend on the build (the entry is an attribute)', async () => {
+  test('is src/loader.ts as built, and its text does not depend on the build (the entry is an attribute)', async () => {
     expect(LOADER).toBe(await loaderScript());
     expect(LOADER).not.toMatch(/assets|index-/);
   });
 });
 
-describe('dist', () => {
-  it('ships only hashed JS, CSS and the typeface’s two font files, and first-load JavaScript (the loader included) within 85 KB gzip, the stamp’s solver not in it', () => {
+test.describe('dist', () => {
+  test('ships only hashed JS, CSS and the typeface’s two font files, and first-load JavaScript (the loader included) within 85 KB gzip, the stamp’s solver not in it', () => {
     expect(assets.filter((name) => !/^[\w-]+-[\w-]{8}\.(js|css|woff2)$/.test(name))).toEqual([]);
     expect(assets.filter((name) => name.endsWith('.woff2')).map((name) => name.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual([
       'inter-first-view',
@@ -128,7 +130,7 @@ describe('dist', () => {
     for (const name of js) expect(readFileSync(join(dist, 'assets', name), 'utf8')).not.toContain('jsxDEV');
   });
 
-  it('refers to no other host from its HTML or CSS', () => {
+  test('refers to no other host from its HTML or CSS', () => {
     const texts = [...PAGES.map(([file]) => read(file)), ...assets.filter((a) => a.endsWith('.css')).map((a) => read(`assets/${a}`))];
     for (const text of texts) {
       // Only identifiers (the JSON-LD vocabulary, the SVG namespace), the site's own origin and,
@@ -141,7 +143,7 @@ describe('dist', () => {
     expect(read('privacy.html')).toContain('<a href="https://autoriteitpersoonsgegevens.nl">');
   });
 
-  it('states in privacy.html the retentions the stack is configured with (cdk.json), where the deploy check reads them', () => {
+  test('states in privacy.html the retentions the stack is configured with (cdk.json), where the deploy check reads them', () => {
     const stated = (fact: string) => [...read('privacy.html').matchAll(new RegExp(`data-${fact}="(\\d+)"`, 'g'))].map((m) => Number(m[1]));
     // Said more than once (the message, its spam assessment, the logs), and the same each time.
     expect(stated('retention-days').length).toBeGreaterThan(0);
@@ -149,19 +151,19 @@ describe('dist', () => {
     expect(stated('spam-retention-days')).toEqual([spamRetentionDaysFrom(CDK_JSON_CONTEXT)]);
   });
 
-  it('states in the page for a visitor over the limit the window the stack is configured with (cdk.json), where the deploy check reads it', () => {
+  test('states in the page for a visitor over the limit the window the stack is configured with (cdk.json), where the deploy check reads it', () => {
     const found = [...read('niet-verzonden/limiet.html').matchAll(/data-visitor-window-minutes="(\d+)"/g)].map((m) => Number(m[1]));
     expect(found).toEqual([visitorLimitFrom(CDK_JSON_CONTEXT).windowMinutes]);
   });
 
-  it('prerenders a check page for every combination of refused fields, and no other', () => {
+  test('prerenders a check page for every combination of refused fields, and no other', () => {
     const names = Object.keys(CONTACT_FIELDS);
     const pages = readdirSync(join(dist, 'controleer-bericht')).map((file) => file.replace(/\.html$/, ''));
     expect(pages).toHaveLength(2 ** names.length - 1);
     for (const page of pages) expect(refusedFieldsPage(page.split('-'))).toBe(`/controleer-bericht/${page}`);
   });
 
-  it('fits, with every page of this build in its file list, in the CloudFront Functions’ 10 KB of code', () => {
+  test('fits, with every page of this build in its file list, in the CloudFront Functions’ 10 KB of code', () => {
     for (const name of ['viewer-request', 'viewer-response'] as const) {
       const bytes = Buffer.byteLength(edgeFunctionCode(name, listSiteFiles(dist)));
       // About 3.5 KB with five fields' 31 check pages; each field more doubles those.
@@ -169,7 +171,7 @@ describe('dist', () => {
     }
   });
 
-  it('has every icon, the manifest and the share picture the pages link, at the paths they link', () => {
+  test('has every icon, the manifest and the share picture the pages link, at the paths they link', () => {
     for (const [file] of PAGES) {
       const html = read(file);
       const linked = [
@@ -184,7 +186,7 @@ describe('dist', () => {
     for (const path of Object.values(BRAND_FILES)) expect(existsSync(join(dist, path)), path).toBe(true);
   });
 
-  it('has robots.txt and sitemap.xml with the site origin, and the SVG favicon', () => {
+  test('has robots.txt and sitemap.xml with the site origin, and the SVG favicon', () => {
     expect(read('robots.txt')).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`);
     expect([...read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       `${SITE_ORIGIN}/`,

@@ -3,22 +3,22 @@
  * form, the message lands in DynamoDB and the SES outbox; with DynamoDB down the visitor
  * keeps the typed message; once it is back, sending again works and nothing is doubled.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { API_PATH } from '@site/core/contract';
 import { FAST_FILL_SECONDS } from '@site/core/spam';
 import type { StoredMessage } from '@site/core/table';
-import { runIam } from '@site/testing/stand-ins';
-import { launchChromium } from '@site/testing/chromium';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { fetchSentEmails } from '@site/emulators/servers';
-import { startLocalStack, type LocalStack } from '@site/local/stack';
+import type { LocalStack } from '@site/local/stack';
 import { contactForm, sentConfirmation } from '@site/frontend/content';
+import { expect, open, test } from './fixtures';
+
+// The table on disk, as `npm start` keeps it: what was stored is still there once DynamoDB is back.
+test.use({ stackSettings: { keepsData: true }, startsEmpty: false });
+// One visitor's visit, test after test, on one page.
+test.describe.configure({ mode: 'serial' });
 
 const FIRST = {
   name: 'Anna de Vries',
@@ -38,7 +38,6 @@ const ERROR_TOAST = 'Er is een fout opgetreden bij het verzenden van uw bericht.
 const SUCCESS_TOAST = 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.';
 
 let stack: LocalStack;
-let browser: Browser;
 let page: Page;
 
 /** When the form was last taken up: a fill, or a send (after which the form asks for a fresh stamp). */
@@ -48,13 +47,16 @@ async function fill(values: typeof FIRST) {
   formUsedAt = Date.now();
   for (const [field, value] of Object.entries(values)) await page.locator(`#contact-${field}`).fill(value);
 }
-const fieldValues = () => Promise.all(Object.keys(FIRST).map((field) => page.locator(`#contact-${field}`).inputValue()));
+async function expectValues(values: typeof FIRST) {
+  for (const [field, value] of Object.entries(values)) await expect(page.locator(`#contact-${field}`)).toHaveValue(value);
+}
+const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
 /** Clicks send and waits for this submission's own answer (an earlier toast may still be showing). */
 async function submit(): Promise<number> {
-  // As long as a person takes at least: a script's instant fill is held as a bot's (fastFill).
+  // As long as a person takes at least, by the function's clock: a script's instant fill is held as a bot's (fastFill).
   await page.waitForTimeout(Math.max(0, formUsedAt + (FAST_FILL_SECONDS + 1) * 1000 - Date.now()));
   formUsedAt = Date.now();
-  const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH), { timeout: 20_000 });
+  const answered = page.waitForResponse((response) => response.url().endsWith(API_PATH));
   await page.getByRole('button', { name: contactForm.submit }).click();
   return (await answered).status();
 }
@@ -66,36 +68,22 @@ async function storedMessages(): Promise<StoredMessage[]> {
   return (Items as StoredMessage[]).filter((item) => item.status !== undefined);
 }
 
-beforeAll(async () => {
-  stack = await startLocalStack({
-    port: 0,
-    dynamoPort: 0,
-    sesPort: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'full-stack-')),
-    retryIntervalMs: 0,
-    quiet: true,
-    iam: runIam(),
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(stack.urls.site);
-  // The page is prerendered and the app loads after it has painted: the scripted form (JSON,
-  // toasts) takes over once hydrated, which it shows by leaving checks to itself (noValidate).
-  // A selector, not a script string: the CSP allows no eval.
-  await page.waitForSelector('form[novalidate]', { state: 'attached' });
+test.beforeAll(async ({ browser, stack: workerStack }) => {
+  stack = workerStack;
+  page = await browser.newPage({ baseURL: stack.urls.site, viewport: { width: 1280, height: 900 } });
+  await open(page, '/');
   await page.locator('#contact').scrollIntoViewIfNeeded();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+test.afterAll(async () => {
+  await page?.close();
 });
 
-describe('the form, the handler, DynamoDB and SES together', () => {
-  it('stores the message and e-mails it to the firm with Reply-To the visitor', async () => {
+test.describe('the form, the handler, DynamoDB and SES together', () => {
+  test('stores the message and e-mails it to the firm with Reply-To the visitor', async () => {
     await fill(FIRST);
     expect(await submit()).toBe(200);
-    await page.getByRole('status').getByText(SUCCESS_TOAST).waitFor();
-    expect(await fieldValues()).toEqual(['', '', '', '', '']);
+    await expect(page.getByRole('status').getByText(SUCCESS_TOAST)).toBeVisible();
+    await expectValues(EMPTY);
 
     const [stored, ...more] = await storedMessages();
     expect(more).toEqual([]);
@@ -110,20 +98,22 @@ describe('the form, the handler, DynamoDB and SES together', () => {
     expect(emails[0]!.body.text).toContain(FIRST.message);
   });
 
-  it('keeps the typed message when DynamoDB is down, and sends it once when it is back', async () => {
+  test('keeps the typed message when DynamoDB is down, and sends it once when it is back', async () => {
+    // A person's pace, twice over: two sends, each after the fast-fill mark.
+    test.slow();
     // From the confirmation of the first message back to the empty form.
     await page.getByRole('button', { name: sentConfirmation.another }).click();
     await fill(SECOND);
     await stack.stopDynamoDb();
     expect(await submit()).toBe(503);
-    await page.getByText(ERROR_TOAST).waitFor();
-    expect(await fieldValues()).toEqual(Object.values(SECOND));
+    await expect(page.getByText(ERROR_TOAST)).toBeVisible();
+    await expectValues(SECOND);
     expect(await fetchSentEmails(stack.urls.ses)).toHaveLength(1);
 
     await stack.startDynamoDb();
     expect(await submit()).toBe(200);
-    await page.getByRole('status').getByText(SUCCESS_TOAST).first().waitFor();
-    expect(await fieldValues()).toEqual(['', '', '', '', '']);
+    await expect(page.getByRole('status').getByText(SUCCESS_TOAST).first()).toBeVisible();
+    await expectValues(EMPTY);
 
     const messages = await storedMessages();
     expect(messages.map((m) => m.name).sort()).toEqual([FIRST.name, SECOND.name]);
