@@ -6,7 +6,8 @@
  *
  * Beside it, what it is judged against, in the same run, alternating in blocks so a slow spell
  * of a shared machine falls on both: the two round trips no handler can avoid (one PutItem of
- * the message, one SendEmail of its notification, with the handler's client options).
+ * the message, one SendEmail of its notification, with the handler's client options), or the
+ * same handler on a second local stack without the IAM gate.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -210,4 +211,24 @@ export async function measureHandlerLatency(stack: LocalStack, bundlePath: strin
     bare.destroy();
   }
   return result;
+}
+
+export interface IamGateCost {
+  gated: Latency;
+  ungated: Latency;
+  /** gated p99 ÷ ungated p99: the budget. */
+  ratio: number;
+}
+
+/** The same bundled handler on a stack with the IAM gate and on one without, one call at a time, alternating in blocks. */
+export async function measureIamGate(gated: LocalStack, ungated: LocalStack, bundlePath: string, total: number, warmUp: number) {
+  const withGate = await bundledHandler(bundlePath, gated);
+  // A module imported twice is one module: the second stack's handler comes from the same bundle, configured for its own stand-ins.
+  const withoutGate = await bundledHandler(bundlePath, ungated);
+  await load(1, warmUp, withGate.send);
+  await load(1, warmUp, withoutGate.send);
+  // Blocks of ten calls: on a shared host a busy spell of a few seconds would otherwise fall on one side's block of hundreds.
+  const level = await alternate(1, total, { gated: withGate.send, ungated: withoutGate.send }, total / 10);
+  await Promise.all([clearSentEmails(gated.urls.ses), clearSentEmails(ungated.urls.ses)]);
+  return { gated: level.gated!, ungated: level.ungated!, ratio: level.gated!.p99 / level.ungated!.p99 } satisfies IamGateCost;
 }

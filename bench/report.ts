@@ -20,7 +20,7 @@ import {
   type ComparisonPage,
   type SideBySideId,
 } from './budgets';
-import type { HandlerLatency } from './handler';
+import type { HandlerLatency, IamGateCost } from './handler';
 import type { HostileBodies } from './hostile-bodies';
 import type { ColdStart, LambdaBundle } from './lambda';
 import { CATEGORIES, type LighthouseRun, type LighthouseSession } from './lighthouse';
@@ -40,6 +40,7 @@ export interface BenchResults {
   coldStart?: ColdStart;
   handlerLatency?: HandlerLatency;
   hostileBodies?: HostileBodies;
+  iamGate?: IamGateCost;
   stampSolves?: StampSolves;
   spamWave?: SpamWave;
   /** A part that could not be measured, with why: it fails the run. */
@@ -227,6 +228,17 @@ export function buildRows(results: BenchResults, partial = false): Row[] {
           ),
         ]
       : missing('hostileBodies', 'The heaviest body', BUDGETS.hostileBodyVsMessage)),
+    ...(results.iamGate
+      ? [
+          fixedRow(
+            `Handler p99 with the IAM gate, one at a time (${ms(results.iamGate.gated.p99)}; p50 ${ms(results.iamGate.gated.p50)})`,
+            results.iamGate.ratio,
+            BUDGETS.iamGateP99,
+            times,
+            `without the gate p99 ${ms(results.iamGate.ungated.p99)}, p50 ${ms(results.iamGate.ungated.p50)}`,
+          ),
+        ]
+      : missing('iamGate', 'The IAM gate', BUDGETS.iamGateP99)),
     ...(results.stampSolves
       ? [
           fixedRow(

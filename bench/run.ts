@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { DEFAULT_SITE_DIR, EPHEMERAL_STACK, REPO_ROOT, startLocalStack, type LocalStack } from '@site/local/stack';
 import { LATENCY_REQUESTS, LATENCY_WARMUP } from './budgets';
-import { captureHandlerLogs, measureHandlerLatency } from './handler';
+import { captureHandlerLogs, measureHandlerLatency, measureIamGate } from './handler';
 import { measureHostileBodies } from './hostile-bodies';
 import { buildLambdaBundle, measureColdStart } from './lambda';
 import { runLighthouse } from './lighthouse';
@@ -35,11 +35,12 @@ const PARTS = [
   'handlerLatency',
   'spamWave',
   'hostileBodies',
+  'iamGate',
   'lighthouse',
   'stampSolves',
 ] as const;
 type Part = (typeof PARTS)[number];
-const NEEDS_BUNDLE: Part[] = ['lambdaBundle', 'coldStart', 'handlerLatency', 'hostileBodies'];
+const NEEDS_BUNDLE: Part[] = ['lambdaBundle', 'coldStart', 'handlerLatency', 'hostileBodies', 'iamGate'];
 
 const { values } = parseArgs({
   options: { only: { type: 'string', multiple: true }, runs: { type: 'string', default: '7' }, site: { type: 'string' } },
@@ -123,6 +124,19 @@ try {
     'hostileBodies',
     'The heaviest bodies against a message, 200 calls each',
     withBundle((outfile) => measureHostileBodies(emulators, outfile)),
+    true,
+  );
+  await part(
+    'iamGate',
+    'The handler with the IAM gate against a stack without it, 1,000 calls each',
+    withBundle(async (outfile) => {
+      const ungated = await startLocalStack({ ...EPHEMERAL_STACK, siteDir: SITE_DIR, iam: false });
+      try {
+        return await measureIamGate(emulators, ungated, outfile, 1000, LATENCY_WARMUP);
+      } finally {
+        await ungated.close();
+      }
+    }),
     true,
   );
 
