@@ -97,10 +97,17 @@ await part('firstLoadJs', 'First-load JavaScript (size-limit, .size-limit.mjs)',
 });
 
 let stack: LocalStack | undefined;
+let stackError = '';
+/** The local stack, for a part that needs it; a part run without it fails, saying why. */
+const local = (): LocalStack => {
+  if (!stack) throw new Error(`needs the local stack, which did not start: ${stackError}`);
+  return stack;
+};
 try {
   if (PARTS.some((name) => name !== 'firstLoadJs' && name !== 'lambdaBundle' && wanted(name)))
-    stack = await startLocalStack({ ...EPHEMERAL_STACK, siteDir: SITE_DIR });
-  const emulators = stack!;
+    stack = await startLocalStack({ ...EPHEMERAL_STACK, siteDir: SITE_DIR }).catch(
+      (error: Error) => ((stackError = error.message), undefined),
+    );
   // The Lambda parts first: they time processes and calls in milliseconds, and the machine is quietest before Chromium has run.
   await part('lambdaBundle', 'The Lambda bundle (lambda/bundle.ts)', () => buildLambdaBundle(join(WORK_DIR, 'lambda')));
   const bundle = results.lambdaBundle?.outfile;
@@ -111,19 +118,19 @@ try {
   await part(
     'coldStart',
     'Cold start in fresh processes, 40 samples each',
-    withBundle((outfile) => measureColdStart(join(WORK_DIR, 'lambda'), outfile, { ...process.env, ...emulators.lambdaEnv })),
+    withBundle((outfile) => measureColdStart(join(WORK_DIR, 'lambda'), outfile, { ...process.env, ...local().lambdaEnv })),
   );
   await part(
     'handlerLatency',
     'The handler against the bare round trips at 1, 10 and 50 concurrent',
-    withBundle((outfile) => measureHandlerLatency(emulators, outfile, LATENCY_REQUESTS, LATENCY_WARMUP)),
+    withBundle((outfile) => measureHandlerLatency(local(), outfile, LATENCY_REQUESTS, LATENCY_WARMUP)),
     true,
   );
-  await part('spamWave', 'A spam wave of 1,000 messages in an hour', () => measureSpamWave(emulators), true);
+  await part('spamWave', 'A spam wave of 1,000 messages in an hour', () => measureSpamWave(local()), true);
   await part(
     'hostileBodies',
     'The heaviest bodies against a message, 200 calls each',
-    withBundle((outfile) => measureHostileBodies(emulators, outfile)),
+    withBundle((outfile) => measureHostileBodies(local(), outfile)),
     true,
   );
   await part(
@@ -132,7 +139,7 @@ try {
     withBundle(async (outfile) => {
       const ungated = await startLocalStack({ ...EPHEMERAL_STACK, siteDir: SITE_DIR, iam: false });
       try {
-        return await measureIamGate(emulators, ungated, outfile, 1000, LATENCY_WARMUP);
+        return await measureIamGate(local(), ungated, outfile, 1000, LATENCY_WARMUP);
       } finally {
         await ungated.close();
       }
@@ -150,7 +157,7 @@ try {
     try {
       const [noScript, noFont, releaseUrl, reactOnlyUrl] = servers.map((server) => `${server.url}/`);
       const session = await runLighthouse<PageName>(
-        { site: `${emulators.urls.site}/`, noScript: noScript!, noFont: noFont!, release: releaseUrl!, reactOnly: reactOnlyUrl! },
+        { site: `${local().urls.site}/`, noScript: noScript!, noFont: noFont!, release: releaseUrl!, reactOnly: reactOnlyUrl! },
         {
           runs,
           onRun: (name, run, lhr) => {
@@ -182,7 +189,7 @@ try {
   await part(
     'stampSolves',
     "The proof-of-work stamp on a phone's CPU, 60 solves",
-    () => measureStampSolves(emulators.urls.site, SITE_DIR),
+    () => measureStampSolves(local().urls.site, SITE_DIR),
     true,
   );
 } finally {
