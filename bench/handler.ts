@@ -115,23 +115,42 @@ export interface Latency {
   requests: number;
   p50: number;
   p99: number;
-  /** Completed calls per second of wall time. */
+  /** Settled calls per second of wall time. */
   throughput: number;
+  /** Calls that failed (a message not stored and e-mailed, a round trip refused): any fails the budget. */
+  errors: number;
+  firstError?: string;
 }
 
-/** `total` calls, `concurrency` at a time, each timed from its start to its settlement; the first error is thrown. */
-async function load(concurrency: number, total: number, call: (i: number) => Promise<void>, into: number[] = []) {
+interface Sample {
+  durations: number[];
+  wallMs: number;
+  errors: number;
+  firstError?: string;
+}
+
+/**
+ * `total` calls, `concurrency` at a time, each timed from its start to its settlement. Into a
+ * sample, a failed call is counted and its time kept, as its visitor waited it; without one (a
+ * warm-up), the first failure is thrown.
+ */
+async function load(concurrency: number, total: number, call: (i: number) => Promise<void>, sample?: Sample) {
   let next = 0;
   const worker = async () => {
     while (next < total) {
       const i = next++;
       const started = performance.now();
-      await call(i);
-      into.push(performance.now() - started);
+      try {
+        await call(i);
+      } catch (error) {
+        if (!sample) throw error;
+        sample.errors += 1;
+        sample.firstError ??= (error as Error).message;
+      }
+      sample?.durations.push(performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return into;
 }
 
 /**
@@ -141,17 +160,17 @@ async function load(concurrency: number, total: number, call: (i: number) => Pro
 export async function alternate(concurrency: number, total: number, calls: Record<string, (i: number) => Promise<void>>, blocks = 4) {
   let sequence = 0;
   const numbered = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, () => call(sequence++)]));
-  const samples = Object.fromEntries(Object.keys(calls).map((name) => [name, { durations: [] as number[], wallMs: 0 }]));
+  const samples = Object.fromEntries(Object.keys(calls).map((name): [string, Sample] => [name, { durations: [], wallMs: 0, errors: 0 }]));
   for (const call of Object.values(numbered)) await load(concurrency, concurrency * 2, call);
   for (let block = 0; block < blocks; block++) {
     for (const [name, call] of Object.entries(numbered)) {
       const started = performance.now();
-      await load(concurrency, Math.ceil(total / blocks), call, samples[name]!.durations);
+      await load(concurrency, Math.ceil(total / blocks), call, samples[name]);
       samples[name]!.wallMs += performance.now() - started;
     }
   }
   return Object.fromEntries(
-    Object.entries(samples).map(([name, { durations, wallMs }]) => [
+    Object.entries(samples).map(([name, { durations, wallMs, errors, firstError }]) => [
       name,
       {
         concurrency,
@@ -159,6 +178,8 @@ export async function alternate(concurrency: number, total: number, calls: Recor
         p50: percentile(durations, 50),
         p99: percentile(durations, 99),
         throughput: (durations.length * 1000) / wallMs,
+        errors,
+        ...(firstError === undefined ? {} : { firstError }),
       } satisfies Latency,
     ]),
   );

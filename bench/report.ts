@@ -20,7 +20,7 @@ import {
   type ComparisonPage,
   type SideBySideId,
 } from './budgets';
-import type { HandlerLatency, IamGateCost } from './handler';
+import type { HandlerLatency, IamGateCost, Latency } from './handler';
 import type { HostileBodies } from './hostile-bodies';
 import type { ColdStart, LambdaBundle } from './lambda';
 import { CATEGORIES, type LighthouseRun, type LighthouseSession } from './lighthouse';
@@ -162,6 +162,13 @@ function firstLoadRow({ bytes, uncounted = [] }: NonNullable<BenchResults['first
     : row;
 }
 
+/** A latency row fails when any call of either side failed, whatever the times: a failed call is no latency to be proud of. */
+function withFailures(row: Row, ...sides: Latency[]): Row {
+  const failed = sides.reduce((sum, side) => sum + side.errors, 0);
+  const first = sides.find((side) => side.firstError)?.firstError;
+  return failed ? { ...row, measured: `${row.measured}; ${failed} calls failed, first: ${first}`.slice(0, 240), verdict: 'FAIL' } : row;
+}
+
 const notMeasured = (budget: string, limit: Budget | { text: string }, why: string): Row => ({
   budget,
   limit: limit.text,
@@ -181,7 +188,9 @@ export function buildRows(results: BenchResults, partial = false): Row[] {
       const bare = latency.bare[i]!;
       const budget = { 1: BUDGETS.handlerVsBareP99At1, 50: BUDGETS.handlerVsBareP99At50 }[handler.concurrency];
       const what = `Handler p99 at ${handler.concurrency} concurrent (${ms(handler.p99)}; p50 ${ms(handler.p50)}, ${Math.round(handler.throughput)}/s)`;
-      return budget ? [fixedRow(what, handler.p99 / bare.p99, budget, times, `bare round trips p99 ${ms(bare.p99)}`)] : [];
+      return budget
+        ? [withFailures(fixedRow(what, handler.p99 / bare.p99, budget, times, `bare round trips p99 ${ms(bare.p99)}`), handler, bare)]
+        : [];
     });
   const wave = results.spamWave;
   return [
@@ -230,12 +239,16 @@ export function buildRows(results: BenchResults, partial = false): Row[] {
       : missing('hostileBodies', 'The heaviest body', BUDGETS.hostileBodyVsMessage)),
     ...(results.iamGate
       ? [
-          fixedRow(
-            `Handler p99 with the IAM gate, one at a time (${ms(results.iamGate.gated.p99)}; p50 ${ms(results.iamGate.gated.p50)})`,
-            results.iamGate.ratio,
-            BUDGETS.iamGateP99,
-            times,
-            `without the gate p99 ${ms(results.iamGate.ungated.p99)}, p50 ${ms(results.iamGate.ungated.p50)}`,
+          withFailures(
+            fixedRow(
+              `Handler p99 with the IAM gate, one at a time (${ms(results.iamGate.gated.p99)}; p50 ${ms(results.iamGate.gated.p50)})`,
+              results.iamGate.ratio,
+              BUDGETS.iamGateP99,
+              times,
+              `without the gate p99 ${ms(results.iamGate.ungated.p99)}, p50 ${ms(results.iamGate.ungated.p50)}`,
+            ),
+            results.iamGate.gated,
+            results.iamGate.ungated,
           ),
         ]
       : missing('iamGate', 'The IAM gate', BUDGETS.iamGateP99)),

@@ -18,6 +18,21 @@ describe('a run of every part', () => {
     expect(row).toMatchObject({ verdict: 'FAIL', against: 'also fetched on the first view, uncounted: /assets/chunk-abc.js' });
   });
 
+  it('fails the handler’s latency when calls failed, whatever the times, giving the first failure', () => {
+    const level = (p99: number, errors = 0, firstError?: string) => ({
+      concurrency: 50,
+      requests: 1000,
+      p50: 10,
+      p99,
+      throughput: 100,
+      errors,
+      firstError,
+    });
+    const handlerLatency = { handler: [level(30, 184, 'the handler answered 503')], bare: [level(20)] };
+    const [row] = buildRows(run({ handlerLatency }), true);
+    expect(row).toMatchObject({ verdict: 'FAIL', measured: '1.50×; 184 calls failed, first: the handler answered 503' });
+  });
+
   it('fails the spam wave when a message of the wave was not stored, however few e-mails went out', () => {
     const wave = { messages: 1000, stored: 990, held: 990, emails: 1, sesSends: 1, dynamoWrites: 3960, writeUnits: 3960, perHour: 10 };
     expect(verdicts(buildRows(run({ spamWave: wave }), true))).toEqual([
