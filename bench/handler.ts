@@ -59,10 +59,15 @@ export function contactBody(i: number): ContactRequestBody {
   return { ...Object.fromEntries(fields), [HONEYPOT_FIELD]: '' } as ContactRequestBody;
 }
 
-/** A request as the page's form sends it (a browser's headers, an Idempotency-Key), through CloudFront, as an event; by default message `i` as JSON. */
+/** The messages' numbers, one count for the whole run: a number used twice would be one text from two visitors, and held. */
+let messages = 0;
+
+/** A request as the page's form sends it (a browser's headers, an Idempotency-Key), through CloudFront, as an event; by default a new message as JSON. */
 export function formRequest(
-  i: number,
-  request: { body: Buffer; contentType: string } = { body: Buffer.from(JSON.stringify(contactBody(i))), contentType: 'application/json' },
+  request: { body: Buffer; contentType: string } = {
+    body: Buffer.from(JSON.stringify(contactBody(messages++))),
+    contentType: 'application/json',
+  },
 ) {
   const site = 'www.example.nl';
   return contactEvent({
@@ -89,8 +94,8 @@ export async function bundledHandler(bundlePath: string, stack: LocalStack) {
   const handle = (event: ReturnType<typeof formRequest>) =>
     handler(event, lambdaContext('send-contact-email', event.requestContext.requestId, Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000));
   /** One message, which must be stored and e-mailed. */
-  const send = async (i: number) => {
-    const { statusCode, body } = await handle(formRequest(i));
+  const send = async () => {
+    const { statusCode, body } = await handle(formRequest());
     if (statusCode !== 200) throw new Error(`the handler answered ${statusCode}: ${body}`);
   };
   return { handle, send, config };
@@ -98,15 +103,22 @@ export async function bundledHandler(bundlePath: string, stack: LocalStack) {
 
 /**
  * The handler logs a line per request to stdout (CloudWatch, in Lambda). Here the lines go to
- * a file: still written, so their cost is measured, without burying the bench's output.
+ * a file: still written, so their cost is measured, without burying the bench's output. The
+ * outcome of each is counted, so a part whose messages were held or refused, and so cost less,
+ * shows it.
  */
-export function captureHandlerLogs(logPath: string): () => Promise<void> {
-  const file = createWriteStream(logPath);
+export function captureHandlerLogs(logPath: string): () => Promise<Record<string, number>> {
+  const file = createWriteStream(logPath, { flags: 'a' });
+  const outcomes: Record<string, number> = {};
   const original = process.stdout.write.bind(process.stdout);
-  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => file.write(chunk, ...(rest as []));
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const outcome = /"outcome":"(\w+)"/.exec(String(chunk))?.[1];
+    if (outcome) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    return file.write(chunk, ...(rest as []));
+  };
   return () => {
     process.stdout.write = original;
-    return new Promise((resolve) => file.end(resolve));
+    return new Promise((resolve) => file.end(() => resolve(outcomes)));
   };
 }
 
@@ -130,24 +142,28 @@ interface Sample {
 }
 
 /**
- * `total` calls, `concurrency` at a time, each timed from its start to its settlement. Into a
- * sample, a failed call is counted and its time kept, as its visitor waited it; without one (a
- * warm-up), the first failure is thrown.
+ * `total` calls, `concurrency` at a time, each timed from its start to its settlement; a failed
+ * call is counted and its time kept, as its visitor waited it. A warm-up's sample is dropped: it
+ * absorbs the first calls' costs (a stack just started answers its first ones slowly under load).
  */
-async function load(concurrency: number, total: number, call: (i: number) => Promise<void>, sample?: Sample) {
+async function load(
+  concurrency: number,
+  total: number,
+  call: () => Promise<void>,
+  sample: Sample = { durations: [], wallMs: 0, errors: 0 },
+) {
   let next = 0;
   const worker = async () => {
     while (next < total) {
-      const i = next++;
+      next += 1;
       const started = performance.now();
       try {
-        await call(i);
+        await call();
       } catch (error) {
-        if (!sample) throw error;
         sample.errors += 1;
         sample.firstError ??= (error as Error).message;
       }
-      sample?.durations.push(performance.now() - started);
+      sample.durations.push(performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -157,13 +173,11 @@ async function load(concurrency: number, total: number, call: (i: number) => Pro
  * `total` calls of each, `concurrency` at a time, alternating in `blocks` blocks after a short
  * untimed burst that opens the sockets this concurrency needs.
  */
-export async function alternate(concurrency: number, total: number, calls: Record<string, (i: number) => Promise<void>>, blocks = 4) {
-  let sequence = 0;
-  const numbered = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, () => call(sequence++)]));
+export async function alternate(concurrency: number, total: number, calls: Record<string, () => Promise<void>>, blocks = 4) {
   const samples = Object.fromEntries(Object.keys(calls).map((name): [string, Sample] => [name, { durations: [], wallMs: 0, errors: 0 }]));
-  for (const call of Object.values(numbered)) await load(concurrency, concurrency * 2, call);
+  for (const call of Object.values(calls)) await load(concurrency, concurrency * 2, call);
   for (let block = 0; block < blocks; block++) {
-    for (const [name, call] of Object.entries(numbered)) {
+    for (const [name, call] of Object.entries(calls)) {
       const started = performance.now();
       await load(concurrency, Math.ceil(total / blocks), call, samples[name]);
       samples[name]!.wallMs += performance.now() - started;
@@ -189,8 +203,8 @@ export async function alternate(concurrency: number, total: number, calls: Recor
 function bareCalls(stack: LocalStack, config: Awaited<ReturnType<typeof bundledHandler>>['config']) {
   const dynamo = new DynamoDBClient({ ...AWS_CLIENT_OPTIONS, ...emulatorClientConfig(stack.urls.dynamodb) });
   const ses = new SESClient({ ...AWS_CLIENT_OPTIONS, ...emulatorClientConfig(stack.urls.ses) });
-  const call = async (i: number) => {
-    const { [HONEYPOT_FIELD]: _honeypot, ...fields } = contactBody(i);
+  const call = async () => {
+    const { [HONEYPOT_FIELD]: _honeypot, ...fields } = contactBody(messages++);
     const now = new Date();
     const message: StoredMessage = {
       ...fields,

@@ -63,9 +63,8 @@ export async function measureHostileBodies(stack: LocalStack, bundlePath: string
   const requests: Record<string, Request | undefined> = { 'a normal message': undefined, ...hostileBodies() };
   const durations = new Map(Object.keys(requests).map((name) => [name, [] as number[]]));
   const statuses = new Map<string, number>();
-  let sequence = 1_000_000;
   const timed = async (name: string) => {
-    const event = formRequest(sequence++, requests[name]);
+    const event = formRequest(requests[name]);
     const started = performance.now();
     const { statusCode } = await handle(event);
     statuses.set(name, statusCode ?? 0);

@@ -43,6 +43,8 @@ export interface BenchResults {
   iamGate?: IamGateCost;
   stampSolves?: StampSolves;
   spamWave?: SpamWave;
+  /** What the handler logged it did with each request, by part (a held message sends no e-mail, and costs less). */
+  outcomes: Record<string, Record<string, number>>;
   /** A part that could not be measured, with why: it fails the run. */
   errors: Record<string, string>;
   durationSeconds?: number;
@@ -85,7 +87,7 @@ function describeEnvironment() {
   };
 }
 
-export const newResults = (): BenchResults => ({ environment: describeEnvironment(), errors: {} });
+export const newResults = (): BenchResults => ({ environment: describeEnvironment(), outcomes: {}, errors: {} });
 
 /** A fixed budget's row: the figure against its limit, the margin in the figure's own terms. */
 function fixedRow(budget: string, value: number, limit: Budget, format: (value: number) => string, against = '—'): Row {
@@ -367,6 +369,16 @@ export function renderMarkdown(results: BenchResults, rows: Row[]): string {
     ),
     ...(results.lighthouse ? ['', ...lighthouseSection(results.lighthouse)] : []),
     ...(results.lighthouse?.warnings.length ? [`\nLighthouse: ${results.lighthouse.warnings.join('; ')}.`] : []),
+    `\nWhat the handler did with the requests of each part (its log's outcomes): ${Object.entries(results.outcomes)
+      .map(
+        ([part, outcomes]) =>
+          `${part}: ${
+            Object.entries(outcomes)
+              .map(([outcome, count]) => `${outcome} ×${count}`)
+              .join(', ') || 'none'
+          }`,
+      )
+      .join('; ')}.`,
     '\n## Environment\n',
     markdownTable(
       ['', ''],

@@ -75,7 +75,7 @@ async function part<Name extends Part>(name: Name, label: string, measure: () =>
   } catch (error) {
     results.errors[name] = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
   } finally {
-    await restore?.();
+    if (restore) results.outcomes[name] = await restore();
   }
   console.log(results.errors[name] ? `  failed: ${results.errors[name]}` : `  ${seconds(at)}`);
 }
