@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stripScripts, stripTypeface, writeNoFontSite } from '../static-site';
+import { stripScripts, stripTypeface, writeChangedSite } from '../pages';
+
+const writeNoFontSite = (dist: string, out: string) => writeChangedSite(dist, out, 'typeface', stripTypeface);
 
 const HEAD =
   '<script data-entry="/assets/index-abcdefgh.js">(()=>{})()</script>' +
