@@ -365,6 +365,11 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const responses = await Promise.all(Array.from({ length: 50 }, () => send(withKey(key))));
     const ids = new Set(responses.map((response) => response.json.id));
+    const outcomes = stack.logs
+      .entries()
+      .slice(-50)
+      .map((entry) => `${String(entry.status)} ${String(entry.outcome)}`);
+    expect(outcomes.filter((outcome) => !outcome.startsWith('200 '))).toEqual([]);
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     expect(ids.size).toBe(1);
     const [id] = ids;
