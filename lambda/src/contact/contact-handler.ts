@@ -23,6 +23,7 @@ import { answering, type ContactHandler, type Handled } from './contact-answer';
 import type { ContactConfig } from '../config';
 import { crossSiteOf } from './cross-site';
 import { answerChallenge } from './challenge';
+import { answerTiming, systemTiming, type AnswerTiming } from './answer-timing';
 import { deliver, type DeliverySetup } from '../mail/delivery';
 import { errorResponse, headerValue, jsonResponse, parseContactRequest } from './http';
 import { bodyHash, contentKey } from './idempotency';
@@ -44,6 +45,7 @@ interface Service {
   setup: DeliverySetup;
   fields: FieldList;
   clock: () => Date;
+  timing: AnswerTiming;
 }
 
 function newMessage(
@@ -254,10 +256,12 @@ async function storeAndSend(
     return storeFailed(error, await releaseVisitor(service.table, reservations));
   }
   if (disposition.status === 'held') {
+    // Stored: nothing is lost to the wait, which only keeps the answer from telling held from e-mailed.
+    await service.timing.pad();
     return { response: jsonResponse(200, { id }), outcome: 'stored_held', attempts: 0, messageId: id, heldFor: disposition.heldFor };
   }
 
-  const delivery = await deliver(service.setup, message, { at: now, isLast: false });
+  const delivery = await service.timing.timed(() => deliver(service.setup, message, { at: now, isLast: false }));
   return {
     response: jsonResponse(200, { id }),
     outcome: delivery.outcome === 'emailed' ? 'stored_and_emailed' : 'stored_email_deferred',
@@ -276,6 +280,7 @@ export function createContactHandler(dependencies: FunctionDependencies<ContactC
     setup,
     fields: dependencies.fields ?? CONTACT_FIELDS,
     clock: dependencies.clock ?? systemClock,
+    timing: answerTiming(dependencies.timing ?? systemTiming),
   };
   return answering((event) => receive(event, service), dependencies.config.stage, service.fields);
 }
