@@ -91,7 +91,7 @@ describe('HTTP API', () => {
     const stage = only(s.template, 'AWS::ApiGatewayV2::Stage').resource.Properties;
     expect(stage.StageName).toBe('$default');
     expect(stage.AutoDeploy).toBe(true);
-    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 });
     const logGroupId = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
     expect(resources[logGroupId].Properties).toEqual({ LogGroupName: '/aws/apigateway/consultancy-site-test-api', RetentionInDays: 365 });
     const format = JSON.parse(stage.AccessLogSettings.Format);
