@@ -260,7 +260,9 @@ describe('permissions', () => {
     const exported = s.mailTemplate!.toJSON().Outputs.IdentityArn;
     expect(exported.Export).toEqual({ Name: 'consultancy-site-mail-website-at-streepjevoorfinance-nl-identity-arn' });
     expect(s.template.toJSON().Outputs.MailIdentityArn.Value).toEqual({ 'Fn::ImportValue': exported.Export.Name });
-    expect(s.site.dependencies.map((stack) => stack.stackName).sort()).toEqual([s.apiEdge.stackName, s.mail!.stackName].sort());
+    expect(s.site.dependencies.map((stack) => stack.stackName).sort()).toEqual(
+      [s.apiEdge.stackName, s.mail!.stackName, s.waf!.stackName].sort(),
+    );
   });
 
   it('lets API Gateway invoke the contact function from this API only, on its two paths, and EventBridge the retry job and the delivery-event consumer from their rules only', () => {
