@@ -102,8 +102,8 @@ async function take(table: MessageTable, counter: BudgetCounter): Promise<number
 }
 
 /**
- * Takes one e-mail for a message, or none: first from each of its sender's networks' shares
- * (narrowest first; `networks` are keyed hashes, visitor-limit.ts's budgetNetworks), then from
+ * Takes one e-mail for a message, or none: first from its sender's networks' shares, all at
+ * once (narrowest first; `networks` are keyed hashes, visitor-limit.ts's budgetNetworks), then from
  * the first of `kinds` with room. The day's reserve is open only when this is the narrowest
  * network's first e-mail of the day. Whatever was counted for an e-mail that is not sent is
  * given back, so a held message costs its network nothing.
@@ -113,16 +113,18 @@ export async function takeMailBudget(
   plan: { kinds: readonly BudgetKind[]; budgets: MailBudgets; networks: readonly string[] },
   now: Date,
 ): Promise<SpentBudget | undefined> {
-  const taken: BudgetCounter[] = [];
+  const shares = plan.networks.map((network, index) =>
+    budgetCounter({ network }, networkShare(plan.budgets, index === 0 ? 'network' : 'wider'), now),
+  );
+  // The networks' shares at once: one round trip of the visitor's wait, not one each.
+  const counted = await Promise.allSettled(shares.map((counter) => take(table, counter)));
+  const sent = counted.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+  const taken = shares.filter((_, index) => sent[index] !== undefined);
   try {
-    let first = false;
-    for (const [index, network] of plan.networks.entries()) {
-      const counter = budgetCounter({ network }, networkShare(plan.budgets, index === 0 ? 'network' : 'wider'), now);
-      const sent = await take(table, counter);
-      if (sent === undefined) return await giveBack(table, taken);
-      if (index === 0) first = sent === 1;
-      taken.push(counter);
-    }
+    const failed = counted.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (taken.length < shares.length) return await giveBack(table, taken);
+    const first = sent[0] === 1;
     for (const kind of plan.kinds) {
       const budget = first ? plan.budgets[kind] : withoutReserve(plan.budgets[kind]);
       const counter = budgetCounter({ kind }, budget, now);
