@@ -186,7 +186,8 @@ describe('the mail budget shared out among networks', () => {
 
   it(
     'one address posting clean stamped messages all day leaves room for 30 ordinary visitors from other networks, each e-mailed at once',
-    { timeout: 600_000 },
+    // 750 posts, each with a stamp solved: minutes on a busy machine.
+    { timeout: 900_000 },
     async () => {
       const start = Date.parse('2026-11-25T00:00:00Z');
       const clock = { now: new Date(start) };
