@@ -85,7 +85,8 @@ export interface Config {
   originSecretPreviousVersion?: string;
   /**
    * Requests per 5 minutes one IP address may make to /api/* before an AWS WAF rate-based
-   * rule blocks it; false (the default) creates no WAF, which costs more than the whole site.
+   * rule blocks it (100 by default, so one client cannot hold the stage throttle for long:
+   * decision 0043); false creates no WAF, which saves its monthly fee (docs/on-call.md).
    */
   wafRateLimit: number | false;
   /** HSTS for every subdomain of the site's host too; off by default (see security-headers.ts). */
@@ -132,11 +133,11 @@ export interface Config {
 export const DEFAULTS = {
   region: 'eu-west-1',
   retentionDays: 365,
-  apiRateLimit: { rate: 10, burst: 20 },
+  apiRateLimit: { rate: 25, burst: 50 },
   reservedConcurrency: false,
   createMailIdentity: true,
   visitorLimit: { messages: 5, windowMinutes: 10 },
-  wafRateLimit: false,
+  wafRateLimit: 100,
   hstsIncludeSubdomains: false,
   // Far beyond a normal delivery (seconds) or a greylisting delay (minutes to an hour), well
   // within the 14 hours SES keeps retrying before it gives up with a bounce.

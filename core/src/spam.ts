@@ -66,5 +66,5 @@ export const STAMP_DIFFICULTY = {
   algorithm: 'SHA-256',
   cost: 1,
   maxCounter: 20_000,
-  expiresSeconds: 2 * 60 * 60,
+  expiresSeconds: 15 * 60,
 } as const;

@@ -92,8 +92,15 @@ describe('during and after a rotation', () => {
 });
 
 describe('WAF', () => {
-  it('is not created by default: the distribution has no web ACL', () => {
+  it('is created by default, at 100 requests per 5 minutes per address, so one client cannot hold the stage throttle for long', () => {
     const s = synth();
+    expect(only(Template.fromStack(s.waf!), 'AWS::WAFv2::WebACL').resource.Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(
+      100,
+    );
+  });
+
+  it('is not created with wafRateLimit false: the distribution has no web ACL', () => {
+    const s = synth({ wafRateLimit: false });
     expect(s.waf).toBeUndefined();
     expect(only(s.template, 'AWS::CloudFront::Distribution').resource.Properties.DistributionConfig.WebACLId).toBeUndefined();
   });

@@ -91,7 +91,7 @@ describe('HTTP API', () => {
     const stage = only(s.template, 'AWS::ApiGatewayV2::Stage').resource.Properties;
     expect(stage.StageName).toBe('$default');
     expect(stage.AutoDeploy).toBe(true);
-    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 });
     const logGroupId = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
     expect(resources[logGroupId].Properties).toEqual({ LogGroupName: '/aws/apigateway/consultancy-site-test-api', RetentionInDays: 365 });
     const format = JSON.parse(stage.AccessLogSettings.Format);
@@ -260,7 +260,9 @@ describe('permissions', () => {
     const exported = s.mailTemplate!.toJSON().Outputs.IdentityArn;
     expect(exported.Export).toEqual({ Name: 'consultancy-site-mail-website-at-streepjevoorfinance-nl-identity-arn' });
     expect(s.template.toJSON().Outputs.MailIdentityArn.Value).toEqual({ 'Fn::ImportValue': exported.Export.Name });
-    expect(s.site.dependencies.map((stack) => stack.stackName).sort()).toEqual([s.apiEdge.stackName, s.mail!.stackName].sort());
+    expect(s.site.dependencies.map((stack) => stack.stackName).sort()).toEqual(
+      [s.apiEdge.stackName, s.mail!.stackName, s.waf!.stackName].sort(),
+    );
   });
 
   it('lets API Gateway invoke the contact function from this API only, on its two paths, and EventBridge the retry job and the delivery-event consumer from their rules only', () => {

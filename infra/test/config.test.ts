@@ -48,7 +48,7 @@ describe('loadConfig', () => {
       certificateArn: undefined,
       alarmEmail: undefined,
       retentionDays: 365,
-      apiRateLimit: { rate: 10, burst: 20 },
+      apiRateLimit: { rate: 25, burst: 50 },
       reservedConcurrency: false,
       deletionProtection: false,
       createMailIdentity: true,
@@ -57,7 +57,7 @@ describe('loadConfig', () => {
       ipv6NetworkLimit: 20,
       originSecretVersion: undefined,
       originSecretPreviousVersion: undefined,
-      wafRateLimit: false,
+      wafRateLimit: 100,
       hstsIncludeSubdomains: false,
       deliveryAlarmHours: 3,
       mailBudget: { perHour: 10, perDay: 40 },
@@ -75,7 +75,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       region: 'eu-west-1',
       retentionDays: 365,
-      apiRateLimit: { rate: 10, burst: 20 },
+      apiRateLimit: { rate: 25, burst: 50 },
       deletionProtection: true,
     });
     expect(loadConfig({ ...MINIMAL, stage: 'prod', alarmEmail: `ops@${TEST_DOMAIN}`, deletionProtection: false }).deletionProtection).toBe(
@@ -421,11 +421,11 @@ describe('origin secret versions', () => {
 });
 
 describe('wafRateLimit', () => {
-  it('is off by default; a number is requests per 5 minutes per IP address', () => {
-    expect(DEFAULTS.wafRateLimit).toBe(false);
-    expect(loadConfig(MINIMAL).wafRateLimit).toBe(false);
+  it('is on by default at 100; false creates none; a number is requests per 5 minutes per IP address', () => {
+    expect(DEFAULTS.wafRateLimit).toBe(100);
+    expect(loadConfig(MINIMAL).wafRateLimit).toBe(100);
     expect(loadConfig({ ...MINIMAL, wafRateLimit: 'false' }).wafRateLimit).toBe(false);
-    expect(loadConfig({ ...MINIMAL, wafRateLimit: '100' }).wafRateLimit).toBe(100);
+    expect(loadConfig({ ...MINIMAL, wafRateLimit: '500' }).wafRateLimit).toBe(500);
   });
 
   it.each([0, 9, 2.5, 'veel', true])('refuses %j and says what the values mean', (value) => {

@@ -115,8 +115,8 @@ describe('the edge alarms in us-east-1', () => {
     expect(JSON.stringify(dimensions.DistributionId)).toContain('consultancy-site-test');
     const published = Object.entries<any>(s.template.toJSON().Outputs).filter(([name]) => name.startsWith('PublishOutputRef'));
     expect(published.map(([, output]) => output.Value)).toContainEqual({ Ref: only(s.template, 'AWS::CloudFront::Distribution').id });
-    // No WAF, no alarm on one.
-    expect(Object.keys(edge.findResources('AWS::CloudWatch::Alarm'))).toHaveLength(1);
+    // The WAF's blocked requests beside it (the WAF is on by default).
+    expect(Object.keys(edge.findResources('AWS::CloudWatch::Alarm'))).toHaveLength(2);
   });
 
   it("watch the WAF's blocked requests when the WAF is on", () => {

@@ -10,7 +10,7 @@ import { idempotencyHashKeys, type HashKeys } from './contact/idempotency';
 import type { MailBudgets } from './spam/mail-budget';
 import { MIN_ORIGIN_SECRET_LENGTH, type OriginSecrets } from './contact/origin-verify';
 import { fingerprintKey } from './spam/spam-signals';
-import { stampKeys, type StampKeys } from './spam/stamp';
+import { stampKeyring, type StampKeyring } from './spam/stamp';
 import { visitorHashKey, type VisitorLimit } from './spam/visitor-limit';
 
 /** Set, and not blank. */
@@ -159,7 +159,7 @@ export interface GuardConfig {
   visitorLimit: VisitorLimit;
   visitorHashKey: Buffer;
   idempotencyHashKeys: HashKeys;
-  stampKeys: StampKeys;
+  stampKeys: StampKeyring;
   fingerprintKey: Buffer;
   mailBudgets: MailBudgets;
 }
@@ -171,7 +171,7 @@ export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
     visitorLimit: visitorLimitFrom(env),
     visitorHashKey: visitorHashKey(origin.current),
     idempotencyHashKeys: idempotencyHashKeys(origin),
-    stampKeys: stampKeys(origin.current),
+    stampKeys: stampKeyring(origin),
     fingerprintKey: fingerprintKey(origin.current),
     mailBudgets: mailBudgetsFrom(env),
   };

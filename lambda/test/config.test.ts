@@ -5,7 +5,7 @@ import { readConfig, readDeliveryEventConfig, readGuardConfig, readRetryConfig }
 import { handler } from '../src/handlers/send-contact-email';
 import { idempotencyHashKeys } from '../src/contact/idempotency';
 import { visitorHashKey } from '../src/spam/visitor-limit';
-import { stampKeys } from '../src/spam/stamp';
+import { stampKeyring, stampKeys } from '../src/spam/stamp';
 import { fingerprintKey } from '../src/spam/spam-signals';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { captureLogs } from '@site/testing/logs';
@@ -91,7 +91,7 @@ describe('readGuardConfig', () => {
       visitorLimit: { messages: 5, ipv6Network: 20, windowSeconds: 600 },
       visitorHashKey: visitorHashKey(TEST_ORIGIN_SECRET),
       idempotencyHashKeys: idempotencyHashKeys({ current: TEST_ORIGIN_SECRET }),
-      stampKeys: stampKeys(TEST_ORIGIN_SECRET),
+      stampKeys: stampKeyring({ current: TEST_ORIGIN_SECRET }),
       fingerprintKey: fingerprintKey(TEST_ORIGIN_SECRET),
       mailBudgets: { ordinary: { perHour: 10, perDay: 40 }, site: { perHour: 30, perDay: 120 } },
     });
@@ -100,8 +100,8 @@ describe('readGuardConfig', () => {
       keys.visitorHashKey,
       keys.idempotencyHashKeys.current.key,
       keys.fingerprintKey,
-      keys.stampKeys.signature,
-      keys.stampKeys.keySignature,
+      keys.stampKeys.current.signature,
+      keys.stampKeys.current.keySignature,
     ];
     expect(new Set(distinct.map((key) => Buffer.from(key).toString('hex'))).size).toBe(distinct.length);
   });
@@ -111,6 +111,13 @@ describe('readGuardConfig', () => {
     const keys = readGuardConfig({ ...GUARD, ORIGIN_VERIFY_PREVIOUS: previous }).idempotencyHashKeys;
     expect(keys.previous).toEqual(idempotencyHashKeys({ current: previous }).current);
     expect(keys.previous!.name).not.toBe(keys.current.name);
+  });
+
+  it('holds the previous secret’s stamp keys during a rotation, so a stamp issued before it is still accepted', () => {
+    const previous = 'the-origin-secret-before-the-rotation-0123456789';
+    const keys = readGuardConfig({ ...GUARD, ORIGIN_VERIFY_PREVIOUS: previous }).stampKeys;
+    expect(keys).toEqual({ current: stampKeys(TEST_ORIGIN_SECRET), previous: stampKeys(previous) });
+    expect(readGuardConfig(GUARD).stampKeys.previous).toBeUndefined();
   });
 
   it.each(Object.keys(GUARD))('names %s when it is missing', (name) => {

@@ -8,6 +8,9 @@
 /** For the local stack only: overrides the deploy's messages per visitor per window; 0 turns the limit off. */
 export const VISITOR_LIMIT_VARIABLE = 'VISITOR_LIMIT';
 
+/** For the local stack only: 0 lifts the mail budgets and every network's share of them, for a demo or a trial of many messages. */
+export const MAIL_BUDGET_VARIABLE = 'MAIL_BUDGET';
+
 /** For the local stack only: the firm's address (contactRecipient), e.g. a mailbox simulator address. */
 export const CONTACT_RECIPIENT_VARIABLE = 'CONTACT_RECIPIENT';
 

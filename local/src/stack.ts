@@ -104,6 +104,12 @@ export interface LocalIam {
   record?: (call: GateCall) => void;
 }
 
+/** Budgets no local trial reaches: every message not suspect is e-mailed (MAIL_BUDGET=0, and every test stack). */
+export const LIFTED_MAIL_BUDGETS = {
+  mailBudget: { perHour: 100_000, perDay: 100_000 },
+  siteMailBudget: { perHour: 100_000, perDay: 100_000 },
+} as const satisfies LocalStackOptions['mailBudgets'];
+
 /**
  * A stack of its own for one test file, a benchmark or a robustness run: free ports, data in
  * memory, no access log, and the retry job run only when called.
@@ -115,9 +121,8 @@ export const EPHEMERAL_STACK = {
   dataDir: null,
   retryIntervalMs: 0,
   quiet: true,
-  // Budgets no test or benchmark run reaches, so every message it sends is e-mailed: the
-  // budget's own tests give theirs.
-  mailBudgets: { mailBudget: { perHour: 100_000, perDay: 100_000 }, siteMailBudget: { perHour: 100_000, perDay: 100_000 } },
+  // So every message a test or a benchmark sends is e-mailed: the budget's own tests give theirs.
+  mailBudgets: LIFTED_MAIL_BUDGETS,
 } as const satisfies LocalStackOptions;
 
 export interface LocalStack {

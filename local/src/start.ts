@@ -5,7 +5,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { exitOnStartFailure, integerFrom, localDelivery, localStackPorts, stopOnSignals, visitorLimitOverride } from './cli';
+import {
+  exitOnStartFailure,
+  integerFrom,
+  localDelivery,
+  localStackPorts,
+  stopOnSignals,
+  visitorLimitOverride,
+  mailBudgetOverride,
+} from './cli';
 import { LOCAL_MAIL } from '@site/local/defaults';
 import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
@@ -42,6 +50,7 @@ try {
     retryIntervalMs: integerFrom('RETRY_INTERVAL_SECONDS', 60, 86_400) * 1000,
     dataDir,
     visitorLimit: visitorLimitOverride(),
+    mailBudgets: mailBudgetOverride(),
     ...delivery,
   });
   console.log(`

@@ -29,6 +29,10 @@ export type Outcome =
   | 'invalid'
   | 'idempotency_conflict'
   | 'challenge'
+  /** A challenge asked for by another site's page. */
+  | 'challenge_refused'
+  /** A challenge past the visitor's count of them. */
+  | 'challenge_limited'
   | 'not_through_cloudfront'
   | 'cross_site'
   | 'visitor_limited'
@@ -76,6 +80,8 @@ function contactMetrics(outcome: Outcome, status: number, heldFor: HeldFor = 'su
     duplicate: [RECEIVED],
     // A proof-of-work challenge for the page's script: no post.
     challenge: [],
+    challenge_refused: [],
+    challenge_limited: [],
     invalid: refused(status === 413 ? 'too-large' : 'invalid'),
     idempotency_conflict: refused('invalid'),
     cross_site: refused('cross-site'),
@@ -95,6 +101,8 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   invalid: 'info',
   idempotency_conflict: 'info',
   challenge: 'info',
+  challenge_refused: 'info',
+  challenge_limited: 'info',
   not_through_cloudfront: 'info',
   cross_site: 'info',
   visitor_limited: 'info',

@@ -1,14 +1,14 @@
 /**
  * What the spam signals and the mail budget count in the message table: each stamp's use,
- * the messages of one text today, and the e-mails each budget has cost in its hour and its
- * day. Items of their own (no status, no address, no text: keyed hashes, ids and counts),
+ * the messages of one text today, and the e-mails each budget and each sender network has cost
+ * in its hour and its day. Items of their own (no status, no address, no text: keyed hashes, ids and counts),
  * each with a TTL, so none is ever in an index and none outlives its day by much.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DIGEST_STATE_ID, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from '../store/conditional-write';
 import { REPEATED_IN } from '@site/core/spam';
-import { budgetCounter, type BudgetKind, type MailBudget } from './mail-budget';
+import { budgetCounter, networkShare, withoutReserve, type BudgetCounter, type BudgetKind, type MailBudgets } from './mail-budget';
 import type { MessageTable } from '../store/store';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -71,15 +71,21 @@ export async function countSameText(table: MessageTable, fingerprint: string, se
   return Math.min(senders?.size ?? 1, REPEATED_IN);
 }
 
+/** What one e-mail took from the budgets: the budget it spent and every counter it counted in, to give back when its message is not stored. */
+export interface SpentBudget {
+  kind: BudgetKind;
+  counters: Pick<BudgetCounter, 'id' | 'hour'>[];
+}
+
 /**
- * Takes one e-mail from the budget of `kind` in this hour and this day, or none when either
- * is spent: one conditional update of the day's counter, which holds the hour's count too,
- * so concurrent requests never spend past either.
+ * Counts one e-mail in `counter`'s hour and day, unless either is spent: one conditional
+ * update of the day's item, which holds the hour's count too, so concurrent requests never
+ * spend past either. The day's count after it, or undefined when it was spent.
  */
-export async function takeMailBudget(table: MessageTable, kind: BudgetKind, budget: MailBudget, now: Date): Promise<boolean> {
-  const counter = budgetCounter(kind, budget, now);
-  const write = await conditionalWrite(() =>
-    table.client.send(
+async function take(table: MessageTable, counter: BudgetCounter): Promise<number | undefined> {
+  let sent: number | undefined;
+  const write = await conditionalWrite(async () => {
+    const { Attributes } = await table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: { id: counter.id },
@@ -87,25 +93,71 @@ export async function takeMailBudget(table: MessageTable, kind: BudgetKind, budg
         ConditionExpression: '(attribute_not_exists(sent) OR sent < :perDay) AND (attribute_not_exists(#hour) OR #hour < :perHour)',
         ExpressionAttributeNames: { '#hour': counter.hour },
         ExpressionAttributeValues: { ':one': 1, ':perDay': counter.perDay, ':perHour': counter.perHour, ':expiresAt': counter.expiresAt },
+        ReturnValues: 'UPDATED_NEW',
       }),
-    ),
-  );
-  return write.applied;
+    );
+    sent = Attributes?.sent as number | undefined;
+  });
+  return write.applied ? (sent ?? 1) : undefined;
 }
 
-/** Gives an e-mail back to its hour and its day: the message it was taken for was not stored. Best effort. */
-export async function returnMailBudget(table: MessageTable, kind: BudgetKind, budget: MailBudget, now: Date): Promise<void> {
-  const counter = budgetCounter(kind, budget, now);
-  await table.client.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: { id: counter.id },
-      UpdateExpression: 'ADD sent :back, #hour :back',
-      ConditionExpression: 'attribute_exists(sent)',
-      ExpressionAttributeNames: { '#hour': counter.hour },
-      ExpressionAttributeValues: { ':back': -1 },
-    }),
+/**
+ * Takes one e-mail for a message, or none: first from its sender's networks' shares, all at
+ * once (narrowest first; `networks` are keyed hashes, visitor-limit.ts's budgetNetworks), then from
+ * the first of `kinds` with room. The day's reserve is open only when this is the narrowest
+ * network's first e-mail of the day. Whatever was counted for an e-mail that is not sent is
+ * given back, so a held message costs its network nothing.
+ */
+export async function takeMailBudget(
+  table: MessageTable,
+  plan: { kinds: readonly BudgetKind[]; budgets: MailBudgets; networks: readonly string[] },
+  now: Date,
+): Promise<SpentBudget | undefined> {
+  const shares = plan.networks.map((network, index) =>
+    budgetCounter({ network }, networkShare(plan.budgets, index === 0 ? 'network' : 'wider'), now),
   );
+  // The networks' shares at once: one round trip of the visitor's wait, not one each.
+  const counted = await Promise.allSettled(shares.map((counter) => take(table, counter)));
+  const sent = counted.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+  const taken = shares.filter((_, index) => sent[index] !== undefined);
+  try {
+    const failed = counted.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (taken.length < shares.length) return await giveBack(table, taken);
+    const first = sent[0] === 1;
+    for (const kind of plan.kinds) {
+      const budget = first ? plan.budgets[kind] : withoutReserve(plan.budgets[kind]);
+      const counter = budgetCounter({ kind }, budget, now);
+      if ((await take(table, counter)) !== undefined) return { kind, counters: [...taken, counter] };
+    }
+    return await giveBack(table, taken);
+  } catch (error) {
+    await giveBack(table, taken).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function giveBack(table: MessageTable, counters: readonly Pick<BudgetCounter, 'id' | 'hour'>[]): Promise<undefined> {
+  await Promise.all(
+    counters.map((counter) =>
+      table.client.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: { id: counter.id },
+          UpdateExpression: 'ADD sent :back, #hour :back',
+          ConditionExpression: 'attribute_exists(sent)',
+          ExpressionAttributeNames: { '#hour': counter.hour },
+          ExpressionAttributeValues: { ':back': -1 },
+        }),
+      ),
+    ),
+  );
+  return undefined;
+}
+
+/** Gives an e-mail back to every counter it was counted in: the message it was taken for was not stored. Best effort. */
+export async function returnMailBudget(table: MessageTable, spent: SpentBudget): Promise<void> {
+  await giveBack(table, spent.counters);
 }
 
 /** When the last digest went out, and the last held message it counted (ISO): its one item. */
