@@ -6,6 +6,7 @@
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { FAST_FILL_SECONDS, MANY_LINKS, REPEATED_IN, type SpamSignal } from '@site/core/spam';
+import { asRead, linksIn, webAddressesIn } from '../shared/links';
 
 /** What was observed about one message. */
 export interface Observations {
@@ -21,16 +22,6 @@ export interface Observations {
   honeypot: boolean;
 }
 
-/** A web address: a scheme, `www.`, or a host with a common top-level domain, as spam writes them. */
-const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|info|biz|io|co|ru|cn|top|xyz|online|site|shop|club|store|link|click)\b/giu;
-/** An explicit web address only: a company may well be called after its domain (`Booking.com`). */
-const EXPLICIT_LINK = /\bhttps?:\/\/|\bwww\./iu;
-
-/** How many web addresses a text holds. */
-export function linksIn(text: string): number {
-  return text.match(LINK)?.length ?? 0;
-}
-
 export function signalsOf(seen: Observations): SpamSignal[] {
   const signals: SpamSignal[] = [];
   if (seen.stamp.kind === 'missing') signals.push('noStamp');
@@ -38,8 +29,9 @@ export function signalsOf(seen: Observations): SpamSignal[] {
   else if (seen.receivedAt - seen.stamp.issuedAt < FAST_FILL_SECONDS) signals.push('fastFill');
   if (
     linksIn(seen.name) > 0 ||
-    seen.name.includes('@') ||
-    (seen.company !== undefined && (EXPLICIT_LINK.test(seen.company) || seen.company.includes('@')))
+    asRead(seen.name).includes('@') ||
+    // A company may well be called after its domain (`Booking.com`): only an address written out counts there.
+    (seen.company !== undefined && (webAddressesIn(seen.company).some((link) => link.explicit) || asRead(seen.company).includes('@')))
   ) {
     signals.push('linkInName');
   }
