@@ -59,12 +59,28 @@ describe('counting web addresses', () => {
     expect(linksIn(text)).toBe(0);
   });
 
+  it('tells addresses apart by host, port, path and query, and keeps one no URL can be as typed', () => {
+    expect(webAddressesIn('a.nl a.nl:8080 a.nl/x a.nl/x/ a.nl/?q=1 b.nl WWW.A.NL/X').map(({ address }) => address)).toEqual([
+      'a.nl',
+      'a.nl:8080',
+      'a.nl/x',
+      'a.nl?q=1',
+      'b.nl',
+      // A path's case is its own: another page.
+      'a.nl/X',
+    ]);
+    expect(webAddressesIn('http://A.nl:99999/x en http://a.nl:99999/x')).toEqual([{ address: 'http://a.nl:99999/x', explicit: true }]);
+    expect(asRead('evil｡com')).toBe('evil.com');
+  });
+
   it('knows which addresses were written out, not just a name with a dot', () => {
     expect(webAddressesIn('Booking.com en https://www.a.nl')).toEqual([
       { address: 'booking.com', explicit: false },
       { address: 'a.nl', explicit: true },
     ]);
     expect(webAddressesIn('www.a.nl, later a.nl')).toEqual([{ address: 'a.nl', explicit: true }]);
+    expect(webAddressesIn('a.nl, later https://a.nl')).toEqual([{ address: 'a.nl', explicit: true }]);
+    expect(webAddressesIn('ftp://a.nl/x')).toEqual([{ address: 'a.nl/x', explicit: true }]);
   });
 
   it('reads the text as it shows: NFKC, no invisible characters, the obfuscations undone', () => {

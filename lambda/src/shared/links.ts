@@ -18,8 +18,8 @@ const OBFUSCATIONS: readonly [RegExp, string][] = [
   [/\bhxxp(s?)(?=:|\[:\])/giu, 'http$1'],
   [/\s*[[({]\s*(?:\.|dot|punt)\s*[\])}]\s*/giu, '.'],
   [/\s*[[({]\s*:\s*[\])}]\s*/gu, ':'],
-  // Full stops NFKC leaves as they are: the ideographic one and its halfwidth form.
-  [/[\u3002\uFF61]/gu, '.'],
+  // The ideographic full stop, which NFKC leaves as it is (and makes of its halfwidth form).
+  [/\u3002/gu, '.'],
 ];
 
 /** The text as a person reads it: what counting addresses works on. */
@@ -32,13 +32,10 @@ export function asRead(text: string): string {
 
 /** One web address: the same one however it was written (scheme, `www.`, case, a closing slash). */
 function addressKey(href: string): string {
-  try {
-    const url = new URL(href);
-    const path = url.pathname.replace(/\/+$/, '');
-    return `${url.hostname.replace(/^www\./, '')}${url.port ? `:${url.port}` : ''}${path}${url.search}`;
-  } catch {
-    return href.toLowerCase();
-  }
+  // An address no URL can be (a port past 65535) is still an address, as typed.
+  const url = URL.parse(href);
+  if (!url) return href.toLowerCase();
+  return `${url.hostname.replace(/^www\./, '')}${url.port ? `:${url.port}` : ''}${url.pathname.replace(/\/+$/, '')}${url.search}`;
 }
 
 /** The distinct web addresses in a text, each with whether it was written out (a scheme or `www.`), not just a name with a dot. */
