@@ -19,6 +19,8 @@ export const FLOORS = {
   'lambda/src/spam/assessment.ts': 90,
   'lambda/src/spam/stamp.ts': 90,
   'lambda/src/spam/mail-budget.ts': 90,
+  'lambda/src/spam/spam-signals.ts': 90,
+  'lambda/src/shared/links.ts': 90,
 } as const satisfies Record<string, number>;
 
 export type MutatedModule = keyof typeof FLOORS;

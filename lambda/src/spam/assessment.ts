@@ -7,8 +7,8 @@
 import type { FieldValues } from '@site/core/contract';
 import { SUSPECT_SCORE, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spam';
 import { budgetKindsOf, type MailBudgets } from './mail-budget';
-import { fingerprintOf, senderTag, signalsOf, type Observations } from './spam-signals';
-import { countSameText, takeMailBudget, useStamp, type SpentBudget } from './spam-store';
+import { fingerprintOf, nearCopyBands, senderTag, signalsOf, type Observations } from './spam-signals';
+import { countNearCopies, takeMailBudget, useStamp, type SpentBudget } from './spam-store';
 import { checkStamp, type StampKeyring } from './stamp';
 import type { MessageTable } from '../store/store';
 
@@ -42,21 +42,26 @@ export async function assess(
   const checked = await checkStamp(message.stamp, context.stampKeys, message.network, message.now);
   const fingerprint = fingerprintOf(context.fingerprintKey, message.contact.message);
   const sender = message.sender && senderTag(context.fingerprintKey, message.sender);
+  const observed = (stamp: Observations['stamp'], repeatedIn: number) =>
+    signalsOf({
+      stamp,
+      receivedAt: Math.floor(message.now.getTime() / 1000),
+      name: message.contact.name,
+      company: message.contact.company,
+      message: message.contact.message,
+      repeatedIn,
+      honeypot: message.honeypot,
+    });
+  // A message held whatever its text's count is not counted: a wave that is suspect anyway
+  // costs no near-copy reads or writes. Its stamp proving used could only raise its score.
+  const suspectAnyway = scoreOf(observed(checked, 0)) >= SUSPECT_SCORE;
   // Two items that do not depend on each other: written at once, one round trip of the visitor's wait, not two.
   const [unused, repeatedIn] = await Promise.all([
     checked.kind !== 'valid' || useStamp(table, { id: checked.id, expiresAt: checked.expiresAt, messageId: message.messageId }),
-    countSameText(table, fingerprint, sender, message.now),
+    suspectAnyway ? 0 : countNearCopies(table, nearCopyBands(context.fingerprintKey, message.contact.message), sender, message.now),
   ]);
   const stamp: Observations['stamp'] = unused ? checked : { kind: 'used' };
-  const signals = signalsOf({
-    stamp,
-    receivedAt: Math.floor(message.now.getTime() / 1000),
-    name: message.contact.name,
-    company: message.contact.company,
-    message: message.contact.message,
-    repeatedIn,
-    honeypot: message.honeypot,
-  });
+  const signals = observed(stamp, repeatedIn);
   return { signals, score: scoreOf(signals), fingerprint, stamped: stamp.kind === 'valid' };
 }
 

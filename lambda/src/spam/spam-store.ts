@@ -16,7 +16,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Every stamp's record starts so: the challenge's id, and the message that used it. */
 export const STAMP_PREFIX = 'stamp#';
 
-/** Every text's count of senders starts so: a keyed hash of the text and the day, never the text. */
+/** Every near-copy band's count of senders starts so: a keyed hash of the band and the day, never the text. */
 export const TEXT_PREFIX = 'text#';
 
 /**
@@ -38,37 +38,54 @@ export function useStamp(table: MessageTable, stamp: { id: string; expiresAt: nu
 }
 
 /**
- * Counts `sender` (senderTag in spam-signals.ts) as one of those who sent the text of
- * `fingerprint` today (UTC), and answers how many have, up to REPEATED_IN: once that many
- * have, the text is repeated and the item stops growing, so a wave from 100,000 addresses
- * costs one small write each, never an item near DynamoDB's 400 KB. Without a sender (the
- * same message sent again, already counted) it only reads. A set of keyed tags, so a sender
- * who sends the text again counts once; it holds no message id, so nothing in it leads to a
- * message.
+ * Counts `sender` (senderTag in spam-signals.ts) as one of those who sent a near-copy of a
+ * text today (UTC): an item per band of its near-copy fingerprint (nearCopyBands), each a set
+ * of keyed sender tags. Answers how many sent a text sharing a band with this one, this
+ * sender included, up to REPEATED_IN. The bands are read first: when one is full the text is
+ * repeated and nothing is written, so a wave of near-copies costs reads only, never a write
+ * per band per message, and no item grows past REPEATED_IN tags. Without a sender (the same
+ * message sent again, already counted) it only reads. No item holds a message id, so nothing
+ * in it leads to a message.
  */
-export async function countSameText(table: MessageTable, fingerprint: string, sender: string | undefined, now: Date): Promise<number> {
+export async function countNearCopies(
+  table: MessageTable,
+  bands: readonly string[],
+  sender: string | undefined,
+  now: Date,
+): Promise<number> {
   const day = Math.floor(now.getTime() / 1000 / DAY_SECONDS);
-  const Key = { id: `${TEXT_PREFIX}${fingerprint}#${day}` };
-  if (sender === undefined) {
-    const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key, ProjectionExpression: 'senders' }));
-    return Math.min((Item?.senders as Set<string> | undefined)?.size ?? 0, REPEATED_IN);
-  }
-  let senders: Set<string> | undefined;
-  const write = await conditionalWrite(async () => {
-    const { Attributes } = await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key,
-        UpdateExpression: 'ADD senders :sender SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(senders) OR size(senders) < :full',
-        ExpressionAttributeValues: { ':sender': new Set([sender]), ':expiresAt': (day + 2) * DAY_SECONDS, ':full': REPEATED_IN },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    senders = Attributes?.senders as Set<string> | undefined;
-  });
-  if (!write.applied) return REPEATED_IN;
-  return Math.min(senders?.size ?? 1, REPEATED_IN);
+  const keys = bands.map((band) => ({ id: `${TEXT_PREFIX}${band}#${day}` }));
+  const read = await Promise.all(
+    keys.map(async (Key) => {
+      const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key, ProjectionExpression: 'senders' }));
+      return (Item?.senders as Set<string> | undefined) ?? new Set<string>();
+    }),
+  );
+  const counted = (sizes: readonly number[]) => Math.min(Math.max(...sizes), REPEATED_IN);
+  const before = counted(read.map((senders) => senders.size));
+  if (sender === undefined || before === REPEATED_IN) return before;
+  const written = await Promise.all(
+    keys.map(async (Key, band) => {
+      if (read[band]!.has(sender)) return read[band]!.size;
+      let senders: Set<string> | undefined;
+      const write = await conditionalWrite(async () => {
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key,
+            UpdateExpression: 'ADD senders :sender SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+            ConditionExpression: 'attribute_not_exists(senders) OR size(senders) < :full',
+            ExpressionAttributeValues: { ':sender': new Set([sender]), ':expiresAt': (day + 2) * DAY_SECONDS, ':full': REPEATED_IN },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        senders = Attributes?.senders as Set<string> | undefined;
+      });
+      // Refused only when others filled the band since it was read: the text is repeated.
+      return write.applied ? (senders?.size ?? 1) : REPEATED_IN;
+    }),
+  );
+  return counted(written);
 }
 
 /** What one e-mail took from the budgets: the budget it spent and every counter it counted in, to give back when its message is not stored. */
