@@ -139,9 +139,9 @@ export const ALARMS = {
   },
   OutsideCheckFailed: {
     severity: 'now',
-    firesWhen: `no run of the outside check passed for ${OUTSIDE_CHECK_FAILED_RUNS * OUTSIDE_CHECK.intervalMinutes} minutes (${OUTSIDE_CHECK_FAILED_RUNS} runs; one that did not run counts as failed): a visitor's page, an asset, the challenge or a complete post did not work through the site's public address`,
+    firesWhen: `no run of the outside check passed for ${OUTSIDE_CHECK_FAILED_RUNS * OUTSIDE_CHECK.intervalMinutes} minutes (a run that did not happen counts as failed): the page, an asset, the challenge or a whole post failed through the public address`,
     firstCheck:
-      'its saved query: the step that failed and why. `page` or `asset`: the site is down, its certificate or DNS (on-call guide); `challenge` or `post` 403: the origin secret; 5xx or not e-mailed: the contact function, DynamoDB or SES. `npm run smoke -- <SiteUrl>` tells the same from your machine',
+      'its saved query: the step that failed and why (on-call guide, The form is dead). `page`, `asset`: the site, its certificate or DNS; `challenge`, `post` 403: the origin secret; 5xx, not e-mailed: the contact function, DynamoDB or SES. `npm run smoke -- <SiteUrl>` says the same',
   },
   ContactPathDown: {
     severity: 'now',
@@ -160,7 +160,7 @@ export const ALARMS = {
     severity: 'now',
     firesWhen: `in us-east-1: the API edge function (Lambda@Edge) failed or answered CloudFront something invalid ${EDGE_FUNCTION_ERRORS} or more times in 5 minutes, so API answers fail`,
     firstCheck:
-      'its saved query (us-east-1) gives the edge location (`x-edge-location`); the function logs to `/aws/lambda/us-east-1.consultancy-site-<stage>-api-origin-response` in the region nearest it (on-call guide, The edge function); a deploy just before: roll back',
+      'its saved query (us-east-1) gives the edge location (`x-edge-location`); the function logs to `/aws/lambda/us-east-1.consultancy-site-<stage>-api-origin-response` in the region nearest it (on-call guide, The edge function); a deploy just before it: roll back',
   },
   CertificateExpiry: {
     severity: 'today',
@@ -184,7 +184,7 @@ export const ALARMS = {
     severity: 'today',
     firesWhen: `stored messages have not been e-mailed for ${UNDELIVERED_ALARM_MINUTES} minutes (the retry job keeps trying)`,
     firstCheck:
-      "SES: the sandbox, the identity's verification, the sending quota; `npm run messages -- list --status received` and `show <id>` for the last error",
+      "SES's account: `npm run smoke`'s health says whether its sending is paused (on-call guide, SES paused), the sandbox, the quota; the identity's verification; `npm run messages -- list --status received` and `show <id>` for the last error",
   },
   MessagesFailed: {
     severity: 'today',

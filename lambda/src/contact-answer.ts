@@ -29,6 +29,7 @@ export type Outcome =
   | 'idempotency_conflict'
   | 'challenge'
   | 'not_through_cloudfront'
+  | 'outside_check'
   | 'cross_site'
   | 'visitor_limited'
   | 'store_failed'
@@ -38,6 +39,8 @@ export type Outcome =
 // The monitoring's "not stored" and "stored" outcomes must be outcomes this handler logs.
 CONTACT_REQUEST_LOG.notStored satisfies readonly Outcome[];
 CONTACT_REQUEST_LOG.stored satisfies readonly Outcome[];
+CONTACT_REQUEST_LOG.notThroughCloudFront satisfies readonly Outcome[];
+CONTACT_REQUEST_LOG.check satisfies readonly Outcome[];
 
 export interface Handled {
   response: HttpResult;
@@ -65,6 +68,7 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   idempotency_conflict: 'info',
   challenge: 'info',
   not_through_cloudfront: 'info',
+  outside_check: 'info',
   cross_site: 'info',
   visitor_limited: 'info',
   stored_email_deferred: 'warn',
@@ -72,6 +76,13 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   config_error: 'error',
   unexpected_error: 'error',
 };
+
+/** A request's level: its outcome's, raised where something went wrong on the way (an e-mail, a record, CloudFront's headers). */
+function levelOf(handled: Handled, misconfigured: boolean | undefined): LogEntry['level'] {
+  // The check's post not stored is what a visitor's would be; its e-mail refused, what a deferred one is.
+  if (handled.outcome === 'outside_check' && handled.error) return handled.response.statusCode === 200 ? 'warn' : 'error';
+  return (handled.error && handled.outcome === 'stored_and_emailed') || misconfigured ? 'warn' : LEVEL[handled.outcome];
+}
 
 /** The answer, its metrics and its one log line, whatever `receive` makes of the request (or however it fails). */
 export function answering(
@@ -101,7 +112,7 @@ export function answering(
     const misconfigured = handled.uncounted || handled.crossSite === 'no-viewer';
     writeMetrics(stage, contactMetrics(handled.outcome, handled.response.statusCode, handled.heldFor));
     writeLog({
-      level: (handled.error && handled.outcome === 'stored_and_emailed') || misconfigured ? 'warn' : LEVEL[handled.outcome],
+      level: levelOf(handled, misconfigured),
       msg: CONTACT_REQUEST_LOG.msg,
       requestId: context?.awsRequestId ?? event.requestContext?.requestId,
       outcome: handled.outcome,

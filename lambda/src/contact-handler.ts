@@ -1,6 +1,9 @@
 /**
  * POST /api/send-contact-email: only through CloudFront, only from the site's own pages,
- * validate, within the visitor's limit, store, then e-mail. A stored message is never lost
+ * validate, within the visitor's limit, store, then e-mail. The outside check's marked post
+ * (core/src/outside-check.ts) takes the same way up to validation, then a way of its own: its
+ * stamp checked and used, kept a day, e-mailed to SES's mailbox simulator, never the firm,
+ * never against a visitor's limit or the mail budget, never among the visitors' messages. A stored message is never lost
  * (the retry job delivers what SES refused); a message that could not be stored is never
  * e-mailed, costs the visitor nothing, and the visitor is told to try again. A refused
  * request stores, counts and e-mails nothing. Scripts post JSON and get JSON; the page's
@@ -25,12 +28,14 @@ import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
 import { CHALLENGE_PATH, STAMP_FIELD } from '@site/core/contract';
-import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
+import { OUTSIDE_CHECK, OUTSIDE_CHECK_HEADER } from '@site/core/outside-check';
+import { CHECK_PREFIX, emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
 import { assess, dispose, type Assessment, type Disposition } from './assessment';
 import { answering, type ContactHandler, type Handled } from './contact-answer';
 import type { ContactConfig } from './config';
 import { crossSiteSignal } from './cross-site';
-import { deliver, type DeliverySetup } from './delivery';
+import { isCheckMarker } from './check-marker';
+import { deliver, sendCheckMail, type DeliverySetup } from './delivery';
 import { errorResponse, headerValue, jsonResponse, parseContactRequest } from './http';
 import { bodyHash, contentKey } from './idempotency';
 import { describeError } from './log';
@@ -38,9 +43,9 @@ import { isFromCloudFront } from './origin-verify';
 import { deliverySetup, systemClock, type FunctionDependencies } from './dependencies';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
 import { claimIdempotencyKey, deleteIdempotencyRecord } from './idempotency-records';
-import { getMessage, storeMessage, type MessageTable } from './store';
-import { returnMailBudget } from './spam-store';
-import { newChallenge } from './stamp';
+import { getMessage, storeCheckPost, storeMessage, type MessageTable } from './store';
+import { returnMailBudget, useStamp } from './spam-store';
+import { checkStamp, newChallenge } from './stamp';
 import type { Reservation } from './visitor-counter';
 import { checkVisitor, releaseVisitor, type VisitorCheck } from './visitor-check';
 
@@ -147,6 +152,9 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   }
   // The table the handler was built with holds the site's fields at least.
   const contact = validation.value as ContactMessage;
+  if (isCheckMarker(headerValue(event.headers, OUTSIDE_CHECK_HEADER), service.config.checkMarkerKeys, service.clock())) {
+    return receiveCheck(contact, body[STAMP_FIELD], service);
+  }
 
   const now = service.clock();
   // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
@@ -197,6 +205,46 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   const message = newMessage({ id, contact, idempotencyKey }, { assessment, disposition }, now, service.config.retentionDays);
   const handled = await storeAndSend(message, disposition, reservations, service, now);
   return { ...handled, assessment, ...(visitor.kind === 'uncounted' && { uncounted: true }) };
+}
+
+/**
+ * The outside check's post, once valid: its stamp checked and recorded as a visitor's is (the
+ * answer says whether it held), the post kept OUTSIDE_CHECK.keepSeconds under a CHECK_PREFIX id
+ * that no index holds, and its e-mail sent to SES's mailbox simulator. The answer tells the
+ * check whether SES took it; a post that could not be stored is answered as a visitor's is.
+ */
+async function receiveCheck(contact: ContactMessage, stamp: unknown, service: Service): Promise<Handled> {
+  const now = service.clock();
+  const id = `${CHECK_PREFIX}${ulid(now.getTime())}`;
+  const post = {
+    id,
+    name: contact.name,
+    email: contact.email,
+    message: contact.message,
+    receivedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + OUTSIDE_CHECK.keepSeconds,
+  };
+  let stampState: string;
+  try {
+    const checked = await checkStamp(stamp, service.config.stampKeys, now);
+    stampState =
+      checked.kind !== 'valid'
+        ? checked.kind
+        : (await useStamp(service.table, { id: checked.id, expiresAt: checked.expiresAt, messageId: id }))
+          ? 'valid'
+          : 'used';
+    await storeCheckPost(service.table, post);
+  } catch (error) {
+    return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'outside_check', attempts: 0, error: describeError(error) };
+  }
+  const sent = await sendCheckMail(service.setup, post, now);
+  return {
+    response: jsonResponse(200, { id, check: { stamp: stampState, emailed: sent.emailed } }),
+    outcome: 'outside_check',
+    attempts: 1,
+    messageId: id,
+    error: [sent.error, sent.recordError && `record: ${sent.recordError}`].filter(Boolean).join('; ') || undefined,
+  };
 }
 
 /**

@@ -16,8 +16,10 @@ const refused = (reason: RefusalReason): MetricValue[] => [RECEIVED, { name: 'Re
 
 /**
  * One contact request: received, then stored and e-mailed, refused and why, or not stored.
- * `status` is the answer's own, before a form post is sent on to its page. A call around
- * CloudFront counts nothing: it is no post from the site, and the API's own 4xx counts it.
+ * `status` is the answer's own, before a form post is sent on to its page. A request without
+ * the origin secret is no post from the site (a call around CloudFront, or every post while
+ * CloudFront sends a wrong secret): counted as that alone. The outside check's post counts in a
+ * metric of its own and in none of the path's, so no alarm on visitors' messages moves for it.
  */
 export function contactMetrics(outcome: Outcome, status: number, heldFor: HeldFor = 'suspect'): MetricValue[] {
   const byOutcome: Record<Outcome, MetricValue[]> = {
@@ -32,7 +34,8 @@ export function contactMetrics(outcome: Outcome, status: number, heldFor: HeldFo
     idempotency_conflict: refused('invalid'),
     cross_site: refused('cross-site'),
     visitor_limited: refused('visitor-limit'),
-    not_through_cloudfront: [],
+    not_through_cloudfront: [{ name: 'NotThroughCloudFront', value: 1 }],
+    outside_check: status === 200 ? [{ name: 'CheckPosts', value: 1 }] : [],
     store_failed: NOT_STORED,
     config_error: NOT_STORED,
     unexpected_error: NOT_STORED,

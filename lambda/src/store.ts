@@ -34,6 +34,37 @@ export async function storeMessage(table: MessageTable, message: StoredMessage):
   return write.applied ? 'stored' : 'exists';
 }
 
+/**
+ * The outside check's post (core/src/outside-check.ts): the fields the check sent, when, and
+ * its expiry; no status and no address key, so no index holds it (CHECK_PREFIX).
+ */
+export interface CheckPost {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  receivedAt: string;
+  expiresAt: number;
+}
+
+/** Stores the check's post once, as a message is stored. */
+export async function storeCheckPost(table: MessageTable, post: CheckPost): Promise<void> {
+  await table.client.send(new PutCommand({ TableName: table.name, Item: post, ConditionExpression: 'attribute_not_exists(id)' }));
+}
+
+/** Records that SES took the check's e-mail, on the post that is there. */
+export async function markCheckEmailed(table: MessageTable, id: string, sent: { sesMessageId: string; at: Date }): Promise<void> {
+  await table.client.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: { id },
+      UpdateExpression: 'SET sesMessageId = :sesMessageId, emailedAt = :at',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeValues: { ':sesMessageId': sent.sesMessageId, ':at': sent.at.toISOString() },
+    }),
+  );
+}
+
 /** One message by id; undefined when there is none (an idempotency record is not a message). */
 export async function getMessage(table: MessageTable, id: string): Promise<StoredMessage | undefined> {
   const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: { id }, ConsistentRead: true }));
