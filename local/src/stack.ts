@@ -36,7 +36,10 @@ import { functionEnvironment } from '@site/core/function-env';
 import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from '@site/emulators/local-ses';
 import { countMetricLines, type MetricCounts } from './metric-counts';
-import { startMetricsPage } from './metrics-page';
+import { startMetricsPage, type LastCheck } from './metrics-page';
+import { checkMarkerKey } from '@site/lambda/check-marker';
+import { createOutsideCheckHandler } from '@site/lambda/outside-check-handler';
+import type { OutsideCheckRun } from '@site/lambda/outside-check';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_SITE_DIR = join(REPO_ROOT, 'frontend/dist');
@@ -52,6 +55,12 @@ export interface LocalStackOptions {
   siteDir?: string;
   /** How often the retry job runs; 0 turns it off (tests call `runRetryJob`). */
   retryIntervalMs?: number;
+  /**
+   * How often the outside check runs against the local edge, as its schedule runs it against a
+   * stage (core/src/outside-check.ts); 0, the default, turns it off (tests call
+   * `outsideCheck.run`). `npm start` runs it every minute.
+   */
+  outsideCheckIntervalMs?: number;
   functionTimeoutMs?: number;
   /** No access log lines. */
   quiet?: boolean;
@@ -150,6 +159,13 @@ export interface LocalStack {
   deliveryEvent(event: unknown): Promise<void>;
   /** Runs the retry job once, as the schedule would. */
   runRetryJob(): Promise<RetrySummary>;
+  /** The outside check: one run now, and the last run's result (the counts page shows it). */
+  outsideCheck: { run(): Promise<OutsideCheckRun>; last(): LastCheck | undefined };
+  /**
+   * What the local CloudFront sends the API as the origin secret from now on: a wrong value, as
+   * a rotation left half done would; undefined puts the stack's own back.
+   */
+  sendOriginSecret(value: string | undefined): void;
   /** The retry job itself, for a run with options of its own (no grace period, say); logs no summary. */
   retryJob: RetryJob;
   close(): Promise<void>;
@@ -361,7 +377,29 @@ async function startFrontDoors(handler: ApiHandler, originSecret: string, option
     urls: { site: edge.url, api: api.url },
     postFromViewer: (viewer: { address: string; port: number }, request: { headers: IncomingHttpHeaders; body: Buffer }) =>
       postFromViewer(edgeOptions, viewer, request),
+    // The edge reads it for every request, as CloudFront adds its origin header to each.
+    sendOriginSecret: (value: string | undefined) => {
+      edgeOptions.originSecret = value ?? originSecret;
+    },
   };
+}
+
+/**
+ * The outside check as its function runs in a stage, against the local edge with the stack's
+ * origin secret, every `intervalMs` (0: only when called); the last result is kept for the
+ * counts page.
+ */
+function outsideCheck(site: string, originSecret: string, intervalMs: number) {
+  const run = createOutsideCheckHandler({ config: { siteUrl: site, stage: LOCAL_STAGE, markerKey: checkMarkerKey(originSecret) } });
+  let last: LastCheck | undefined;
+  const runOnce = async () => {
+    const result = await run();
+    last = { ...result, at: new Date().toISOString() };
+    return result;
+  };
+  const timer = intervalMs > 0 ? setInterval(() => void runOnce(), intervalMs) : undefined;
+  timer?.unref();
+  return { run: runOnce, last: () => last, stop: () => clearInterval(timer) };
 }
 
 /** Runs the retry job every `intervalMs` (0: never), as EventBridge's schedule does. */
@@ -375,11 +413,11 @@ function scheduleRetries(run: () => Promise<unknown>, intervalMs: number): NodeJ
 }
 
 /** The path's counts from the functions' metric lines, and their page. */
-async function startMetrics(options: LocalStackOptions, started: RunningServer[]) {
+async function startMetrics(options: LocalStackOptions, started: RunningServer[], lastCheck: () => LastCheck | undefined) {
   const counts = countMetricLines();
   started.push({ url: '', port: 0, close: () => Promise.resolve(counts.stop()) });
   const port = options.metricsPort ?? 0;
-  const page = await onPort(() => startMetricsPage({ port, counts }), port, LOCAL_PORTS.metrics.variable);
+  const page = await onPort(() => startMetricsPage({ port, counts, lastCheck }), port, LOCAL_PORTS.metrics.variable);
   started.push(page);
   return { counts, url: page.url };
 }
@@ -388,13 +426,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const started: RunningServer[] = [];
   try {
     // First, so the counts include the first line any function writes.
-    const metrics = await startMetrics(options, started);
+    let check: ReturnType<typeof outsideCheck> | undefined;
+    const metrics = await startMetrics(options, started, () => check?.last());
     const emulators = await startEmulators(options, started);
     const functions = localFunctions(emulators.urls, emulators.tableName, options);
     const contact = await functions.contact();
     started.push({ url: '', port: 0, close: () => contact.close() });
     const doors = await startFrontDoors(contact.handler, functions.originSecret, options, started);
     const timer = scheduleRetries(functions.runRetryJob, options.retryIntervalMs ?? 60_000);
+    check = outsideCheck(doors.urls.site, functions.originSecret, options.outsideCheckIntervalMs ?? 0);
+    const checking = check;
+    started.push({ url: '', port: 0, close: () => Promise.resolve(checking.stop()) });
     return {
       urls: { ...doors.urls, ...emulators.urls, metrics: metrics.url },
       metrics: metrics.counts,
@@ -409,6 +451,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       probeContactFunction: contact.probe,
       runRetryJob: functions.runRetryJob,
       retryJob: functions.retryJob,
+      outsideCheck: { run: check.run, last: check.last },
+      sendOriginSecret: doors.sendOriginSecret,
       async close() {
         clearInterval(timer);
         await Promise.allSettled(started.reverse().map((server) => server.close()));
