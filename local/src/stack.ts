@@ -19,6 +19,7 @@ import {
 } from '@site/core/node/deploy-config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
+import { stagePrefix } from '@site/core/names';
 import { createAwsClients, createDocumentClient } from '@site/lambda/aws';
 import { readContactConfig, readRetryConfig } from '@site/lambda/config';
 import { createDeliveryEventHandler } from '@site/lambda/delivery-event-handler';
@@ -35,6 +36,7 @@ import { cachedDeployedRoles } from '@site/infra/roles-cache';
 import { functionEnvironment } from '@site/core/function-env';
 import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from '@site/emulators/local-ses';
+import { startLocalMonitoring, type LocalAlarm, type LocalRule } from '@site/emulators/local-monitoring';
 import { countMetricLines, type MetricCounts } from './metric-counts';
 import { startMetricsPage, type LastCheck } from './metrics-page';
 import { checkMarkerKey } from '@site/lambda/check-marker';
@@ -68,6 +70,8 @@ export interface LocalStackOptions {
   apiPort?: number;
   /** The page of the path's counts. Default: a free port; `npm start` passes METRICS_PORT's. */
   metricsPort?: number;
+  /** CloudWatch's and EventBridge's reads (local-monitoring.ts). Default: a free port; `npm start` passes MONITORING_PORT's. */
+  monitoringPort?: number;
   /**
    * Messages per visitor address per window; 0 turns the limit off (load tests, browser
    * suites that send many). Default: what a deploy with cdk.json as it is would use.
@@ -134,7 +138,7 @@ export interface LocalStack {
    * `api` is the API without the edge in front: calls there did not come through CloudFront.
    * `metrics` is the page of the path's counts.
    */
-  urls: { site: string; api: string; dynamodb: string; ses: string; metrics: string };
+  urls: { site: string; api: string; dynamodb: string; ses: string; metrics: string; monitoring: string };
   /** The path's counts, from the metric lines the functions wrote since the stack started. */
   metrics: MetricCounts;
   tableName: string;
@@ -281,6 +285,7 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
     Promise.reject(new Error('A stack on shared stand-ins cannot stop or start them; start it with emulators of its own.'));
   return {
     urls: { dynamodb: dynamo.url, ses: ses.url } satisfies EmulatorUrls,
+    gate: { iam, names },
     tableName,
     deliveryEvent: consumer,
     stopDynamoDb: shared ? refuse : dynamo.stop,
@@ -412,6 +417,52 @@ function scheduleRetries(run: () => Promise<unknown>, intervalMs: number): NodeJ
   return timer;
 }
 
+/**
+ * The stack's alarm and schedules as CloudWatch and EventBridge answer them, behind IAM like
+ * the other stand-ins: the outside check's alarm follows its last run, each schedule is enabled
+ * when its job runs on an interval.
+ */
+async function startMonitoring(
+  options: LocalStackOptions,
+  started: RunningServer[],
+  gate: { iam: LocalIam | false; names: StageNames },
+  lastCheck: () => LastCheck | undefined,
+) {
+  const alarmName = `${stagePrefix(LOCAL_STAGE)}-OutsideCheckFailed`;
+  let alarm: LocalAlarm = { name: alarmName, state: 'INSUFFICIENT_DATA', reason: 'The outside check has not run yet.', since: new Date() };
+  const alarms = () => {
+    const last = lastCheck();
+    if (last === undefined) return [alarm];
+    const state = last.passed ? 'OK' : 'ALARM';
+    if (state !== alarm.state) {
+      const reason = last.passed
+        ? 'The outside check passed.'
+        : `The outside check failed at ${last.failed?.step}: ${last.failed?.problem}`;
+      alarm = { name: alarmName, state, reason, since: new Date(last.at) };
+    }
+    return [alarm];
+  };
+  const rule = (fn: 'retry-undelivered' | 'outside-check', intervalMs: number): LocalRule => ({
+    name: `${stagePrefix(LOCAL_STAGE)}-${fn}`,
+    state: intervalMs > 0 ? 'ENABLED' : 'DISABLED',
+    schedule: `rate(${Math.max(1, Math.round(intervalMs / 1000))} seconds)`,
+  });
+  const rules = () => [
+    rule('retry-undelivered', options.retryIntervalMs ?? 60_000),
+    rule('outside-check', options.outsideCheckIntervalMs ?? 0),
+  ];
+  const port = options.monitoringPort ?? 0;
+  const monitoring = await behindIam(
+    'monitoring',
+    (on) => startLocalMonitoring({ port: on, alarms, rules }),
+    gate,
+    port,
+    LOCAL_PORTS.monitoring.variable,
+  );
+  started.push({ url: monitoring.url, port: 0, close: monitoring.close });
+  return monitoring.url;
+}
+
 /** The path's counts from the functions' metric lines, and their page. */
 async function startMetrics(options: LocalStackOptions, started: RunningServer[], lastCheck: () => LastCheck | undefined) {
   const counts = countMetricLines();
@@ -437,8 +488,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     check = outsideCheck(doors.urls.site, functions.originSecret, options.outsideCheckIntervalMs ?? 0);
     const checking = check;
     started.push({ url: '', port: 0, close: () => Promise.resolve(checking.stop()) });
+    const monitoring = await startMonitoring(options, started, emulators.gate, checking.last);
     return {
-      urls: { ...doors.urls, ...emulators.urls, metrics: metrics.url },
+      urls: { ...doors.urls, ...emulators.urls, metrics: metrics.url, monitoring },
       metrics: metrics.counts,
       tableName: emulators.tableName,
       lambdaEnv: functions.lambdaEnv,

@@ -52,6 +52,7 @@ try {
   SES       ${stack.urls.ses}        every e-mail the site sent, to ${delivery.contactRecipient ?? LOCAL_MAIL.to}
   Metrics   ${stack.urls.metrics}        the path's counts (received, stored, e-mailed, …), as the stage's dashboard shows them,
                                     and the outside check's last run (every minute: page, asset, challenge, a post to SES's simulator)
+  Alarms    ${stack.urls.monitoring}        the stack's alarm and schedules as CloudWatch and EventBridge answer them (npm run smoke's health)
 
   Ctrl-C stops everything.
 `);

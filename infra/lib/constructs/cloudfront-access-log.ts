@@ -77,7 +77,7 @@ export class CloudFrontAccessLog extends Construct {
       deliveryDestinationArn: destination.attrArn,
       recordFields: [...CLOUDFRONT_LOG_FIELDS],
     });
-    delivery.addDependency(source);
+    delivery.node.addDependency(source);
     delivery.node.addDependency(writes);
   }
 }

@@ -46,6 +46,14 @@ and the marker line below is never printed: moto.ts then stops the test with tha
    deploy stack's role would trust a provider that does not exist. AWS makes the provider and
    answers its ARN for a Ref; here the type is known and goes to moto's own IAM, which keeps it
    (the guide's `aws iam` commands read it back) and deletes it with the stack.
+7. Composite alarms. Skipped like the alarms (5.), and read by the dashboard's alarm list the
+   same way: here the type is known and answers its ARN and name, keeping nothing else.
+8. CloudWatch Logs deliveries (CloudFront's access log, standard logging v2). moto's Logs makes
+   and keeps delivery sources, destinations and deliveries (PutDeliverySource and the rest), but
+   its CloudFormation does not know AWS::Logs::DeliverySource, ::DeliveryDestination or
+   ::Delivery, and the delivery reads the destination's ARN (Fn::GetAtt), which fails the stack.
+   Here the types are known and go to moto's own Logs, which keeps them (the test reads them
+   back with `aws logs describe-deliveries`) and deletes them with the stack.
 """
 
 import copy
@@ -331,6 +339,183 @@ class OIDCProvider(CloudFormationModel):
 
     def delete(self, account_id, region_name):
         self._backend(account_id, region_name).delete_open_id_connect_provider(self.arn)
+
+
+# 7. Composite alarms.
+
+
+class CompositeAlarm(CloudFormationModel):
+    # moto's model list is CloudFormationModel's direct subclasses: the alarm's answers, by delegation.
+    __module__ = "moto.cloudwatch.models"
+
+    def __init__(self, alarm):
+        self.alarm = alarm
+
+    @property
+    def physical_resource_id(self):
+        return self.alarm.physical_resource_id
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::CloudWatch::CompositeAlarm"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.alarm.arn
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        return cls(Alarm.create_from_cloudformation_json(resource_name, cloudformation_json, account_id, region_name))
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        return cls(Alarm.update_from_cloudformation_json(original_resource.alarm, new_resource_name, cloudformation_json, account_id, region_name))
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        return None
+
+
+# 8. CloudWatch Logs deliveries.
+
+from moto.logs.models import logs_backends  # noqa: E402
+
+
+def _logs(account_id, region_name):
+    return logs_backends[account_id][region_name]
+
+
+class DeliverySource(CloudFormationModel):
+    __module__ = "moto.logs.models"
+
+    def __init__(self, name, arn):
+        self.name = name
+        self.arn = arn
+
+    @property
+    def physical_resource_id(self):
+        return self.name
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::Logs::DeliverySource"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        properties = cloudformation_json["Properties"]
+        made = _logs(account_id, region_name).put_delivery_source(
+            name=properties["Name"], resource_arn=properties["ResourceArn"], log_type=properties["LogType"], tags=None
+        )
+        return cls(made.name, made.arn)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        # A put of the same name is an update in moto's Logs, as in AWS.
+        return cls.create_from_cloudformation_json(new_resource_name, cloudformation_json, account_id, region_name)
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        _logs(account_id, region_name).delivery_sources.pop(resource_name, None)
+
+
+class DeliveryDestination(CloudFormationModel):
+    __module__ = "moto.logs.models"
+
+    def __init__(self, name, arn):
+        self.name = name
+        self.arn = arn
+
+    @property
+    def physical_resource_id(self):
+        return self.name
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::Logs::DeliveryDestination"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        properties = cloudformation_json["Properties"]
+        made = _logs(account_id, region_name).put_delivery_destination(
+            name=properties["Name"],
+            output_format=properties.get("OutputFormat"),
+            delivery_destination_configuration={"destinationResourceArn": properties["DestinationResourceArn"]},
+            tags=None,
+        )
+        return cls(made.name, made.arn)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        return cls.create_from_cloudformation_json(new_resource_name, cloudformation_json, account_id, region_name)
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        _logs(account_id, region_name).delete_delivery_destination(resource_name)
+
+
+class Delivery(CloudFormationModel):
+    __module__ = "moto.logs.models"
+
+    def __init__(self, delivery_id, arn):
+        self.delivery_id = delivery_id
+        self.arn = arn
+
+    @property
+    def physical_resource_id(self):
+        return self.delivery_id
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::Logs::Delivery"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr in ("Arn", "DeliveryId")
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn if attribute_name == "Arn" else self.delivery_id
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        properties = cloudformation_json["Properties"]
+        made = _logs(account_id, region_name).create_delivery(
+            delivery_source_name=properties["DeliverySourceName"],
+            delivery_destination_arn=properties["DeliveryDestinationArn"],
+            record_fields=properties.get("RecordFields"),
+            field_delimiter=properties.get("FieldDelimiter"),
+            s3_delivery_configuration=None,
+            tags=None,
+        )
+        return cls(made.id, made.arn)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        # The same source and destination: the delivery stands; its fields are set anew.
+        delivery = _logs(account_id, region_name).deliveries.get(original_resource.delivery_id)
+        if delivery is not None:
+            delivery.record_fields = cloudformation_json["Properties"].get("RecordFields", delivery.record_fields)
+        return original_resource
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        _logs(account_id, region_name).delete_delivery(resource_name)
 
 
 # The model map is built once, from the subclasses known then.
