@@ -7,7 +7,6 @@
  */
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { ComparisonOperator, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import {
@@ -62,7 +61,7 @@ export class EdgeAlarmsStack extends Stack {
     const accessLog = new CloudFrontAccessLog(this, 'CloudFrontAccessLog', {
       prefix,
       distributionId,
-      retention: ACCESS_LOG_RETENTION_DAYS as RetentionDays,
+      retention: ACCESS_LOG_RETENTION_DAYS,
     });
     const queries = new SavedQueries<EdgeLogQueryName, 'cloudfront-access-log'>(this, 'Queries', {
       prefix,

@@ -3,7 +3,7 @@
  * rule that brings this stage's events to the consumer, what the functions are given; and the
  * refusal of a prod stage that would notify nobody. (The us-east-1 alarms: edge-alarms.test.ts.)
  */
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV } from '@site/core/function-env';
 import { SES_DETAIL_TYPES } from '@site/core/ses-events';

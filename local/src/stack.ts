@@ -477,18 +477,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const started: RunningServer[] = [];
   try {
     // First, so the counts include the first line any function writes.
-    let check: ReturnType<typeof outsideCheck> | undefined;
-    const metrics = await startMetrics(options, started, () => check?.last());
+    // The page starts before the check exists, and shows its runs once there are some.
+    let lastCheck: () => LastCheck | undefined = () => undefined;
+    const metrics = await startMetrics(options, started, () => lastCheck());
     const emulators = await startEmulators(options, started);
     const functions = localFunctions(emulators.urls, emulators.tableName, options);
     const contact = await functions.contact();
     started.push({ url: '', port: 0, close: () => contact.close() });
     const doors = await startFrontDoors(contact.handler, functions.originSecret, options, started);
     const timer = scheduleRetries(functions.runRetryJob, options.retryIntervalMs ?? 60_000);
-    check = outsideCheck(doors.urls.site, functions.originSecret, options.outsideCheckIntervalMs ?? 0);
-    const checking = check;
-    started.push({ url: '', port: 0, close: () => Promise.resolve(checking.stop()) });
-    const monitoring = await startMonitoring(options, started, emulators.gate, checking.last);
+    const check = outsideCheck(doors.urls.site, functions.originSecret, options.outsideCheckIntervalMs ?? 0);
+    lastCheck = check.last;
+    started.push({ url: '', port: 0, close: () => Promise.resolve(check.stop()) });
+    const monitoring = await startMonitoring(options, started, emulators.gate, check.last);
     return {
       urls: { ...doors.urls, ...emulators.urls, metrics: metrics.url, monitoring },
       metrics: metrics.counts,

@@ -12,9 +12,9 @@
  *
  * The read* functions do the I/O; healthReport is pure.
  */
-import { CloudWatchClient, DescribeAlarmsCommand, type StateValue } from '@aws-sdk/client-cloudwatch';
-import { DescribeRuleCommand, EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DescribeAlarmsCommand, type CloudWatchClient, type StateValue } from '@aws-sdk/client-cloudwatch';
+import { DescribeRuleCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { GetAccountCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { stagePrefix } from '@site/core/names';
 import {
