@@ -23,7 +23,7 @@ export interface MailBudget {
   perDay: number;
 }
 
-/** What the contact function allows each visitor address: see lambda/src/visitor-limit.ts. */
+/** What the contact function allows each visitor address: see lambda/src/spam/visitor-limit.ts. */
 export interface VisitorLimitConfig {
   /** Messages per visitor address per window. */
   messages: number;
@@ -166,7 +166,7 @@ export const DEFAULTS = {
  */
 export const MAILBOX_SENDER_LIMIT_PER_HOUR = 1200;
 
-/** At most one digest an hour (lambda/src/digest.ts): what the budgets must leave room for. */
+/** At most one digest an hour (lambda/src/spam/digest.ts): what the budgets must leave room for. */
 export const DIGESTS_PER_DAY = 24;
 
 /** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */

@@ -83,7 +83,7 @@ export const NOT_THROUGH_CLOUDFRONT = 2;
 
 /**
  * The contact function's p99 duration, as a share of its timeout, that counts as near it: the
- * SES and DynamoDB calls are given fixed time (lambda/src/aws.ts), so a p99 this close means a
+ * SES and DynamoDB calls are given fixed time (lambda/src/shared/aws.ts), so a p99 this close means a
  * dependency is slow and the next requests time out (a 5xx, and a form post's error page).
  */
 export const SLOW_SHARE_OF_TIMEOUT = 0.8;

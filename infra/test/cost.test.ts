@@ -107,8 +107,8 @@ describe('the on-call guide’s cost of CloudWatch', () => {
     expect({ series, logMetrics, everyRun }).toEqual({ series: defined, logMetrics: plain.logMetrics, everyRun: writtenEveryRun });
     // The rest, written only in hours with a message, about one metric's worth together.
     expect(worth).toBe(writtenEveryRun + 1);
-    expect(metrics.free).toBe(cents(Math.max(0, worth - FREE.metrics) * PRICE.metric));
-    expect(metrics.full).toBe(cents(worth * PRICE.metric));
+    expect(metrics.free).toBe(cents(Math.max(0, worth! - FREE.metrics) * PRICE.metric));
+    expect(metrics.full).toBe(cents(worth! * PRICE.metric));
   });
 
   it('counts the dashboard’s metrics, within the 50 its free tier covers', () => {

@@ -16,11 +16,11 @@ import { CHECK_PREFIX } from '@site/core/table';
 import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
 import { sesEvent } from '@site/testing/ses-events';
 import { MAIL_TO, TEST_ORIGIN_SECRET } from '@site/testing/test-values';
-import { checkMarker, checkMarkerKey, isCheckMarker } from '../src/check-marker';
-import { createContactHandler } from '../src/contact-handler';
-import { createDeliveryEventHandler } from '../src/delivery-event-handler';
-import { createRetryHandler } from '../src/retry';
-import { getMessage } from '../src/store';
+import { checkMarker, checkMarkerKey, isCheckMarker } from '../src/outside-check/check-marker';
+import { createContactHandler } from '../src/contact/contact-handler';
+import { createDeliveryEventHandler } from '../src/delivery-events/delivery-event-handler';
+import { createRetryHandler } from '../src/retry/retry';
+import { getMessage } from '../src/store/store';
 import { useContactStack } from './support/contact-stack';
 
 const PREVIOUS_SECRET = 'the-origin-secret-before-the-rotation-0123456789';

@@ -99,7 +99,7 @@ export interface DeliverOptions {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends the test message the way the outside check posts (lambda/src/outside-check.ts): the page,
+ * Sends the test message the way the outside check posts (lambda/src/outside-check/outside-check.ts): the page,
  * its asset, the challenge solved as the page's worker solves it, then the post with the stamp,
  * as a visitor's browser does. Sent no sooner than a person could have filled in the form after
  * the challenge came (FAST_FILL_SECONDS), so it is scored as the clean message it is and e-mailed.

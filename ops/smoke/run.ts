@@ -1,7 +1,7 @@
 /**
  * The smoke check of a deployed (or local) stage: the checks in checks.ts run one after the
  * other against the site and, when given, the API's own address, then the outside check's own
- * steps up to the challenge (lambda/src/outside-check.ts: the page, its asset, the challenge
+ * steps up to the challenge (lambda/src/outside-check/outside-check.ts: the page, its asset, the challenge
  * solved as the page's worker solves it), and a table of what was checked.
  * `npm run smoke -- <site-url> [--api <execute-api-url>]` (ops/smoke.ts).
  */

@@ -5,9 +5,9 @@
  * value), so its alarm fires rather than waiting for missing data.
  */
 import { metricsStage, readOutsideCheckConfig } from '../config';
-import { describeError, writeLog } from '../log';
-import { writeMetrics } from '../metrics';
-import { createOutsideCheckHandler, type OutsideCheckHandler } from '../outside-check-handler';
+import { describeError, writeLog } from '../shared/log';
+import { writeMetrics } from '../shared/metrics';
+import { createOutsideCheckHandler, type OutsideCheckHandler } from '../outside-check/outside-check-handler';
 import { OUTSIDE_CHECK_LOG } from '@site/core/log-lines';
 
 let built: OutsideCheckHandler | undefined;
