@@ -7,8 +7,9 @@
  * environment.
  *
  * What moto cannot show, and what the test does about it:
- * - moto's CloudFormation skips CloudFront, API Gateway v2, Secrets Manager, CloudWatch
- *   alarms and metric filters, SNS topic policies and subscriptions, S3 bucket policies, WAF,
+ * - moto's CloudFormation skips CloudFront (moto-as-aws/sitecustomize.py answers a
+ *   distribution's id and domain name, which the outside check's address reads), API Gateway v2,
+ *   Secrets Manager, CloudWatch alarms and metric filters, SNS topic policies and subscriptions, S3 bucket policies, WAF,
  *   ACM and SES identities: their stacks still complete, so the test asserts on the rest. It
  *   creates the dashboard, but knows no saved Logs Insights query (QueryDefinition), whose id
  *   the dashboard reads: moto-as-aws/sitecustomize.py answers one, and the test reads the
@@ -17,8 +18,8 @@
  *   without invoking it when the stack is created through a change set, as the CLI does, so
  *   the site upload (three Custom::CDKBucketDeployment) never copies the build into the
  *   bucket: unproven here. Cross-region references (certificate, WAF) are Fn::GetStackOutput,
- *   not custom resources, and are read only by the distribution moto skips.
- * - Outputs whose value names a resource moto skips (SiteUrl, ApiUrl, the secret's ARN) are
+ *   not custom resources, and are read only by the distribution moto does not make.
+ * - Outputs whose value names a resource moto skips (ApiUrl, the secret's ARN) are
  *   left out; TableName is there (moto-as-aws/sitecustomize.py builds a change set's outputs).
  * - It resolves no dynamic reference: the contact function's ORIGIN_VERIFY arrives as the
  *   literal {{resolve:secretsmanager:…}}. The test checks that it is that reference (never a
