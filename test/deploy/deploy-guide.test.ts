@@ -7,8 +7,8 @@
  * environment.
  *
  * What moto cannot show, and what the test does about it:
- * - moto's CloudFormation skips CloudFront (moto-as-aws/sitecustomize.py answers a
- *   distribution's id and domain name, which the outside check's address reads), API Gateway v2,
+ * - moto's CloudFormation skips CloudFront (moto-as-aws/sitecustomize.py answers only a
+ *   distribution's domain name, which the outside check's address reads), API Gateway v2,
  *   Secrets Manager, CloudWatch alarms and metric filters, SNS topic policies and subscriptions, S3 bucket policies, WAF,
  *   ACM and SES identities: their stacks still complete, so the test asserts on the rest. It
  *   creates the dashboard, but knows no saved Logs Insights query (QueryDefinition), whose id

@@ -57,13 +57,14 @@ and the marker line below is never printed: moto.ts then stops the test with tha
 9. CloudFront distributions. moto's CloudFormation does not know AWS::CloudFront::Distribution
    and skips it; the outside check's function reads the distribution's domain name for the
    address it checks (Fn::GetAtt DomainName) where the stage has no domain of its own, which
-   fails the stack. AWS answers the distribution's id for a Ref and `<id>.cloudfront.net` for its
-   DomainName: here the type is known and answers both in that form, keeping nothing else (no
-   request reaches a distribution here; what moto cannot show of CloudFront is listed in
-   deploy-guide.test.ts).
+   fails the stack. Making the type known would not do: the distribution's own properties read
+   the other CloudFront resources moto skips (its policies, functions, access control). Here only
+   that attribute of a skipped distribution is answered, in AWS's form; nothing is made, and no
+   request reaches a distribution here (deploy-guide.test.ts lists what moto cannot show).
 """
 
 import copy
+import hashlib
 import sys
 import time
 import uuid
@@ -527,42 +528,21 @@ class Delivery(CloudFormationModel):
 
 # 9. CloudFront distributions.
 
+_clean_json = parsing.clean_json
 
-class Distribution(CloudFormationModel):
-    __module__ = "moto.cloudfront.models"
 
-    def __init__(self):
-        # AWS's ids: an E and 13 upper-case letters and digits.
-        self.distribution_id = "E" + uuid.uuid4().hex[:13].upper()
+def clean_json(resource_json, resources_map):
+    if isinstance(resource_json, dict) and "Fn::GetAtt" in resource_json:
+        name, attribute = resource_json["Fn::GetAtt"][:2]
+        declared = resources_map._resource_json_map.get(name, {})
+        if declared.get("Type") == "AWS::CloudFront::Distribution" and attribute == "DomainName" and resources_map.get(name) is None:
+            # AWS's form, d + 13 letters and digits, the same for the same distribution of a stack.
+            return "d" + hashlib.sha256(f"{resources_map._region_name}/{name}".encode()).hexdigest()[:13] + ".cloudfront.net"
+    return _clean_json(resource_json, resources_map)
 
-    @property
-    def physical_resource_id(self):
-        return self.distribution_id
 
-    @staticmethod
-    def cloudformation_type():
-        return "AWS::CloudFront::Distribution"
-
-    @classmethod
-    def has_cfn_attr(cls, attr):
-        return attr in ("Id", "DomainName")
-
-    def get_cfn_attribute(self, attribute_name):
-        if attribute_name == "DomainName":
-            return f"{self.distribution_id.lower()}.cloudfront.net"
-        return self.distribution_id
-
-    @classmethod
-    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
-        return cls()
-
-    @classmethod
-    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
-        return original_resource
-
-    @classmethod
-    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
-        return None
+# clean_json calls itself by its module's name, so every nested reference comes here too.
+parsing.clean_json = clean_json
 
 
 # The model map is built once, from the subclasses known then.
