@@ -15,6 +15,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import { NAME_PLACEHOLDERS, type DeployedRoles } from '@site/core/node/deployed-roles';
 import { emulatorClientConfig } from '../src/connections';
 import { startIamGate, type GateCall } from '../src/iam-gate';
+import { monitoringChecks, sesV2Checks, signedRegion, UnreadableRequestError } from '../src/aws-requests';
 import { ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from '../src/servers';
 
 const ACCOUNT = '123456789012';
@@ -196,5 +197,32 @@ describe('the gate’s own connection to the stand-in', () => {
       await gate.close();
       await new Promise((resolve) => upstream.close(resolve));
     }
+  });
+});
+
+describe('the health’s reads behind the gate', () => {
+  it('reads a CloudWatch DescribeAlarms as the account’s alarms in the region it was signed for, SES v2 GetAccount as the account’s, and DescribeRule as the rule it names', () => {
+    expect(monitoringChecks('GraniteServiceVersion20100801.DescribeAlarms', {}, 'us-east-1', ACCOUNT)).toEqual([
+      { action: 'cloudwatch:DescribeAlarms', resource: `arn:aws:cloudwatch:us-east-1:${ACCOUNT}:alarm:*`, context: {} },
+    ]);
+    expect(monitoringChecks('AWSEvents.DescribeRule', { Name: 'consultancy-site-test-outside-check' }, REGION, ACCOUNT)).toEqual([
+      {
+        action: 'events:DescribeRule',
+        resource: `arn:aws:events:${REGION}:${ACCOUNT}:rule/consultancy-site-test-outside-check`,
+        context: {},
+      },
+    ]);
+    expect(sesV2Checks('GET', '/v2/email/account')).toEqual([
+      { action: 'ses:GetAccount', resource: '*', context: { 'ses:ApiVersion': '2' } },
+    ]);
+    expect(signedRegion('AWS4-HMAC-SHA256 Credential=smoke-health/20261208/us-east-1/monitoring/aws4_request, SignedHeaders=host')).toBe(
+      'us-east-1',
+    );
+  });
+
+  it('refuses to guess at a request it does not know, rather than let it through', () => {
+    expect(() => monitoringChecks('GraniteServiceVersion20100801.SetAlarmState', {}, REGION, ACCOUNT)).toThrow(UnreadableRequestError);
+    expect(() => monitoringChecks('AWSEvents.DisableRule', { Name: 'x' }, REGION, ACCOUNT)).toThrow(UnreadableRequestError);
+    expect(() => sesV2Checks('PUT', '/v2/email/account/sending')).toThrow(UnreadableRequestError);
   });
 });

@@ -171,7 +171,17 @@ describe('loadConfig', () => {
       'ops@examplefirm.nl',
       'test@firm.nl',
     ]) {
-      expect(loadConfig({ ...MINIMAL, contactRecipient: address, alarmEmail: address }).contactRecipient).toBe(address);
+      expect(loadConfig({ ...MINIMAL, contactRecipient: address, alarmEmail: `oncall-${address}` }).contactRecipient).toBe(address);
+    }
+  });
+
+  it('refuses an alarmEmail that is contactRecipient, in any case, saying why', () => {
+    const contactRecipient = MINIMAL.contactRecipient as string;
+    for (const alarmEmail of [contactRecipient, contactRecipient.toUpperCase()]) {
+      expect(problemsOf({ ...MINIMAL, alarmEmail })).toEqual([
+        'alarmEmail: is contactRecipient, the firm’s own mailbox: an alarm about that mailbox (full, bouncing, its mail filter) would go to the mailbox that fails, ' +
+          'and visitors’ messages would drown the alarms. Give the address of whoever is on call.',
+      ]);
     }
   });
 
@@ -231,6 +241,35 @@ describe('loadConfig', () => {
     const app = new App({ context: { ...CDK_JSON_CONTEXT, ...UNBUNDLED, senderAddress: 'nobody' } });
     expect(() => buildApp(app, { siteDir: makeSiteDir() })).toThrow(/senderAddress: "nobody" is not an e-mail address/);
     expect(app.node.children).toHaveLength(0);
+  });
+});
+
+describe('pageTo', () => {
+  it('is unset by default, and takes an https:// address of an incident tool or an E.164 phone number', () => {
+    expect(loadConfig(MINIMAL).pageTo).toBeUndefined();
+    for (const pageTo of [
+      'https://events.pagerduty.com/integration/abc/enqueue',
+      'https://api.opsgenie.com/v1/json/amazonsns?apiKey=k',
+      '+31612345678',
+    ]) {
+      expect(loadConfig({ ...MINIMAL, pageTo }).pageTo).toBe(pageTo);
+    }
+  });
+
+  it('refuses plain HTTP, a phone number as people write it, and anything else, saying what it takes', () => {
+    for (const pageTo of [
+      'http://events.example.nl/page',
+      '06 12345678',
+      '+31 6 12345678',
+      '0612345678',
+      'ops@firma.nl',
+      'https://localhost/x',
+    ]) {
+      expect(problemsOf({ ...MINIMAL, pageTo }), pageTo).toEqual([
+        `pageTo: ${JSON.stringify(pageTo)} is neither an https:// address of an incident tool (https://events.example.com/integration/…) ` +
+          'nor a phone number for SMS in E.164, a plus, the country code and the number without spaces (+31612345678).',
+      ]);
+    }
   });
 });
 

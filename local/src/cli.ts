@@ -28,13 +28,21 @@ export function integerFrom(variable: string, fallback: number, max: number): nu
 export const portFrom = (setting: PortSetting) => integerFrom(setting.variable, setting.port, 65535);
 
 /** The stack's ports as `npm start` and `npm run dev` read them. */
-export function localStackPorts(): { port: number; dynamoPort: number; sesPort: number; apiPort: number; metricsPort: number } {
+export function localStackPorts(): {
+  port: number;
+  dynamoPort: number;
+  sesPort: number;
+  apiPort: number;
+  metricsPort: number;
+  monitoringPort: number;
+} {
   return {
     port: portFrom(LOCAL_PORTS.site),
     dynamoPort: portFrom(LOCAL_PORTS.dynamodb),
     sesPort: portFrom(LOCAL_PORTS.ses),
     apiPort: portFrom(LOCAL_PORTS.api),
     metricsPort: portFrom(LOCAL_PORTS.metrics),
+    monitoringPort: portFrom(LOCAL_PORTS.monitoring),
   };
 }
 

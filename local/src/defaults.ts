@@ -28,6 +28,8 @@ export const LOCAL_PORTS = {
   api: { variable: 'API_PORT', port: 8088 },
   /** The page of the path's counts, from the functions' metric lines. */
   metrics: { variable: 'METRICS_PORT', port: 8006 },
+  /** CloudWatch's and EventBridge's reads of the stack's alarm and schedules, for `npm run smoke`'s health. */
+  monitoring: { variable: 'MONITORING_PORT', port: 8007 },
   dev: { variable: 'DEV_PORT', port: 5173 },
 } as const satisfies Record<string, PortSetting>;
 

@@ -164,7 +164,8 @@ export const VALID_BODY = {
 export interface JsonAnswer {
   statusCode: number;
   headers: Record<string, string>;
-  json: { id?: string; error?: string; fields?: Record<string, string> };
+  /** `check` only for the outside check's marked post. */
+  json: { id?: string; error?: string; fields?: Record<string, string>; check?: { stamp: string; emailed: boolean } };
 }
 
 /** The handler's answer with its body parsed; fails the test if the body is not JSON. */

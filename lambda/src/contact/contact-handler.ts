@@ -1,14 +1,12 @@
 /**
  * POST /api/send-contact-email: only through CloudFront, only from the site's own pages,
- * validate, within the visitor's limit, store, then e-mail. A stored message is never lost
- * (the retry job delivers what SES refused); a message that could not be stored is never
- * e-mailed, costs the visitor nothing, and the visitor is told to try again. A refused
- * request stores, counts and e-mails nothing. Scripts post JSON and get JSON; the page's
- * form without scripts posts a classic form and is sent on to a result page.
- *
- * The handler is built from its dependencies (configuration, clients, field list, clock), so
- * Lambda's entry (handlers/send-contact-email.ts), the local stack and the tests all run
- * this same code, each with its own dependencies.
+ * validate, within the visitor's limit, store, then e-mail; the outside check's marked post, once
+ * valid, goes its own way (outside-check/check-post.ts). A stored message is never lost (the retry
+ * job delivers what SES refused); a message that could not be stored is never e-mailed, costs the
+ * visitor nothing, and the visitor is told to try again. A refused request stores, counts and
+ * e-mails nothing. Scripts post JSON and get JSON; a form posted without scripts gets a result page.
+ * Built from its dependencies (configuration, clients, field list, clock): Lambda's entry
+ * (handlers/send-contact-email.ts), the local stack and the tests all run this same code.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
@@ -24,6 +22,7 @@ import type { ContactConfig } from '../config';
 import { crossSiteOf } from './cross-site';
 import { answerChallenge } from './challenge';
 import { answerTiming, systemTiming, type AnswerTiming } from './answer-timing';
+import { isCheckPost, receiveCheckPost } from '../outside-check/check-post';
 import { deliver, type DeliverySetup } from '../mail/delivery';
 import { errorResponse, headerValue, jsonResponse, parseContactRequest } from './http';
 import { bodyHash, contentKey } from './idempotency';
@@ -126,6 +125,10 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   }
   // The table the handler was built with holds the site's fields at least.
   const contact = validation.value as ContactMessage;
+  if (isCheckPost(event, service)) {
+    const network = budgetNetworks(headerValue(event.headers, VIEWER_ADDRESS_HEADER))?.[0];
+    return receiveCheckPost(contact, { stamp: body[STAMP_FIELD], network }, service);
+  }
 
   const now = service.clock();
   // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
