@@ -17,3 +17,9 @@ export const API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS = 29;
 
 /** API Gateway refuses larger payloads itself (HTTP API's hard limit), before the function runs. */
 export const API_GATEWAY_MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The most a function's bundle may weigh (bytes, as `npm run bench` and the stack's test both
+ * count it): every byte is read and compiled on each cold start.
+ */
+export const FUNCTION_BUNDLE_MAX_BYTES = 400_000;
