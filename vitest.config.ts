@@ -64,9 +64,6 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
-      './test/browser/vitest.config.ts',
-      './test/browser/vitest.sending.config.ts',
-      './frontend/vitest.browser.config.ts',
     ],
   },
 });

@@ -22,9 +22,7 @@ import { originRequestHeaders } from '@site/local/edge';
 import type { LocalStack } from '@site/local/stack';
 import { API_PATH, FORM_CONTENT_TYPE } from '@site/core/contract';
 
-export const WAVE_MESSAGES = 1000;
-
-export interface SpamWaveResult {
+export interface SpamWave {
   messages: number;
   stored: number;
   held: number;
@@ -39,7 +37,7 @@ export interface SpamWaveResult {
 
 const WRITES = new Set(['PutCommand', 'UpdateCommand', 'DeleteCommand', 'PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand']);
 
-export async function measureSpamWave(stack: LocalStack, messages = WAVE_MESSAGES): Promise<SpamWaveResult> {
+export async function measureSpamWave(stack: LocalStack, messages = 1000): Promise<SpamWave> {
   const budgets = mailBudgetsFrom(CDK_JSON_CONTEXT);
   const counts = { dynamoWrites: 0, writeUnits: 0, sesSends: 0 };
   /** A function's clients, signed with its role, counting its writes and sends. */

@@ -14,8 +14,3 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
-
-export function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}

@@ -77,7 +77,7 @@ export async function bundleHandler(
 /** A position in a bundle, as errorLocation logs it (`index.mjs:1:204533`), and where it is in the TypeScript. */
 export interface SourcePosition {
   logged: string;
-  /** `lambda/src/contact-handler.ts:123:45`, from the repository's root; undefined for a position the map does not cover. */
+  /** `lambda/src/contact/contact-handler.ts:123:45`, from the repository's root; undefined for a position the map does not cover. */
   source?: string;
   /** The name at that position in the source, when the map has one. */
   name?: string;

@@ -23,7 +23,7 @@ export interface MailBudget {
   perDay: number;
 }
 
-/** What the contact function allows each visitor address: see lambda/src/visitor-limit.ts. */
+/** What the contact function allows each visitor address: see lambda/src/spam/visitor-limit.ts. */
 export interface VisitorLimitConfig {
   /** Messages per visitor address per window. */
   messages: number;
@@ -113,6 +113,15 @@ export interface Config {
   sesDailyQuota: number;
   /** Days a message an operator marked as spam is kept (`npm run messages -- purge`), much less than retentionDays. */
   spamRetentionDays: number;
+  /**
+   * The GitHub repository (owner/name) whose workflows may deploy: the account's GitHub deploy
+   * stack (infra/bin/github-deploy.ts) exists only with it. The stage's own stacks ignore it.
+   */
+  githubRepository?: string;
+  /** The GitHub environments, each named after the stage it deploys, whose jobs the deploy role trusts. */
+  githubEnvironments: string[];
+  /** The account's GitHub OIDC provider when one exists already (an account holds one per URL). */
+  githubOidcProviderArn?: string;
 }
 
 /**
@@ -138,6 +147,8 @@ export const DEFAULTS = {
   // The SES sandbox: the budgets and 24 hourly digests fit under it on a new account.
   sesDailyQuota: 200,
   spamRetentionDays: 14,
+  // The stages .github/workflows/deploy.yml deploys, each from the environment of its name.
+  githubEnvironments: ['test', 'prod'],
 } as const;
 
 /**
@@ -146,7 +157,7 @@ export const DEFAULTS = {
  */
 export const MAILBOX_SENDER_LIMIT_PER_HOUR = 1200;
 
-/** At most one digest an hour (lambda/src/digest.ts): what the budgets must leave room for. */
+/** At most one digest an hour (lambda/src/spam/digest.ts): what the budgets must leave room for. */
 export const DIGESTS_PER_DAY = 24;
 
 /** The bounds of visitorLimit, which the local stack's VISITOR_LIMIT keeps to as well. */
@@ -176,6 +187,10 @@ const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d$/;
 const HOSTED_ZONE_ID = /^Z[A-Z0-9]{1,31}$/;
 /** Secrets Manager version ids (ClientRequestToken): 32 to 64 letters, digits and dashes, a UUID when the CLI makes it. */
 const SECRET_VERSION_ID = /^[A-Za-z0-9-]{32,64}$/;
+/** GitHub's rules for an owner (a user or an organisation) and a repository name; the case counts in a token's sub. */
+const GITHUB_REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
+/** IAM names a provider by its URL; GitHub's is token.actions.githubusercontent.com. */
+const GITHUB_OIDC_PROVIDER_ARN = /^arn:aws[a-z-]*:iam::\d{12}:oidc-provider\/token\.actions\.githubusercontent\.com$/;
 /** CloudFront only takes certificates from us-east-1. */
 const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
 
@@ -283,6 +298,19 @@ const RESERVED_CONCURRENCY = falseOrWholeNumber(
     `must be at least the value + ${UNRESERVED_CONCURRENCY_MINIMUM}; false reserves none.`,
 );
 
+/** Each environment is the stage it deploys, so it is named as a stage is. */
+const GITHUB_ENVIRONMENTS = v.pipe(
+  v.array(
+    text(STAGE, `an environment name: the stage it deploys, so ${STAGE_NAME.slice('a stage name: '.length)}`),
+    isNot('a list of GitHub environment names such as ["test", "prod"]'),
+  ),
+  v.minLength(1, 'is empty: the deploy role would trust no workflow; name at least one environment, such as ["prod"].'),
+  v.check(
+    (names) => new Set(names).size === names.length,
+    (issue) => `${shown(issue.input)} names an environment twice.`,
+  ),
+);
+
 const WAF_RATE = falseOrWholeNumber(
   WAF_RATE_LIMIT.min,
   WAF_RATE_LIMIT.max,
@@ -321,6 +349,16 @@ export const SETTINGS = {
   siteMailBudget: v.optional(MAIL_BUDGET, DEFAULTS.siteMailBudget),
   sesDailyQuota: v.optional(wholeNumber(1, 10_000_000), DEFAULTS.sesDailyQuota),
   spamRetentionDays: v.optional(wholeNumber(1, 365), DEFAULTS.spamRetentionDays),
+  githubRepository: v.optional(
+    text(GITHUB_REPOSITORY, 'a GitHub repository as owner/name, such as firm-name/website, spelled as GitHub spells it'),
+  ),
+  githubEnvironments: v.optional(GITHUB_ENVIRONMENTS, [...DEFAULTS.githubEnvironments]),
+  githubOidcProviderArn: v.optional(
+    text(
+      GITHUB_OIDC_PROVIDER_ARN,
+      "the ARN of the account's GitHub OIDC provider, arn:aws:iam::<account>:oidc-provider/token.actions.githubusercontent.com",
+    ),
+  ),
 };
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -422,6 +460,8 @@ export function defaultIpv6NetworkLimit(messages: number): number {
 
 const isWithin = (domain: string, zone: string) => domain === zone || domain.endsWith(`.${zone}`);
 
+const GITHUB_ONLY = 'only applies with githubRepository, the repository whose workflows may deploy.';
+
 /** An hour's budget is never more than its day's. */
 const budgetWithinItsDay = (key: 'mailBudget' | 'siteMailBudget') =>
   rule(
@@ -506,6 +546,12 @@ export const CONFIG_SCHEMA = v.pipe(
     (s) => `${s.spamRetentionDays} is more than retentionDays (${s.retentionDays}); spam is kept shorter than a message, never longer.`,
     'spamRetentionDays',
   ),
+  rule(
+    ['githubOidcProviderArn', 'githubRepository'],
+    (s) => s.githubOidcProviderArn === undefined || s.githubRepository !== undefined,
+    GITHUB_ONLY,
+    'githubOidcProviderArn',
+  ),
   v.transform(withDerivedDefaults),
 );
 
@@ -543,6 +589,43 @@ function settingFrom<K extends SettingKey>(context: Record<string, unknown>, key
   const result = v.safeParse(SETTINGS[key], contextValue(context[key]), { abortPipeEarly: true });
   if (!result.success) throw new ConfigError(problemsOf(result.issues, key));
   return result.output;
+}
+
+/** What the account's GitHub deploy stack is made of (infra/bin/github-deploy.ts). */
+export interface GithubDeployConfig {
+  /** Where the stack lives, and with us-east-1 the regions whose CDK bootstrap roles the deploy role may assume. */
+  region: string;
+  githubRepository: string;
+  githubEnvironments: string[];
+  githubOidcProviderArn?: string;
+}
+
+const GITHUB_DEPLOY_KEYS = ['region', 'githubRepository', 'githubEnvironments', 'githubOidcProviderArn'] as const;
+
+/**
+ * The GitHub deploy stack's settings from the same context as the stages', by the same rules.
+ * Only its own keys must be right (the stage's addresses are not needed to make a role), but
+ * an unknown key is refused here too: a misspelt githubEnvironments would otherwise leave the
+ * role trusting the default environments.
+ */
+export function githubDeployConfigFrom(context: Record<string, unknown>): GithubDeployConfig {
+  const problems = Object.keys(settingsOf(context))
+    .filter((key) => !(SETTING_KEYS as string[]).includes(key))
+    .map((key) => `${key}: unknown key. Known keys: ${SETTING_KEYS.join(', ')}.`);
+  const values: Partial<Record<(typeof GITHUB_DEPLOY_KEYS)[number], unknown>> = {};
+  for (const key of GITHUB_DEPLOY_KEYS) {
+    const result = v.safeParse(SETTINGS[key], contextValue(context[key]), { abortPipeEarly: true });
+    if (result.success) values[key] = result.output;
+    else problems.push(...problemsOf(result.issues, key));
+  }
+  if (values.githubRepository === undefined && !problems.some((problem) => problem.startsWith('githubRepository:'))) {
+    problems.push(
+      'githubRepository: required for the GitHub deploy stack (the repository whose workflows may deploy, as owner/name); ' +
+        'set it with -c githubRepository=<owner>/<name> or as "githubRepository" in the "context" of cdk.json.',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return values as unknown as GithubDeployConfig;
 }
 
 /**

@@ -18,7 +18,7 @@ export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
  * The Host the viewer asked for, under a name of our own: API Gateway needs Host to be its
  * own name, so the API behaviour's CloudFront Function (infra/lib/edge/api-request.js) copies
  * the viewer's Host here, over anything the viewer sent under this name. The function compares
- * a browser's Origin with it (lambda/src/cross-site.ts).
+ * a browser's Origin with it (lambda/src/contact/cross-site.ts).
  */
 export const VIEWER_HOST_HEADER = 'X-Viewer-Host';
 

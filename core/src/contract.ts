@@ -158,7 +158,7 @@ export const EMAIL_PATTERN =
  * it finds it, even in an address: `=?x?q?jan=40evil.example=3e?=@firma.nl` can become
  * another address there ("splitting the email atom"). No real address holds it, so the server
  * refuses one that does (the form says so before sending), and header text that holds it is
- * written as encoded words of the function's own (lambda/src/mail-header.ts).
+ * written as encoded words of the function's own (lambda/src/mail/mail-header.ts).
  */
 export const ENCODED_WORD_START = '=?';
 

@@ -1,6 +1,6 @@
 /**
  * The contact path's metrics, one row each: what the functions count as CloudWatch Embedded
- * Metric Format lines (lambda/src/metrics.ts), and what the dashboard draws, the alarms watch,
+ * Metric Format lines (lambda/src/shared/metrics.ts), and what the dashboard draws, the alarms watch,
  * the local stack's counts page shows and the tests check, all read from this table. A new
  * metric is one row here and one call where the function counts it.
  *

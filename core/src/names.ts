@@ -49,3 +49,12 @@ export function mailStackName(identity: string): string {
   // CloudFormation stack names stop at 128 characters.
   return `${APP_NAME}-mail-${readable}`.slice(0, 128).replace(/-$/, '');
 }
+
+/**
+ * The account's one GitHub deploy stack (the OIDC provider and the role the deploy workflow
+ * assumes): per account, not per stage, so no stage's deploy or destroy ever touches it.
+ */
+export const GITHUB_DEPLOY_STACK_NAME = `${APP_NAME}-github-deploy`;
+
+/** The GitHub deploy stack's output: the role the workflow's AWS_DEPLOY_ROLE_ARN variable names. */
+export const DEPLOY_ROLE_ARN_OUTPUT = 'DeployRoleArn';

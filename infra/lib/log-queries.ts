@@ -26,7 +26,7 @@ const list = (values: readonly string[]) => `[${values.map((value) => `'${value}
  * A function's failures: its own error lines (`level` error), and the Lambda runtime's in the
  * JSON log format (an uncaught error's `ERROR` with errorType and errorMessage, a timeout's or
  * crash's platform record). `error` is the function's own account of a failure and `where` the
- * positions it was thrown at (lambda/src/log.ts: errorLocation; `npm run where` maps them back
+ * positions it was thrown at (lambda/src/shared/log.ts: errorLocation; `npm run where` maps them back
  * to the TypeScript), in backticks as Logs Insights quotes a field name that could read as a
  * keyword; `@message` shows the whole line, whatever else it carries.
  */

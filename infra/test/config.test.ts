@@ -64,6 +64,9 @@ describe('loadConfig', () => {
       siteMailBudget: { perHour: 30, perDay: 120 },
       sesDailyQuota: 200,
       spamRetentionDays: 14,
+      githubRepository: undefined,
+      githubEnvironments: ['test', 'prod'],
+      githubOidcProviderArn: undefined,
     });
   });
 

@@ -12,6 +12,8 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import { buildApp, type BuildOptions, type SiteApp } from '../lib/app';
+import { buildGithubDeployApp } from '../lib/github-deploy-app';
+import type { GithubDeployStack } from '../lib/github-deploy-stack';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { makeSiteDir, SITE_FILES } from '@site/testing/fixtures/site';
 
@@ -92,4 +94,19 @@ export function only(template: Template, type: string, props: Record<string, unk
   ).toHaveLength(1);
   const [id, resource] = found[0]!;
   return { id, resource };
+}
+
+export interface SynthesizedGithubDeploy {
+  app: App;
+  stack: GithubDeployStack;
+  template: Template;
+  templateFile: string;
+}
+
+/** The GitHub deploy stack's own app (bin/github-deploy.ts), with cdk.json's context and then `context`. */
+export function synthGithubDeploy(context: Record<string, unknown>): SynthesizedGithubDeploy {
+  const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context }, outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')) });
+  const { stack } = buildGithubDeployApp(app);
+  const assembly = app.synth();
+  return { app, stack, template: Template.fromStack(stack), templateFile: assembly.getStackByName(stack.stackName).templateFullPath };
 }

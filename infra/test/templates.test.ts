@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceholdersByFile } from '@site/core/placeholders';
-import { synth, TEST_DOMAIN } from './synth';
+import { synth, synthGithubDeploy, TEST_DOMAIN } from './synth';
 
 const ZONE = { hostedZoneName: TEST_DOMAIN, hostedZoneId: 'Z0123456789ABCDEFGHIJ' };
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/12345678-1234-1234-1234-123456789012';
@@ -41,9 +41,16 @@ beforeAll(() => {
     const s = synth(context, { contentPlaceholders: placeholders });
     for (const stack of s.assembly.stacks) templates[`${variant} / ${stack.stackName}`] = stack.templateFullPath;
   }
+  // The account's GitHub deploy stack, its own app: with GitHub's provider, and with the account's.
+  const repository = { githubRepository: 'streepjevoorfinance/website' };
+  templates['GitHub deploy, new provider / consultancy-site-github-deploy'] = synthGithubDeploy(repository).templateFile;
+  templates['GitHub deploy, existing provider / consultancy-site-github-deploy'] = synthGithubDeploy({
+    ...repository,
+    githubOidcProviderArn: 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com',
+  }).templateFile;
 });
 
-it('covers the site, API edge, certificate, WAF, edge alarms and mail stacks', () => {
+it('covers the site, API edge, certificate, WAF, edge alarms, mail and GitHub deploy stacks', () => {
   const stacks = new Set(Object.keys(templates).map((key) => key.split(' / ')[1]!.replace(/-(test|prod|acc)\b/, '-<stage>')));
   expect([...stacks].sort()).toEqual(
     [
@@ -52,6 +59,7 @@ it('covers the site, API edge, certificate, WAF, edge alarms and mail stacks', (
       'consultancy-site-<stage>-certificate',
       'consultancy-site-<stage>-edge-alarms',
       'consultancy-site-<stage>-waf',
+      'consultancy-site-github-deploy',
       'consultancy-site-mail-streepjevoorfinance-nl',
       'consultancy-site-mail-website-at-streepjevoorfinance-nl',
     ].sort(),

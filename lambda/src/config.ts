@@ -6,12 +6,12 @@
  */
 import * as v from 'valibot';
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV, MAIL_BUDGET_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
-import { idempotencyHashKeys, type HashKeys } from './idempotency';
-import type { MailBudgets } from './mail-budget';
-import { MIN_ORIGIN_SECRET_LENGTH, type OriginSecrets } from './origin-verify';
-import { fingerprintKey } from './spam-signals';
-import { stampKeys, type StampKeys } from './stamp';
-import { visitorHashKey, type VisitorLimit } from './visitor-limit';
+import { idempotencyHashKeys, type HashKeys } from './contact/idempotency';
+import type { MailBudgets } from './spam/mail-budget';
+import { MIN_ORIGIN_SECRET_LENGTH, type OriginSecrets } from './contact/origin-verify';
+import { fingerprintKey } from './spam/spam-signals';
+import { stampKeys, type StampKeys } from './spam/stamp';
+import { visitorHashKey, type VisitorLimit } from './spam/visitor-limit';
 
 /** Set, and not blank. */
 const text = v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty('is not set'));

@@ -5,10 +5,10 @@
  */
 import type { FieldList } from '@site/core/field-spec';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import type { AwsClients } from './aws';
+import type { AwsClients } from './shared/aws';
 import type { LambdaConfig } from './config';
-import type { DeliverySetup } from './delivery';
-import { mailRoute } from './mail';
+import type { DeliverySetup } from './mail/delivery';
+import { mailRoute } from './mail/mail';
 
 export interface FunctionDependencies<Config extends LambdaConfig = LambdaConfig> {
   config: Config;

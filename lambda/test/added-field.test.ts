@@ -12,9 +12,9 @@ import { FIELD_LIMITS, REQUIRED_FIELDS } from '@site/core/contract';
 import { type FieldList } from '@site/core/field-spec';
 import { FIELDS_WITH_JOB_TITLE as WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
 import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
-import { createContactHandler } from '../src/contact-handler';
-import { bodyHash as keyedHash, idempotencyHashKeys } from '../src/idempotency';
-import { validateContactMessage } from '../src/schema';
+import { createContactHandler } from '../src/contact/contact-handler';
+import { bodyHash as keyedHash, idempotencyHashKeys } from '../src/contact/idempotency';
+import { validateContactMessage } from '../src/contact/schema';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useLocalAws } from './support/contact-stack';
 

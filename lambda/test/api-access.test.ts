@@ -11,7 +11,7 @@ import { FORM_CONTENT_TYPE, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_BODY_BYTES }
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { visitorLimitSentence } from '@site/core/content/refused-post';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
-import { secondsLeft, windowAt } from '../src/visitor-limit';
+import { secondsLeft, windowAt } from '../src/spam/visitor-limit';
 import { answer, contactEvent, ownMessage, VALID_BODY, type EventParts } from '@site/testing/api-events';
 import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import { useContactStack } from './support/contact-stack';

@@ -135,7 +135,7 @@ describe('an unexpected error in the bundle', () => {
     expect(inBundle.length).toBeGreaterThan(0);
 
     const found = await sourcePositions('send-contact-email', inBundle);
-    expect(found[0]!.source).toMatch(/^lambda\/src\/schema\.ts:\d+:\d+$/);
+    expect(found[0]!.source).toMatch(/^lambda\/src\/contact\/schema\.ts:\d+:\d+$/);
   });
 });
 

@@ -3,10 +3,10 @@ import { FORM_CONTENT_TYPE } from '@site/core/contract';
 import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 import { readConfig, readDeliveryEventConfig, readGuardConfig, readRetryConfig } from '../src/config';
 import { handler } from '../src/handlers/send-contact-email';
-import { idempotencyHashKeys } from '../src/idempotency';
-import { visitorHashKey } from '../src/visitor-limit';
-import { stampKeys } from '../src/stamp';
-import { fingerprintKey } from '../src/spam-signals';
+import { idempotencyHashKeys } from '../src/contact/idempotency';
+import { visitorHashKey } from '../src/spam/visitor-limit';
+import { stampKeys } from '../src/spam/stamp';
+import { fingerprintKey } from '../src/spam/spam-signals';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { captureLogs } from '@site/testing/logs';
 

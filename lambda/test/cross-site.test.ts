@@ -11,7 +11,7 @@ import { VIEWER_HOST_HEADER } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { FORM_CONTENT_TYPE, FORM_RESULT_PAGES, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
-import { crossSiteSignal } from '../src/cross-site';
+import { crossSiteSignal } from '../src/contact/cross-site';
 import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 

@@ -10,10 +10,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SesDetailType } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
-import { deliver } from '../src/delivery';
+import { deliver } from '../src/mail/delivery';
 import { deliverySetup } from '../src/dependencies';
-import { createRetryJob } from '../src/retry';
-import { markDeliveryFailed, markEmailed } from '../src/store';
+import { createRetryJob } from '../src/retry/retry';
+import { markDeliveryFailed, markEmailed } from '../src/store/store';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { ofMessage, useDeliveryStack } from './support/delivery-stack';
 import { sesEvent, sesMessageId, VISITOR } from '@site/testing/ses-events';

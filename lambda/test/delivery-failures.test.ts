@@ -16,9 +16,9 @@ import { emailKey, type StoredMessage } from '@site/core/table';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 import { captureLogs, type CapturedLogs } from '@site/testing/logs';
-import type { ContactHandler } from '../src/contact-answer';
-import { createContactHandler } from '../src/contact-handler';
-import { createRetryHandler, createRetryJob, nextAttemptAt, type RetryJob, type RetrySummary } from '../src/retry';
+import type { ContactHandler } from '../src/contact/contact-answer';
+import { createContactHandler } from '../src/contact/contact-handler';
+import { createRetryHandler, createRetryJob, nextAttemptAt, type RetryJob, type RetrySummary } from '../src/retry/retry';
 
 let aws: FunctionAws;
 let logs: CapturedLogs;

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ENCODED_WORD_EMAIL_MESSAGE } from '@site/core/content/contact-fields';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { MAIL_FROM } from '@site/testing/test-values';
-import { createRetryJob } from '../src/retry';
+import { createRetryJob } from '../src/retry/retry';
 import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 

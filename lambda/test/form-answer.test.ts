@@ -13,8 +13,8 @@ import {
 } from '@site/core/contract';
 import type { FieldList } from '@site/core/field-spec';
 import { FIELDS_WITH_JOB_TITLE } from '@site/testing/fixtures/fields';
-import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/http';
-import { contentKey, idempotencyHashKeys, normaliseIdempotencyKey } from '../src/idempotency';
+import { formAnswer, formResultFor, parseContactRequest, requestFormat } from '../src/contact/http';
+import { contentKey, idempotencyHashKeys, normaliseIdempotencyKey } from '../src/contact/idempotency';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 

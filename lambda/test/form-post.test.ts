@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FORM_RESULT_PAGES, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, MAX_FORM_BODY_BYTES } from '@site/core/contract';
-import { contentKey } from '../src/idempotency';
-import { validateContactMessage } from '../src/schema';
+import { contentKey } from '../src/contact/idempotency';
+import { validateContactMessage } from '../src/contact/schema';
 import { contactEvent, ownMessage, VALID_BODY, type EventParts } from '@site/testing/api-events';
 import { readHtml } from '@site/testing/html-page';
 import { useContactStack } from './support/contact-stack';

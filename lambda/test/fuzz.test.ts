@@ -8,7 +8,7 @@ import * as fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { validateContactMessage } from '../src/schema';
+import { validateContactMessage } from '../src/contact/schema';
 import { BOOKKEEPING_ATTRIBUTES } from '@site/core/table';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';

@@ -10,8 +10,8 @@ import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/testing/test-values';
-import { bodyHash, contentKey, idempotencyHashKeys } from '../src/idempotency';
-import { visitorHash, visitorHashKey } from '../src/visitor-limit';
+import { bodyHash, contentKey, idempotencyHashKeys } from '../src/contact/idempotency';
+import { visitorHash, visitorHashKey } from '../src/spam/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
-import { normaliseIdempotencyKey } from '../src/idempotency';
+import { normaliseIdempotencyKey } from '../src/contact/idempotency';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 

@@ -8,10 +8,10 @@
 import { decodeWords } from 'postal-mime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
-import { hasInvisible, hasUnneededInvisible, INVISIBLE, isBlank, MEANINGFUL_INVISIBLE } from '../src/characters';
-import { buildNotification, mailRoute } from '../src/mail';
-import { subjectFor } from '../src/notification';
-import { validateContactMessage } from '../src/schema';
+import { hasInvisible, hasUnneededInvisible, INVISIBLE, isBlank, MEANINGFUL_INVISIBLE } from '../src/shared/characters';
+import { buildNotification, mailRoute } from '../src/mail/mail';
+import { subjectFor } from '../src/mail/notification';
+import { validateContactMessage } from '../src/contact/schema';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 

@@ -3,7 +3,7 @@
  * of JSON that means the same, with nothing a terminal or a log viewer acts on.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorLocation, withoutDetails, writeLog } from '../src/log';
+import { errorLocation, withoutDetails, writeLog } from '../src/shared/log';
 import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 
 /** A value an attacker would like in a log: a forged second line, a terminal escape, reordered text. */

@@ -4,7 +4,7 @@
  */
 import { addressParser, decodeWords } from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { encodedWords, headerText, isPlainHeaderText, mailbox, MAX_ENCODED_WORD_LENGTH } from '../src/mail-header';
+import { encodedWords, headerText, isPlainHeaderText, mailbox, MAX_ENCODED_WORD_LENGTH } from '../src/mail/mail-header';
 
 /** The name: an encoded word whose text starts with a right-to-left override. */
 const RLO_WORD = '=?utf-8?b?4oCuZ25wLmV4ZSDigK1CZXRhYWwgZGUgZmFjdHV1cg==?=';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasLineBreaking } from '../src/characters';
+import { hasLineBreaking } from '../src/shared/characters';
 import { addressParser } from 'postal-mime';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { REPLY_PROMISE } from '@site/core/content/promise';
-import { buildNotification, mailRoute } from '../src/mail';
+import { buildNotification, mailRoute } from '../src/mail/mail';
 import { DELIVERY_TAGS } from '@site/core/ses-events';
-import { escapeHtml, receivedTime, subjectFor, telHref, type NotifiedMessage } from '../src/notification';
+import { escapeHtml, receivedTime, subjectFor, telHref, type NotifiedMessage } from '../src/mail/notification';
 
 const ROUTE = mailRoute({
   mailFrom: 'website@firma.example',

@@ -4,7 +4,7 @@
  * unexpected error's line does), and the next line is whole, without the refused one's dimension.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { writeMetrics, type MetricValue } from '../src/metrics';
+import { writeMetrics, type MetricValue } from '../src/shared/metrics';
 import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 
 let logs: CapturedLogs;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
 
 import { originSecretsFrom, readContactConfig } from '../src/config';
-import { MIN_ORIGIN_SECRET_LENGTH } from '../src/origin-verify';
+import { MIN_ORIGIN_SECRET_LENGTH } from '../src/contact/origin-verify';
 import { answer, cloudFrontOriginHeaders, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
 import { originSecretsFrom } from '../src/config';
-import { isFromCloudFront, MIN_ORIGIN_SECRET_LENGTH } from '../src/origin-verify';
+import { isFromCloudFront, MIN_ORIGIN_SECRET_LENGTH } from '../src/contact/origin-verify';
 
 const CURRENT = randomBytes(32).toString('base64url');
 const PREVIOUS = randomBytes(32).toString('base64url');

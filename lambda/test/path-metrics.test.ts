@@ -11,12 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { METRIC_NAMESPACE, METRIC_NAMES, PATH_METRICS, STAGE_DIMENSION, type MetricSpec } from '@site/core/metric-names';
 import { emailKey, type StoredMessage } from '@site/core/table';
-import { createRetryHandler } from '../src/retry';
+import { createRetryHandler } from '../src/retry/retry';
 import { ofMessage, useDeliveryStack } from './support/delivery-stack';
 import { readEmfLine } from '@site/testing/emf';
 import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
 import { HONEYPOT_FIELD } from '@site/core/contract';
-import { createContactHandler } from '../src/contact-handler';
+import { createContactHandler } from '../src/contact/contact-handler';
 
 const stack = useDeliveryStack();
 

@@ -6,7 +6,7 @@
  * in, it would be stored, and the firm's e-mail would offer no number to dial.
  */
 import { describe, expect, it } from 'vitest';
-import { validateContactMessage } from '../src/schema';
+import { validateContactMessage } from '../src/contact/schema';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 

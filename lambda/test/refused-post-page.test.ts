@@ -11,9 +11,9 @@ import { API_PATH, FORM_ANSWER_STYLESHEET, FORM_CONTENT_TYPE, FORM_RESULT_PAGES,
 import type { FieldList } from '@site/core/field-spec';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { readHtml, type HtmlPage } from '@site/testing/html-page';
-import { errorResponse, type HttpResult } from '../src/http';
-import { formReply } from '../src/form-reply';
-import { refusedPostPage } from '../src/refused-post-page';
+import { errorResponse, type HttpResult } from '../src/contact/http';
+import { formReply } from '../src/contact/form-reply';
+import { refusedPostPage } from '../src/contact/refused-post-page';
 
 const byClass = (page: HtmlPage, name: string) =>
   page.elements.filter((element) => (element.attributes.class ?? '').split(' ').includes(name));

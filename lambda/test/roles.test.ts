@@ -20,9 +20,9 @@ import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-
 import { sesEvent } from '@site/testing/ses-events';
 import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import '@site/testing/provided';
-import { createContactHandler } from '../src/contact-handler';
-import { createDeliveryEventHandler } from '../src/delivery-event-handler';
-import { createRetryHandler } from '../src/retry';
+import { createContactHandler } from '../src/contact/contact-handler';
+import { createDeliveryEventHandler } from '../src/delivery-events/delivery-event-handler';
+import { createRetryHandler } from '../src/retry/retry';
 import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 
 const ROLES = inject('deployedRoles');

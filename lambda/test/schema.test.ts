@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENCODED_WORD_EMAIL_MESSAGE, INVALID_EMAIL_MESSAGE, tooLongMessage } from '@site/core/content/contact-fields';
 import { FIELD_LIMITS, HONEYPOT_FIELD, REQUIRED_FIELDS, type ContactField } from '@site/core/contract';
-import { isHoneypotFilled, validateContactMessage } from '../src/schema';
+import { isHoneypotFilled, validateContactMessage } from '../src/contact/schema';
 import { VALID_BODY } from '@site/testing/api-events';
 
 function fieldsOf(body: unknown) {

@@ -14,9 +14,9 @@ import {
   type ContactField,
 } from '@site/core/contract';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
-import { bodyHash } from '../src/idempotency';
-import { mailbox } from '../src/mail-header';
-import { validateContactMessage } from '../src/schema';
+import { bodyHash } from '../src/contact/idempotency';
+import { mailbox } from '../src/mail/mail-header';
+import { validateContactMessage } from '../src/contact/schema';
 import { answer, contactEvent, ownMessage, VALID_BODY, type EventParts } from '@site/testing/api-events';
 import { MAIL_FROM, MAIL_TO } from '@site/testing/test-values';
 import { useContactStack } from './support/contact-stack';

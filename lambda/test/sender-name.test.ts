@@ -10,7 +10,7 @@ import { firm } from '@site/core/content/firm';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
 import { MAIL_FROM } from '@site/testing/test-values';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
-import { createContactHandler } from '../src/contact-handler';
+import { createContactHandler } from '../src/contact/contact-handler';
 import { useLocalAws } from './support/contact-stack';
 
 /** Invented; what a firm's name can hold. */

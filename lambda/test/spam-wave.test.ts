@@ -15,11 +15,11 @@ import { DIGEST_TEXT } from '@site/core/content/digest';
 import type { StoredMessage } from '@site/core/table';
 import { answer, contactEvent, ownMessage } from '@site/testing/api-events';
 import { messageMaker } from '@site/testing/stored-messages';
-import { createContactHandler } from '../src/contact-handler';
-import type { MailBudgets } from '../src/mail-budget';
-import { createRetryJob } from '../src/retry';
-import { COUNT_CAP } from '../src/store';
-import { newChallenge } from '../src/stamp';
+import { createContactHandler } from '../src/contact/contact-handler';
+import type { MailBudgets } from '../src/spam/mail-budget';
+import { createRetryJob } from '../src/retry/retry';
+import { COUNT_CAP } from '../src/store/store';
+import { newChallenge } from '../src/spam/stamp';
 import { useLocalAws, type LocalAwsStack } from './support/contact-stack';
 
 const BUDGETS = {

@@ -13,8 +13,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocu
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from '@site/core/table';
-import { claimIdempotencyKey, putIdempotencyRecord, type IdempotencyRecord } from '../src/idempotency-records';
-import { leaseForRetry, markDeliveryFailed, markEmailed, recordDeliveryOutcome, storeMessage, type MessageTable } from '../src/store';
+import { claimIdempotencyKey, putIdempotencyRecord, type IdempotencyRecord } from '../src/store/idempotency-records';
+import { leaseForRetry, markDeliveryFailed, markEmailed, recordDeliveryOutcome, storeMessage, type MessageTable } from '../src/store/store';
 import { useContactStack } from './support/contact-stack';
 import { messageMaker } from '@site/testing/stored-messages';
 

@@ -4,7 +4,7 @@
  * are characters.ts's, though the Lambda functions themselves call neither.
  */
 import { describe, expect, it } from 'vitest';
-import { forLogLine, withInvisibleShown } from '../src/characters';
+import { forLogLine, withInvisibleShown } from '../src/shared/characters';
 
 describe('a request path in a log line', () => {
   it('keeps an ordinary path as it is', () => {

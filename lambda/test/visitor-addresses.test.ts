@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
-import { countedNetworks, visitorAddress } from '../src/visitor-limit';
+import { countedNetworks, visitorAddress } from '../src/spam/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 

@@ -12,11 +12,11 @@ import { IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { emulatorConnections } from '@site/emulators/connections';
 import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import { type FunctionAws, useLocalAws } from './support/contact-stack';
-import { createAwsClients, type AwsClients } from '../src/aws';
-import type { ContactHandler } from '../src/contact-answer';
-import { createContactHandler } from '../src/contact-handler';
-import { SETTLE_MS } from '../src/visitor-counter';
-import { secondsLeft, windowAt } from '../src/visitor-limit';
+import { createAwsClients, type AwsClients } from '../src/shared/aws';
+import type { ContactHandler } from '../src/contact/contact-answer';
+import { createContactHandler } from '../src/contact/contact-handler';
+import { SETTLE_MS } from '../src/spam/visitor-counter';
+import { secondsLeft, windowAt } from '../src/spam/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 
 /** Which DynamoDB call a fault hits, by its request; and whether the call is sent before it fails. */

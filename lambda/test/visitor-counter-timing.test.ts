@@ -13,11 +13,11 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { emulatorClientConfig, emulatorConnections } from '@site/emulators/connections';
-import { createAwsClients } from '../src/aws';
-import { createContactHandler } from '../src/contact-handler';
-import { type MessageTable } from '../src/store';
-import { countMessage, releaseMessage, SETTLE_MS, type CountResult, type Reservation } from '../src/visitor-counter';
-import { visitorCounterId, visitorHash, visitorHashKey, windowAt } from '../src/visitor-limit';
+import { createAwsClients } from '../src/shared/aws';
+import { createContactHandler } from '../src/contact/contact-handler';
+import { type MessageTable } from '../src/store/store';
+import { countMessage, releaseMessage, SETTLE_MS, type CountResult, type Reservation } from '../src/spam/visitor-counter';
+import { visitorCounterId, visitorHash, visitorHashKey, windowAt } from '../src/spam/visitor-limit';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useLocalAws } from './support/contact-stack';
 

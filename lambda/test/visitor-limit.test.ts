@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TABLE } from '@site/core/table';
 import { IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 import { ulid } from 'ulid';
-import { countMessage, releaseMessage, SETTLE_MS, type CountResult } from '../src/visitor-counter';
+import { countMessage, releaseMessage, SETTLE_MS, type CountResult } from '../src/spam/visitor-counter';
 import {
   countedNetworks,
   limitOf,
@@ -22,7 +22,7 @@ import {
   visitorHashKey,
   windowAt,
   type VisitorLimit,
-} from '../src/visitor-limit';
+} from '../src/spam/visitor-limit';
 import { visitorLimitFrom } from '../src/config';
 import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 

@@ -1,7 +1,7 @@
 /**
  * The path's counts on one machine, made from the functions' own metric lines as CloudWatch
  * makes metrics from them: every CloudWatch Embedded Metric Format line a function of this
- * process writes is also published on METRICS_CHANNEL (lambda/src/metrics.ts; the contact
+ * process writes is also published on METRICS_CHANNEL (lambda/src/shared/metrics.ts; the contact
  * function's thread publishes its lines here too, function-sandbox.ts), and each metric of
  * each directive is counted under each of its dimension sets. A count is summed; a gauge keeps
  * its last value. One stack per process: every local function's lines reach every listener.

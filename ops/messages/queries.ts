@@ -2,7 +2,7 @@
  * The operator's reads and writes of the message table, for `npm run messages` (list, show,
  * export, erase, retention): the newest messages, one person's messages and everything else
  * that names them, every message's expiry, and deleting or shortening one. The function's own
- * path is in lambda/src/store.ts; only these commands use these.
+ * path is in lambda/src/store/store.ts; only these commands use these.
  */
 import { DeleteCommand, QueryCommand, UpdateCommand, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { emailKey, MESSAGE_STATUSES, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
@@ -28,7 +28,7 @@ export interface LinkedCounter {
   messageIds: string[];
 }
 
-/** A proof-of-work stamp's record: which message used the challenge, so that no other can (lambda/src/spam-store.ts). */
+/** A proof-of-work stamp's record: which message used the challenge, so that no other can (lambda/src/spam/spam-store.ts). */
 export interface StampRecord {
   id: string;
   messageId: string;

@@ -4,11 +4,13 @@
  * AWS_PROFILE), AWS, where the table is the one the stage's stack names in its outputs.
  * TABLE_NAME names a table outright.
  */
-import type { SESClient } from '@aws-sdk/client-ses';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { SESClient } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
 import { configurationSetName, siteStackName, TABLE_NAME_OUTPUT } from '@site/core/names';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
-import { AWS_CLIENT_OPTIONS, createAwsClients } from '@site/lambda/aws';
+import { SES_CLIENT_OPTIONS, type Connection } from '@site/lambda/aws';
 import type { MessageTable } from '@site/lambda/store';
 import { CONTACT_RECIPIENT_VARIABLE, LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, type PortSetting } from '@site/local/defaults';
 import { emulatorClientConfig, loopbackUrl, type EmulatorUrls } from '@site/emulators/connections';
@@ -26,6 +28,32 @@ export interface Target {
    * configuration set it sends through when SES_CONFIGURATION_SET is not: the stage's.
    */
   mailFallback: { from?: string; to?: string; configurationSet?: string };
+}
+
+/**
+ * The operator's clients of DynamoDB and CloudFormation. The functions' are made for a visitor
+ * waiting (two attempts, 2 s a request); a command here may take its time, and must finish
+ * against a busy table in AWS: the SDK's adaptive retry mode, which backs off a throttled
+ * request and slows the client's own rate while DynamoDB throttles, more attempts, and more time
+ * for each request. A write retried after a timeout may have been applied already: every write
+ * of these commands is conditional, so it changes an item once. Few enough attempts that an
+ * endpoint that is not there is said so within seconds.
+ */
+export const OPERATOR_CLIENT_OPTIONS = {
+  retryMode: 'adaptive',
+  maxAttempts: 6,
+  requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000, throwOnRequestTimeout: true },
+} satisfies DynamoDBClientConfig;
+
+/**
+ * The table's client with the operator's options, and SES's with the functions' own: one attempt
+ * (a resend SES took but did not answer in time would otherwise go out twice).
+ */
+function operatorClients(connections: { dynamodb?: Connection; ses?: Connection }): { documents: DynamoDBDocumentClient; ses: SESClient } {
+  return {
+    documents: DynamoDBDocumentClient.from(new DynamoDBClient({ ...OPERATOR_CLIENT_OPTIONS, ...connections.dynamodb })),
+    ses: new SESClient({ ...SES_CLIENT_OPTIONS, ...connections.ses }),
+  };
 }
 
 /** A failure with a sentence of its own, shown as it is. */
@@ -82,7 +110,7 @@ function defaultStage(): string {
 /** The table the stage's stack created, from its CloudFormation outputs. */
 async function tableOfStack(stackName: string, region: string): Promise<string> {
   const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
-  const client = new CloudFormationClient(AWS_CLIENT_OPTIONS);
+  const client = new CloudFormationClient(OPERATOR_CLIENT_OPTIONS);
   try {
     const { Stacks = [] } = await client.send(new DescribeStacksCommand({ StackName: stackName }));
     const tableName = Stacks[0]?.Outputs?.find((output) => output.OutputKey === TABLE_NAME_OUTPUT)?.OutputValue;
@@ -126,7 +154,7 @@ export async function resolveTarget(env: NodeJS.ProcessEnv, stage: string | unde
   const local = usesLocalStack(env) && stage === undefined;
   const urls = local ? localStackUrls(env) : undefined;
   // The local stack's stand-ins as their administrator, as an operator works on a stage with the account's rights.
-  const clients = createAwsClients(urls ? { dynamodb: emulatorClientConfig(urls.dynamodb), ses: emulatorClientConfig(urls.ses) } : {});
+  const clients = operatorClients(urls ? { dynamodb: emulatorClientConfig(urls.dynamodb), ses: emulatorClientConfig(urls.ses) } : {});
   const place = (endpoint: string | undefined) => (endpoint ? `at ${endpoint}` : `in ${regionText(env)}`);
   return {
     table: { name: await tableNameFor(env, stage, local), client: clients.documents },

@@ -31,18 +31,26 @@
  * - Updating a stack works only with the moto answers moto-as-aws/sitecustomize.py corrects;
  *   this guide is one first deploy, then destroy (on-call.test.ts updates, rolls back, restores).
  * - `npm run smoke` cannot run: it needs CloudFront and the HTTP API (see NOT_AGAINST_MOTO).
+ * - Its CloudFormation does not know AWS::IAM::OIDCProvider: moto-as-aws/sitecustomize.py hands
+ *   it to moto's IAM, which keeps it. moto's STS checks no trust policy, so that only the
+ *   repository's environments may assume the GitHub deploy role is proven with an IAM policy
+ *   simulator (infra/test/github-deploy.test.ts); here, that the deployed trust and policy are
+ *   the synthesized ones and name the roles the bootstrap made.
  *
  * The operator's checkout (operator.ts) shares this repository's sources and frontend/dist;
  * only cdk.json and cdk.out are its own.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configurationSetName, GITHUB_DEPLOY_STACK_NAME, type FunctionName } from '@site/core/names';
+import { rolesFor, type NamedPolicy } from '@site/core/node/deployed-roles';
 import { MESSAGE_TABLE } from '@site/core/table';
+import { deployedRoles } from '@site/infra/deployed-roles';
 import { awsCli, checkAwsCli, isolatedEnvironment, type AwsCli } from './aws-cli';
-import { contactRequest, invoke, unpackContactFunction } from './contact-function';
-import { stackResources, stackStatus, stagingBucket, type DeployedResource } from './deployed';
+import { contactRequest, invoke, invokeWith, unpackDeployedFunction, type DeployedFunction } from './deployed-function';
+import { rolePolicies, stackResources, stackStatus, stagingBucket, type DeployedResource } from './deployed';
 import { guideText, readGuide, ROOT } from './guide';
 import { guideRunner, type GuideRunner, type NotAgainstMoto } from './guide-runner';
 import { START_SECONDS, startMoto, type Moto } from './moto';
@@ -115,9 +123,39 @@ interface Site {
 }
 let site: Site | undefined;
 
+/** Where the guide's GitHub deploy stack went, and the role's ARN it printed. */
+let github: { region: string; roleArn: string } | undefined;
+
+function deployedGithub(): { region: string; roleArn: string } {
+  if (!github) throw new Error('The guide did not get as far as the GitHub deploy stack.');
+  return github;
+}
+
 function deployedSite(): Site {
   if (!site) throw new Error('The deploy step did not get as far as the site stack.');
   return site;
+}
+
+/** Every deployed function unpacked, whose IAM gates close after the tests. */
+const unpacked: DeployedFunction[] = [];
+
+/** A deployed function's package, unpacked to run with its environment and its role, against moto through IAM. */
+async function unpack(name: FunctionName, resource: DeployedResource, configuration: any): Promise<DeployedFunction> {
+  const { stack, table } = deployedSite();
+  const stage = String(checkout!.context().stage);
+  const fn = await unpackDeployedFunction({
+    aws,
+    name,
+    region: stack.region,
+    account,
+    s3Key: stack.template.Resources[resource.logicalId]!.Properties.Code.S3Key,
+    configuration,
+    scratch: join(checkout!.scratch, name),
+    endpoint: moto!.endpoint,
+    names: { table: table.name, senderAddress: String(context.senderAddress), configurationSet: configurationSetName(stage) },
+  });
+  unpacked.push(fn);
+  return fn;
 }
 
 function only(resources: DeployedResource[], type: string, physicalId: RegExp = /./): DeployedResource {
@@ -129,27 +167,14 @@ function only(resources: DeployedResource[], type: string, physicalId: RegExp = 
   return matching[0]!;
 }
 
-/** Every Allow of a role's policies as `action resource [condition]`, sorted: how an auditor reads them. */
-async function roleGrants(region: string, roleArn: string): Promise<string[]> {
-  const roleName = roleArn.split('/').at(-1)!;
-  const [attached, { PolicyNames }] = await Promise.all([
-    aws(region, 'iam', 'list-attached-role-policies', '--role-name', roleName),
-    aws(region, 'iam', 'list-role-policies', '--role-name', roleName),
-  ]);
-  expect(attached.AttachedPolicies, `${roleName} has managed policies`).toEqual([]);
-  const policies = await Promise.all(
-    (PolicyNames as string[]).map((policyName) =>
-      aws(region, 'iam', 'get-role-policy', '--role-name', roleName, '--policy-name', policyName),
-    ),
-  );
+/** Every statement of these policies as `effect action resource [condition]`, sorted: how an auditor reads them. */
+function grantsOf(policies: NamedPolicy[]): string[] {
   const grants: string[] = [];
-  for (const { PolicyDocument } of policies) {
-    const document = typeof PolicyDocument === 'string' ? JSON.parse(decodeURIComponent(PolicyDocument)) : PolicyDocument;
-    for (const statement of document.Statement) {
-      expect(statement.Effect).toBe('Allow');
+  for (const { policy } of policies) {
+    for (const statement of policy.Statement) {
       const condition = statement.Condition ? ` if ${JSON.stringify(statement.Condition)}` : '';
       for (const action of [statement.Action].flat()) {
-        for (const resource of [statement.Resource].flat()) grants.push(`${action} ${resource}${condition}`);
+        for (const resource of [statement.Resource].flat()) grants.push(`${statement.Effect} ${action} ${resource}${condition}`);
       }
     }
   }
@@ -180,6 +205,7 @@ beforeAll(
 );
 
 afterAll(async () => {
+  await Promise.all(unpacked.map((fn) => fn.close()));
   await moto?.stop();
   checkout?.remove();
 });
@@ -328,50 +354,35 @@ describe('the first-deploy guide, run as written against moto', () => {
     expect(principals.sort()).toEqual(['edgelambda.amazonaws.com', 'lambda.amazonaws.com']);
   });
 
-  it('lets each function role do what its function does and nothing else', async () => {
-    const { stack, table, contactFunction, retryFunction, consumerFunction, configuration } = deployedSite();
-    const logs = (fn: DeployedResource) =>
-      ['logs:CreateLogStream', 'logs:PutLogEvents'].map((action) =>
-        expect.stringMatching(
-          new RegExp(`^${action} arn:aws:logs:${stack.region}:${account}:log-group:/aws/lambda/${fn.physicalId}(:\\*)?$`),
-        ),
-      );
-    const asSender = ` if ${JSON.stringify({ StringEquals: { 'ses:FromAddress': context.senderAddress } })}`;
-    const sendAsSender = [
-      `ses:SendEmail arn:aws:ses:${stack.region}:${account}:identity/*${asSender}`,
-      // Through the stage's configuration set, and no other.
-      `ses:SendEmail arn:aws:ses:${stack.region}:${account}:configuration-set/consultancy-site-${String(checkout!.context().stage)}${asSender}`,
-    ];
-
-    const [contactGrants, retryGrants, consumerGrants] = await Promise.all([
-      roleGrants(stack.region, configuration.contact.Role),
-      roleGrants(stack.region, configuration.retry.Role),
-      roleGrants(stack.region, configuration.consumer.Role),
-    ]);
-    expect(contactGrants).toHaveLength(7);
-    expect(contactGrants).toEqual(
-      expect.arrayContaining([
-        ...logs(contactFunction),
-        `dynamodb:GetItem ${table.arn}`,
-        `dynamodb:PutItem ${table.arn}`,
-        `dynamodb:UpdateItem ${table.arn}`,
-        ...sendAsSender,
-      ]),
+  it('gave each function the role the app synthesized, and no role the origin secret', async () => {
+    const { stack, table, configuration } = deployedSite();
+    // What each grant allows and refuses is proven before a deploy (infra/test, test/grants); here,
+    // that the deploy put exactly those roles in IAM, with the stage's names in place.
+    const synthesized = rolesFor(
+      deployedRoles({
+        template: stack.template,
+        region: stack.region,
+        config: { stage: String(checkout!.context().stage), senderAddress: String(context.senderAddress) },
+      }),
+      {
+        table: table.name,
+        senderAddress: String(context.senderAddress),
+        configurationSet: configurationSetName(String(checkout!.context().stage)),
+      },
     );
-    expect(retryGrants).toHaveLength(6);
-    expect(retryGrants).toEqual(
-      expect.arrayContaining([
-        ...logs(retryFunction),
-        `dynamodb:Query ${table.arn}/index/byStatus`,
-        `dynamodb:UpdateItem ${table.arn}`,
-        ...sendAsSender,
-      ]),
-    );
-    // The delivery-event consumer records outcomes: it updates messages, and sends nothing.
-    expect(consumerGrants).toHaveLength(3);
-    expect(consumerGrants).toEqual(expect.arrayContaining([...logs(consumerFunction), `dynamodb:UpdateItem ${table.arn}`]));
-    // No role may read the origin secret: CloudFormation hands it over at deploy time.
-    expect([...contactGrants, ...retryGrants, ...consumerGrants].join('\n')).not.toContain('secretsmanager');
+    expect(synthesized.account).toBe(account);
+    // moto's ARN of a log group leaves off the `:*` CloudFormation's GetAtt ends it with.
+    const comparable = (grants: string[]) => grants.map((grant) => grant.replace(/(:log-group:[^ ]+?)(:\*)?( |$)/, '$1$3'));
+    const roles = {
+      'send-contact-email': configuration.contact.Role,
+      'retry-undelivered': configuration.retry.Role,
+      'record-delivery-event': configuration.consumer.Role,
+    };
+    for (const [fn, roleArn] of Object.entries(roles)) {
+      const deployed = grantsOf(await rolePolicies(aws, stack.region, roleArn as string));
+      expect(comparable(deployed), fn).toEqual(comparable(grantsOf(synthesized.principals[fn]!)));
+      expect(deployed.join('\n'), fn).not.toContain('secretsmanager');
+    }
   });
 
   it('schedules the retry job every 10 minutes, without re-running a failed tick', async () => {
@@ -464,21 +475,13 @@ describe('the first-deploy guide, run as written against moto', () => {
       ).toBe(true);
   });
 
-  it('deployed a contact-function package that, run with its environment, refuses, validates, stores and e-mails', async () => {
+  it('deployed a contact-function package that, run with its environment and its role, refuses, validates, stores and e-mails', async () => {
     const { stack, table, contactFunction } = deployedSite();
     const region = stack.region;
     const configuration = deployedSite().configuration.contact;
 
     // The package as the deploy left it in the staging bucket: the object the template names, the bytes Lambda got.
-    const fn = await unpackContactFunction({
-      aws,
-      region,
-      account,
-      s3Key: stack.template.Resources[contactFunction.logicalId]!.Properties.Code.S3Key,
-      configuration,
-      scratch: join(checkout!.scratch, 'contact-function'),
-      endpoint: moto!.endpoint,
-    });
+    const fn = await unpack('send-contact-email', contactFunction, configuration);
     expect(fn.packageSha256, 'the staged package is the deployed code').toBe(configuration.CodeSha256);
     const originSecret = fn.originSecret;
     const storedCount = async () => (await aws(region, 'dynamodb', 'scan', '--table-name', table.name, '--select', 'COUNT')).Count;
@@ -516,6 +519,43 @@ describe('the first-deploy guide, run as written against moto', () => {
     expect((await aws(region, 'ses', 'get-send-quota')).SentLast24Hours).toBe(1);
   });
 
+  it('deployed a retry-job package that, run with its role on a schedule tick, e-mails the digest of a held message and counts its run', async () => {
+    const { stack, table, retryFunction, configuration } = deployedSite();
+    const region = stack.region;
+    const fn = await unpack('retry-undelivered', retryFunction, configuration.retry);
+    // A message held an hour ago (past the mail budget), as the contact function stores one.
+    const receivedAt = new Date(Date.now() - 3600_000).toISOString();
+    const held = {
+      id: { S: '01JDHELDDEPLOYTEST000000000' },
+      name: { S: 'Test Bezoeker' },
+      email: { S: `bezoeker@${FIRM_DOMAIN}` },
+      emailKey: { S: `bezoeker@${FIRM_DOMAIN}` },
+      message: { S: 'Een bericht dat wacht op het overzicht.' },
+      receivedAt: { S: receivedAt },
+      status: { S: 'held' },
+      heldFor: { S: 'budget' },
+      score: { N: '0' },
+      attempts: { N: '0' },
+      expiresAt: { N: String(Math.floor(Date.now() / 1000) + 86_400) },
+    };
+    await aws(region, 'dynamodb', 'put-item', '--table-name', table.name, '--item', JSON.stringify(held));
+    const tick = {
+      version: '0',
+      id: randomUUID(),
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      account,
+      time: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      region,
+      resources: [`arn:aws:events:${region}:${account}:rule/${retryFunction.physicalId}`],
+      detail: {},
+    };
+    const [summary] = await invokeWith(fn, [tick]);
+    // Every call of the run went through IAM as deployed: the digest's read and claim of its state among them.
+    expect(summary).toMatchObject({ digested: 1 });
+    expect(summary).not.toHaveProperty('digestError');
+  });
+
   it("made the stage's dashboard, linking each saved query by the id the deploy gave it", async () => {
     const { stack } = deployedSite();
     const { DashboardBody } = await aws(stack.region, 'cloudwatch', 'get-dashboard', '--dashboard-name', stack.name);
@@ -538,12 +578,75 @@ describe('the first-deploy guide, run as written against moto', () => {
     expect(run.output).toMatch(new RegExp(`\\|\\s*DashboardUrl\\s*\\|\\s*${dashboard.replace(/[.?/]/g, '\\$&')}\\s*\\|`));
   });
 
-  it('destroys --all after asking once, and every stack is gone', async () => {
-    const stacks = synthesizedStacks();
+  it("deploys the account's GitHub deploy stack, an app of its own, after asking to approve its IAM changes, and prints the role's ARN", async () => {
+    const deploy = await operator.through(/^npx cdk deploy --app "npx tsx infra\/bin\/github-deploy\.ts"$/);
+    expect(deploy.prompts).toEqual([expect.stringContaining('Do you wish to deploy these changes')]);
+    const printed = await operator.through(/^aws cloudformation describe-stacks\b/);
+    expect(printed.command).toContain(`--stack-name ${GITHUB_DEPLOY_STACK_NAME}`);
+    const roleArn = printed.output.trim().split('\n').at(-1)!.trim();
+    expect(roleArn).toMatch(new RegExp(`^arn:aws:iam::${account}:role/\\S+$`));
+    github = { region: /--region ([a-z0-9-]+)/.exec(printed.command)![1]!, roleArn };
+    expect(await stackStatus(aws, github.region, GITHUB_DEPLOY_STACK_NAME)).toBe('CREATE_COMPLETE');
+  });
+
+  it("made GitHub's OIDC provider in IAM and a role that trusts its tokens for the repository's environments only", async () => {
+    const { region, roleArn } = deployedGithub();
+    const provider = `arn:aws:iam::${account}:oidc-provider/token.actions.githubusercontent.com`;
+    const { OpenIDConnectProviderList } = await aws(region, 'iam', 'list-open-id-connect-providers');
+    expect(OpenIDConnectProviderList).toEqual([{ Arn: provider }]);
+    expect(await aws(region, 'iam', 'get-open-id-connect-provider', '--open-id-connect-provider-arn', provider)).toMatchObject({
+      Url: 'token.actions.githubusercontent.com',
+      ClientIDList: ['sts.amazonaws.com'],
+    });
+    const { Role } = await aws(region, 'iam', 'get-role', '--role-name', roleArn.split('/').at(-1)!);
+    const trust =
+      typeof Role.AssumeRolePolicyDocument === 'string'
+        ? JSON.parse(decodeURIComponent(Role.AssumeRolePolicyDocument))
+        : Role.AssumeRolePolicyDocument;
+    const repository = String(context.githubRepository);
+    expect(trust.Statement).toEqual([
+      {
+        Effect: 'Allow',
+        Principal: { Federated: provider },
+        Action: 'sts:AssumeRoleWithWebIdentity',
+        Condition: {
+          StringEquals: {
+            'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+            'token.actions.githubusercontent.com:sub': [`repo:${repository}:environment:test`, `repo:${repository}:environment:prod`],
+          },
+        },
+      },
+    ]);
+  });
+
+  it('lets that role assume the bootstrap roles the guide made, in both regions, and nothing else', async () => {
+    const { region, roleArn } = deployedGithub();
+    const grants = grantsOf(await rolePolicies(aws, region, roleArn));
+    const roles = grants.map((grant) => {
+      const [effect, action, resource] = grant.split(' ');
+      expect([effect, action], grant).toEqual(['Allow', 'sts:AssumeRole']);
+      return resource!;
+    });
+    expect(roles).toHaveLength(8);
+    for (const role of roles) {
+      // Each one exists: the names are those `cdk bootstrap` gave its roles.
+      const name = role.split('/').at(-1)!;
+      expect(name).toMatch(
+        new RegExp(`^cdk-hnb659fds-(deploy|file-publishing|image-publishing|lookup)-role-${account}-(eu-west-1|us-east-1)$`),
+      );
+      expect((await aws(region, 'iam', 'get-role', '--role-name', name)).Role.Arn).toBe(role);
+    }
+  });
+
+  it('destroys --all after asking once, every stack of the stage is gone, and the GitHub deploy stack stays', async () => {
     const run = await operator.through(/^npx cdk destroy\b/);
     expect(run.prompts).toEqual([expect.stringContaining('Are you sure you want to delete')]);
+    // The destroy synthesized the stage's app: its stacks are the ones it deleted.
+    const stacks = synthesizedStacks();
+    expect(stacks.map((stack) => stack.name)).toContain(deployedSite().stack.name);
     const statuses = await Promise.all(stacks.map((stack) => stackStatus(aws, stack.region, stack.name)));
     stacks.forEach((stack, i) => expect([undefined, 'DELETE_COMPLETE'], stack.name).toContain(statuses[i]));
+    expect(await stackStatus(aws, deployedGithub().region, GITHUB_DEPLOY_STACK_NAME)).toBe('CREATE_COMPLETE');
   });
 
   it('ran every command of the guide, except the ones moto cannot serve, each named with its reason', async () => {

@@ -23,9 +23,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteStackName } from '@site/core/names';
+import { configurationSetName, siteStackName } from '@site/core/names';
 import { awsCli, checkAwsCli, isolatedEnvironment, type AwsCli } from './aws-cli';
-import { contactRequest, invoke, unpackContactFunction, type ContactFunction } from './contact-function';
+import { contactRequest, invoke, unpackDeployedFunction, type DeployedFunction } from './deployed-function';
 import { stackResources } from './deployed';
 import { guideText, readGuide, ROOT } from './guide';
 import { guideRunner, type GuideRunner, type NotAgainstMoto } from './guide-runner';
@@ -99,7 +99,7 @@ async function deployed(): Promise<Deployed> {
 }
 
 /** The deployed contact function's package, unpacked to run with its environment. */
-async function contactFunction(name: string): Promise<ContactFunction> {
+async function contactFunction(name: string): Promise<DeployedFunction> {
   const resources = await stackResources(aws, REGION, STACK);
   const fn = resources.find(
     (resource) => resource.type === 'AWS::Lambda::Function' && resource.physicalId.endsWith('-send-contact-email'),
@@ -107,19 +107,30 @@ async function contactFunction(name: string): Promise<ContactFunction> {
   const configuration = await aws(REGION, 'lambda', 'get-function-configuration', '--function-name', fn.physicalId);
   const { TemplateBody } = await aws(REGION, 'cloudformation', 'get-template', '--stack-name', STACK);
   const template = typeof TemplateBody === 'string' ? JSON.parse(TemplateBody) : TemplateBody;
-  return unpackContactFunction({
+  const deployed = await unpackDeployedFunction({
     aws,
+    name: 'send-contact-email',
     region: REGION,
     account,
     s3Key: template.Resources[fn.logicalId].Properties.Code.S3Key,
     configuration,
     scratch: join(scratch, name),
     endpoint: moto.endpoint,
+    names: {
+      table: configuration.Environment.Variables.TABLE_NAME,
+      senderAddress: `website@${FIRM_DOMAIN}`,
+      configurationSet: configurationSetName(STAGE),
+    },
   });
+  unpacked.push(deployed);
+  return deployed;
 }
 
+/** Every deployed function unpacked, whose IAM gates close after the tests. */
+const unpacked: DeployedFunction[] = [];
+
 /** A visitor's message, stored through the deployed function; its id. */
-async function sendMessage(fn: ContactFunction, visitor: { name: string; email: string; message: string }): Promise<string> {
+async function sendMessage(fn: DeployedFunction, visitor: { name: string; email: string; message: string }): Promise<string> {
   const [answer] = await invoke(fn, [contactRequest(fn, visitor, fn.originSecret)]);
   expect(answer!.status, JSON.stringify(answer!.body)).toBe(200);
   return answer!.body.id;
@@ -194,6 +205,7 @@ beforeAll(
 );
 
 afterAll(async () => {
+  await Promise.all(unpacked.map((fn) => fn.close()));
   await moto?.stop();
   // The operator's clone holds a whole node_modules: minutes to delete on a busy machine.
   if (scratch) await rm(scratch, { recursive: true, force: true });

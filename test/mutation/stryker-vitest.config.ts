@@ -1,6 +1,7 @@
 /**
- * The tests Stryker runs against each mutant: the lambda project, as `npm test` runs it,
- * with one difference. Stryker works in a copy of the repository (its sandbox) whose
+ * The tests Stryker runs against each mutant: the lambda tests, as the root config's `unit`
+ * project runs them, with the run's global setup (the stand-ins, and the roles the IAM gates
+ * enforce) and one difference. Stryker works in a copy of the repository (its sandbox) whose
  * node_modules is a link to the original's, so one workspace's import of another (the local
  * stack's `@site/lambda/config`, which configures every handler under test) would resolve
  * through node_modules' links to the original tree, which holds no mutants: a mutant reached
@@ -29,12 +30,21 @@ function workspacesInSandbox(): Plugin {
 }
 
 export default defineConfig({
+  plugins: root === original ? [] : [workspacesInSandbox()],
   test: {
+    root,
+    globalSetup: ['./test/setup/stand-ins.ts'],
     projects: [
       {
-        extends: path.join(root, 'lambda/vitest.config.ts'),
-        plugins: root === original ? [] : [workspacesInSandbox()],
-        test: { root: path.join(root, 'lambda') },
+        extends: true,
+        test: {
+          name: 'lambda',
+          environment: 'node',
+          include: ['lambda/test/**/*.test.ts'],
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
     ],
   },

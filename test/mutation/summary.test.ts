@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FLOORS } from './floors.ts';
 import { judge, moduleResult, renderResults, resultsOf } from './summary.ts';
 
-const MODULE = 'lambda/src/origin-verify.ts';
+const MODULE = 'lambda/src/contact/origin-verify.ts';
 const RUN = { commit: 'abc1234', date: '2026-11-25T12:00:00.000Z' };
 
 const SOURCE = ['export function f(a: number) {', '  if (a < 32) return 1;', '  return a < 32 ? 2 : 3;', '}'].join('\n');
@@ -110,13 +110,13 @@ describe('the report', () => {
     const report: schema.MutationTestResult = {
       schemaVersion: '2',
       thresholds: { high: 80, low: 60 },
-      files: { [MODULE]: file([mutant(2, 'Killed')]), 'lambda/src/log.ts': file([mutant(2, 'Survived')]) },
+      files: { [MODULE]: file([mutant(2, 'Killed')]), 'lambda/src/shared/log.ts': file([mutant(2, 'Survived')]) },
     };
     const results = resultsOf(report, RUN);
     expect(Object.keys(results)).toEqual([MODULE]);
     const markdown = renderResults(judge(results, {}), {});
     expect(markdown).toContain('Every measured module is at or above its floor.');
-    expect(markdown).toContain('Not measured yet: lambda/src/schema.ts');
-    expect(markdown).not.toContain('lambda/src/log.ts');
+    expect(markdown).toContain('Not measured yet: lambda/src/contact/schema.ts');
+    expect(markdown).not.toContain('lambda/src/shared/log.ts');
   });
 });

@@ -49,7 +49,7 @@ describe('the layers', () => {
   it('refuse an import of a workspace above, naming the rule and what the workspace may import', async () => {
     const [fromCore] = await importErrors('core/src/contract.ts', '@site/lambda/store');
     expect(fromCore).toContain('Layer rule (docs/design.md, "Layers"): core may import no other workspace');
-    const [fromFunction] = await importErrors('lambda/src/store.ts', '@site/infra/edge-functions');
+    const [fromFunction] = await importErrors('lambda/src/store/store.ts', '@site/infra/edge-functions');
     expect(fromFunction).toContain('lambda may import @site/core');
     expect(await importErrors('frontend/src/routes.ts', '@site/lambda/http')).toHaveLength(1);
     expect(await importErrors('infra/lib/app.ts', '@site/local/stack')).toHaveLength(1);
@@ -59,7 +59,9 @@ describe('the layers', () => {
     expect(await importErrors('infra/lib/app.ts', '@site/lambda/bundle')).toEqual([]);
     expect(await importErrors('local/src/stack.ts', '@site/infra/edge-functions')).toEqual([]);
     expect(await importErrors('lambda/test/schema.test.ts', '@site/testing/local-aws')).toEqual([]);
-    expect(await importErrors('test/browser/home.test.ts', '@site/local/stack')).toEqual([]);
+    expect(await importErrors('test/browser/home.spec.ts', '@site/local/stack')).toEqual([]);
+    // A workspace's Playwright tests are its tests too.
+    expect(await importErrors('frontend/lone-words.spec.ts', '@site/testing/lone-words')).toEqual([]);
   }, 60_000);
 
   it('hold for tests too: a test imports what its workspace may, and the test support', async () => {
@@ -75,10 +77,10 @@ describe('the layers', () => {
   it("keep core/node out of the site's script and the function's bundle, naming the budget it protects", async () => {
     const [fromSite] = await importErrors('frontend/src/routes.ts', '@site/core/node/content-check');
     expect(fromSite).toContain('85 KB');
-    const [fromFunction] = await importErrors('lambda/src/http.ts', '@site/core/node/cdk-context');
+    const [fromFunction] = await importErrors('lambda/src/contact/http.ts', '@site/core/node/cdk-context');
     expect(fromFunction).toContain('cold start');
     expect(await importErrors('frontend/src/content/site.ts', '@site/core/node/deploy-config')).toHaveLength(1);
-    expect(await importErrors('lambda/src/http.ts', '@site/core/contract')).toEqual([]);
+    expect(await importErrors('lambda/src/contact/http.ts', '@site/core/contract')).toEqual([]);
     expect(await importErrors('infra/lib/app.ts', '@site/core/node/cdk-context')).toEqual([]);
     expect(await importErrors('frontend/vite.config.ts', '@site/core/node/cdk-context')).toEqual([]);
   }, 60_000);

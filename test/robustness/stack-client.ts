@@ -3,7 +3,7 @@
  * over IPC with a time limit each, and reads its log lines.
  *
  * The handler logs one JSON object per request (outcome, status, messageId, error names:
- * no visitor data, by lambda/src/log.ts's design). The suite keeps those objects to explain
+ * no visitor data, by lambda/src/shared/log.ts's design). The suite keeps those objects to explain
  * what it sees (a duplicate e-mail after a failed status update, for example) and writes
  * the raw output to a file in the run's temp dir instead of the console.
  */

@@ -22,7 +22,7 @@ function isExecutable(path: string): boolean {
  * The headless shell (Debian's `chromium-headless-shell`): the same Blink without the
  * browser's own window and WebUI, which is what Playwright itself runs for headless tests.
  * Full Chromium in its new headless mode starts a WebUI renderer beside every page: on a
- * 2-core machine it took `home.test.ts` 142 s, the shell 84 s.
+ * 2-core machine it took the home page's tests 142 s, the shell 84 s.
  */
 const HEADLESS_SHELL = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'];
 
@@ -57,19 +57,21 @@ export const CHROMIUM_FLAGS = [
   '--disable-extensions',
 ];
 
-/** The headless shell when the machine has one and CHROME_PATH names no browser, else the full browser. */
-function findHeadlessShell(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * What the browser tests run (playwright.config.ts): the headless shell when the machine has one
+ * and CHROME_PATH names no browser, else the full browser.
+ */
+export function findHeadlessShell(env: NodeJS.ProcessEnv = process.env): string {
   return (env.CHROME_PATH ? undefined : HEADLESS_SHELL.find(isExecutable)) ?? findChromium(env);
 }
 
 /**
- * A headless Chromium for Playwright. Tests take the headless shell where there is one;
- * the bench takes the full browser (`{ full: true }`), the one Lighthouse measures with, so
- * that its traces and Lighthouse's runs see the same browser.
+ * The full headless Chromium for Playwright, the one Lighthouse measures with: the bench takes
+ * it, so that its traces and Lighthouse's runs see the same browser.
  */
-export function launchChromium({ full = false }: { full?: boolean } = {}): Promise<Browser> {
+export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: full ? findChromium() : findHeadlessShell(),
+    executablePath: findChromium(),
     args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')),
     headless: true,
   });

@@ -5,7 +5,7 @@ import { firm } from './firm';
  * The digest the firm receives instead of one e-mail per message while a wave is held back
  * (core/src/spam.ts): how many messages are waiting and why, and the best-scoring ones in
  * full, so a person caught in a wave is still read. In Dutch, as the office reads it; the
- * layout is the function's (lambda/src/digest.ts).
+ * layout is the function's (lambda/src/spam/digest.ts).
  */
 export const DIGEST_TEXT = {
   sender: `${firm.name} (website)`,

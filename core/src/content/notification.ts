@@ -6,14 +6,14 @@ const WHAT_IT_IS = 'Contactformulier website';
 
 /**
  * Every text of the e-mail the firm receives for a message, in Dutch. The layout and the
- * escaping are the function's (lambda/src/notification.ts), the dates' notation core's
+ * escaping are the function's (lambda/src/mail/notification.ts), the dates' notation core's
  * (dutch-time.ts); the labels of the fields are in the field list (contact-fields.ts).
  */
 export const NOTIFICATION_TEXT = {
   /**
    * The name the e-mail comes from, before the sender address: `Jansen & Zonen (website)
    * <website@…>`, so the firm sees its own website in its inbox. Quoted or encoded as the name
-   * needs (lambda/src/mail-header.ts).
+   * needs (lambda/src/mail/mail-header.ts).
    */
   sender: `${firm.name} (website)`,
   /** The subject: who wrote, and for which company when they said. */

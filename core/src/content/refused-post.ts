@@ -1,7 +1,7 @@
 /**
  * The words of the page that answers a refused form post (a visitor without scripts): the
  * form again, with what was typed, and why it was not sent. The function renders it
- * (lambda/src/refused-post-page.ts); the field labels and the per-field sentences are the
+ * (lambda/src/contact/refused-post-page.ts); the field labels and the per-field sentences are the
  * contact-field list's. The limit sentence is here because the site's toast says it too.
  */
 

@@ -1,10 +1,12 @@
-import { about, sectionIds } from '../content/site';
+import { sectionIds } from '../content/site';
+import { useHomeCopy } from './home-copy';
 import { useReveal } from '../hooks/useReveal';
 import { Icon } from './Icon';
 import { SectionHeader } from './SectionHeader';
 import { joinLastWords } from '../typography';
 
 export function About() {
+  const { about } = useHomeCopy();
   const reveal = useReveal<HTMLElement>();
   return (
     <section id={sectionIds.about} className="section" aria-labelledby="about-title">

@@ -1,4 +1,5 @@
-import { hero, sectionIds } from '../content/site';
+import { sectionIds } from '../content/site';
+import { useHomeCopy } from './home-copy';
 import { useParallax } from '../hooks/useParallax';
 import { HeroVisual } from './HeroVisual';
 import { Icon } from './Icon';
@@ -8,6 +9,7 @@ import { joinLastWords } from '../typography';
 export const HERO_PARALLAX_PX = 10;
 
 export function Hero() {
+  const { hero } = useHomeCopy();
   const visual = useParallax<HTMLDivElement>(HERO_PARALLAX_PX);
   return (
     <section id={sectionIds.home} className="hero" aria-labelledby="hero-title">

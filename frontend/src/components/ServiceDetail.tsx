@@ -1,10 +1,11 @@
-import { services, servicesSection as text } from '../content/site';
+import { useHomeCopy } from './home-copy';
 import { Icon } from './Icon';
 import { servicePanelId, serviceTabId } from './ServiceTabs';
 import { joinLastWords } from '../typography';
 
 /** Every service's panel, rendered at once (print and search engines read them all); only the selected one shows. */
 export function ServiceDetail({ selectedId }: { selectedId: number }) {
+  const { services, servicesSection: text } = useHomeCopy();
   return (
     <div className="card service-detail">
       <div className="service-panels">

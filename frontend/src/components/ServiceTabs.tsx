@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { services, servicesSection as text } from '../content/site';
+import { useHomeCopy } from './home-copy';
 import { Icon } from './Icon';
 import { joinLastWords } from '../typography';
 
@@ -23,6 +23,7 @@ interface ServiceTabsProps {
 
 /** The list of services, one tab each, that chooses the service the detail shows. */
 export function ServiceTabs({ selectedId, onSelect }: ServiceTabsProps) {
+  const { services, servicesSection: text } = useHomeCopy();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   // Selection follows focus: the panels are already rendered, so showing one costs nothing.

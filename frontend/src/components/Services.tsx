@@ -1,5 +1,6 @@
 import { useState, type Ref } from 'react';
-import { firm, phoneHref, sectionIds, services, servicesSection as text } from '../content/site';
+import { firm, phoneHref, sectionIds } from '../content/site';
+import { useHomeCopy } from './home-copy';
 import { useReveal } from '../hooks/useReveal';
 import { Icon } from './Icon';
 import { SectionHeader } from './SectionHeader';
@@ -8,6 +9,7 @@ import { ServiceTabs } from './ServiceTabs';
 import { joinLastWords } from '../typography';
 
 export function Services() {
+  const { services, servicesSection: text } = useHomeCopy();
   const reveal = useReveal<HTMLElement>();
   const [selectedId, setSelectedId] = useState<number>(services[0]!.id);
 
@@ -31,6 +33,7 @@ export function Services() {
 }
 
 function ServiceHelp() {
+  const { servicesSection: text } = useHomeCopy();
   return (
     <div className="service-help">
       <p className="service-help-title">{joinLastWords(text.help.title, 'heading')}</p>
@@ -46,6 +49,7 @@ function ServiceHelp() {
 }
 
 function WhyUs({ reveal }: { reveal: Ref<HTMLDivElement> }) {
+  const { servicesSection: text } = useHomeCopy();
   return (
     <div className="why" ref={reveal}>
       <h3 className="why-title">{joinLastWords(text.why.headline, 'title')}</h3>

@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
-import { contact, expertise, expertiseInDutch, firm, phoneHref, sectionIds } from '../content/site';
+import { expertise, expertiseInDutch, firm, phoneHref, sectionIds } from '../content/site';
+import { useHomeCopy } from '../components/home-copy';
 import { useReveal } from '../hooks/useReveal';
 import { useRotatingItem } from '../hooks/useRotatingItem';
 import { ContactForm } from './ContactForm';
@@ -14,6 +15,7 @@ const PAUSE_BUTTON_ID = 'expertise-pause';
 const termLang = (term: (typeof expertise)[number]) => (expertiseInDutch.includes(term) ? undefined : 'en');
 
 export function Contact() {
+  const { contact } = useHomeCopy();
   const reveal = useReveal<HTMLElement>();
   const { street, postalCode, city } = firm.address;
   return (
@@ -71,6 +73,7 @@ export function Contact() {
  * whole list once instead of a word that keeps changing.
  */
 function ExpertiseLine() {
+  const { contact } = useHomeCopy();
   const [paused, setPaused] = useState(false);
   const { index, visible } = useRotatingItem(expertise, EXPERTISE_INTERVAL_MS, EXPERTISE_FADE_MS, paused);
   return (

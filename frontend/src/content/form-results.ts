@@ -43,7 +43,7 @@ export const formResults = {
   },
   /**
    * Over the visitor limit. The function now answers a form post over the limit with the form
-   * again and the minutes this visitor has left (lambda/src/form-reply.ts); this page stays for
+   * again and the minutes this visitor has left (lambda/src/contact/form-reply.ts); this page stays for
    * its address, which the synth's stated-facts check reads. The page is the same for everyone, so it states the longest wait (one window of the
    * deploy's visitor limit), and only that: the generic failure beside it would contradict it.
    */

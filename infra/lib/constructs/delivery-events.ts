@@ -2,7 +2,7 @@
  * What SES reports after it accepted an e-mail: the stage's configuration set, which every
  * e-mail is sent through, publishes its sending events (core/src/ses-events.ts) to the
  * account's default EventBridge bus; a rule that matches this set's events only invokes the
- * consumer (lambda/src/delivery-event-handler.ts), which records the outcome on the stored
+ * consumer (lambda/src/delivery-events/delivery-event-handler.ts), which records the outcome on the stored
  * message. Why EventBridge and not SNS: docs/decisions/0017-delivery-events-through-eventbridge.md.
  */
 import { Duration, Validations } from 'aws-cdk-lib';

@@ -4,9 +4,9 @@
  * built on the first event, then kept for the container. A missing setting fails the
  * invocation with an error naming the variable, and Lambda invokes again.
  */
-import { createDocumentClient } from '../aws';
+import { createDocumentClient } from '../shared/aws';
 import { readDeliveryEventConfig } from '../config';
-import { createDeliveryEventHandler, type DeliveryEventHandler } from '../delivery-event-handler';
+import { createDeliveryEventHandler, type DeliveryEventHandler } from '../delivery-events/delivery-event-handler';
 
 let built: DeliveryEventHandler | undefined;
 

@@ -3,9 +3,9 @@
  * Lambda's entry: the environment is read and the clients are built on the first run, then
  * kept for the container. A missing setting fails the run with an error naming the variable.
  */
-import { createAwsClients } from '../aws';
+import { createAwsClients } from '../shared/aws';
 import { readRetryConfig } from '../config';
-import { createRetryHandler, type RetrySummary } from '../retry';
+import { createRetryHandler, type RetrySummary } from '../retry/retry';
 
 let built: (() => Promise<RetrySummary>) | undefined;
 

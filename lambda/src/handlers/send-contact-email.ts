@@ -5,10 +5,10 @@
  * invalid setting answers every request 503 and names the variable in the log, and is read
  * again on the next request.
  */
-import { createAwsClients } from '../aws';
+import { createAwsClients } from '../shared/aws';
 import { metricsStage, readContactConfig, type ContactConfig } from '../config';
-import type { ContactHandler } from '../contact-answer';
-import { createContactHandler, unconfiguredContactHandler } from '../contact-handler';
+import type { ContactHandler } from '../contact/contact-answer';
+import { createContactHandler, unconfiguredContactHandler } from '../contact/contact-handler';
 
 let built: ContactHandler | undefined;
 
@@ -26,6 +26,6 @@ export const handler: ContactHandler = (event, context) => {
 };
 
 // The parts, for running this bundle elsewhere than in Lambda (the bench: the same code with clients of its own).
-export { createAwsClients } from '../aws';
+export { createAwsClients } from '../shared/aws';
 export { readContactConfig } from '../config';
-export { createContactHandler } from '../contact-handler';
+export { createContactHandler } from '../contact/contact-handler';

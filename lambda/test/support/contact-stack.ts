@@ -9,11 +9,11 @@ import { afterAll, beforeAll } from 'vitest';
 import type { FunctionName } from '@site/core/names';
 import { captureLogs, type CapturedLogs } from '@site/testing/logs';
 import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
-import { createAwsClients, type AwsClients } from '../../src/aws';
+import { createAwsClients, type AwsClients } from '../../src/shared/aws';
 import { readContactConfig, readRetryConfig, type ContactConfig, type RetryConfig } from '../../src/config';
-import type { ContactHandler } from '../../src/contact-answer';
-import { createContactHandler } from '../../src/contact-handler';
-import type { MessageTable } from '../../src/store';
+import type { ContactHandler } from '../../src/contact/contact-answer';
+import { createContactHandler } from '../../src/contact/contact-handler';
+import type { MessageTable } from '../../src/store/store';
 
 /** The stand-ins as the function reaches them. */
 export interface FunctionAws extends LocalAws {

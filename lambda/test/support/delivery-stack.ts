@@ -7,7 +7,7 @@
 import { expect, beforeAll, beforeEach } from 'vitest';
 import type { SesDetailType } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
-import { createDeliveryEventHandler, type DeliveryEventHandler } from '../../src/delivery-event-handler';
+import { createDeliveryEventHandler, type DeliveryEventHandler } from '../../src/delivery-events/delivery-event-handler';
 import { useContactStack, type ContactStack } from './contact-stack';
 import { answer, contactEvent, ownMessage } from '@site/testing/api-events';
 import { sesEvent, VISITOR, type OurEmail } from '@site/testing/ses-events';

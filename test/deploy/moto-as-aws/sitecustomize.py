@@ -41,6 +41,11 @@ and the marker line below is never printed: moto.ts then stops the test with tha
    fails the stack the same way. AWS answers the ARN from the alarm's name, and its name for a
    Ref; here the type is known and answers both, keeping nothing else (what moto cannot show of
    alarms is listed in deploy-guide.test.ts).
+6. OIDC providers. moto's IAM makes and keeps them (CreateOpenIDConnectProvider and the rest),
+   but its CloudFormation does not know AWS::IAM::OIDCProvider and skips it, so the GitHub
+   deploy stack's role would trust a provider that does not exist. AWS makes the provider and
+   answers its ARN for a Ref; here the type is known and goes to moto's own IAM, which keeps it
+   (the guide's `aws iam` commands read it back) and deletes it with the stack.
 """
 
 import copy
@@ -55,6 +60,8 @@ from moto.cloudformation import parsing
 from moto.cloudformation.parsing import OutputMap, ResourceMap
 from moto.core.common_models import CloudFormationModel
 from moto.dynamodb.models import DynamoDBBackend
+from moto.iam.models import iam_backends
+from moto.utilities.utils import get_partition
 from moto.dynamodb.responses import DynamoHandler
 from moto.ssm.models import ssm_backends
 
@@ -268,6 +275,62 @@ class Alarm(CloudFormationModel):
     @classmethod
     def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
         return None
+
+
+# 6. OIDC providers.
+
+
+class OIDCProvider(CloudFormationModel):
+    __module__ = "moto.iam.models"
+
+    def __init__(self, arn):
+        self.arn = arn
+
+    @property
+    def physical_resource_id(self):
+        return self.arn
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::IAM::OIDCProvider"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn
+
+    @staticmethod
+    def _backend(account_id, region_name):
+        return iam_backends[account_id][get_partition(region_name)]
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        properties = cloudformation_json["Properties"]
+        provider = cls._backend(account_id, region_name).create_open_id_connect_provider(
+            url=properties["Url"],
+            thumbprint_list=properties.get("ThumbprintList", []),
+            client_id_list=properties.get("ClientIdList", []),
+            tags=properties.get("Tags", []),
+        )
+        return cls(provider.arn)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        properties = cloudformation_json["Properties"]
+        provider = cls._backend(account_id, region_name).get_open_id_connect_provider(original_resource.arn)
+        provider.client_id_list = properties.get("ClientIdList", [])
+        provider.thumbprint_list = properties.get("ThumbprintList", [])
+        return original_resource
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        # resource_name is the physical id, the provider's ARN.
+        cls._backend(account_id, region_name).delete_open_id_connect_provider(resource_name)
+
+    def delete(self, account_id, region_name):
+        self._backend(account_id, region_name).delete_open_id_connect_provider(self.arn)
 
 
 # The model map is built once, from the subclasses known then.

@@ -1,0 +1,300 @@
+/**
+ * POST /api/send-contact-email: only through CloudFront, only from the site's own pages,
+ * validate, within the visitor's limit, store, then e-mail. A stored message is never lost
+ * (the retry job delivers what SES refused); a message that could not be stored is never
+ * e-mailed, costs the visitor nothing, and the visitor is told to try again. A refused
+ * request stores, counts and e-mails nothing. Scripts post JSON and get JSON; the page's
+ * form without scripts posts a classic form and is sent on to a result page.
+ *
+ * The handler is built from its dependencies (configuration, clients, field list, clock), so
+ * Lambda's entry (handlers/send-contact-email.ts), the local stack and the tests all run
+ * this same code, each with its own dependencies.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ulid } from 'ulid';
+import {
+  FETCH_SITE_HEADER,
+  ORIGIN_HEADER,
+  ORIGIN_VERIFY_HEADER,
+  REFERER_HEADER,
+  VIEWER_ADDRESS_HEADER,
+  VIEWER_HOST_HEADER,
+  VIEWER_SCHEME_HEADER,
+} from '@site/core/api-origin';
+import { ERROR_TEXT } from '@site/core/content/api-answers';
+import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
+import type { FieldList } from '@site/core/field-spec';
+import { CHALLENGE_PATH, STAMP_FIELD } from '@site/core/contract';
+import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
+import { assess, dispose, type Assessment, type Disposition } from '../spam/assessment';
+import { answering, type ContactHandler, type Handled } from './contact-answer';
+import type { ContactConfig } from '../config';
+import { crossSiteSignal } from './cross-site';
+import { deliver, type DeliverySetup } from '../mail/delivery';
+import { errorResponse, headerValue, jsonResponse, parseContactRequest } from './http';
+import { bodyHash, contentKey } from './idempotency';
+import { describeError } from '../shared/log';
+import { isFromCloudFront } from './origin-verify';
+import { deliverySetup, systemClock, type FunctionDependencies } from '../dependencies';
+import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
+import { claimIdempotencyKey, deleteIdempotencyRecord } from '../store/idempotency-records';
+import { getMessage, storeMessage, type MessageTable } from '../store/store';
+import { returnMailBudget } from '../spam/spam-store';
+import { newChallenge } from '../spam/stamp';
+import type { Reservation } from '../spam/visitor-counter';
+import { checkVisitor, releaseVisitor, type VisitorCheck } from '../spam/visitor-check';
+
+/** What every request of one handler works with. */
+interface Service {
+  config: ContactConfig;
+  table: MessageTable;
+  setup: DeliverySetup;
+  fields: FieldList;
+  clock: () => Date;
+}
+
+function newMessage(
+  message: { id: string; contact: ContactMessage; idempotencyKey?: string },
+  judged: { assessment: Assessment; disposition: Disposition },
+  now: Date,
+  retentionDays: number,
+): StoredMessage {
+  const { id, contact, idempotencyKey } = message;
+  const { assessment, disposition } = judged;
+  return {
+    // Only what the visitor typed (validation left nothing else in `contact`) plus our bookkeeping.
+    ...contact,
+    emailKey: emailKey(contact.email),
+    ...(idempotencyKey !== undefined && { idempotencyKey }),
+    id,
+    receivedAt: now.toISOString(),
+    status: disposition.status,
+    ...(disposition.status === 'held' && { heldFor: disposition.heldFor }),
+    attempts: 0,
+    score: assessment.score,
+    signals: assessment.signals,
+    fingerprint: assessment.fingerprint,
+    expiresAt: expiresAtFor(now.toISOString(), retentionDays),
+  };
+}
+
+function storeFailed(error: unknown, releaseError?: string): Handled {
+  const described = [describeError(error), releaseError && `release: ${releaseError}`].filter(Boolean).join('; ');
+  return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'store_failed', attempts: 0, error: described };
+}
+
+function configError(error: unknown): Handled {
+  // The message names the missing variable and holds nothing the visitor sent.
+  return { response: errorResponse(503, ERROR_TEXT.notStored), outcome: 'config_error', attempts: 0, error: (error as Error).message };
+}
+
+/** Who sent a message, as repeatedText counts senders: the visitor's network, or the message where none is known. */
+function senderOf(visitor: VisitorCheck, messageId: string): { network: string } | { messageId: string } {
+  return visitor.kind === 'counted' && visitor.network !== undefined ? { network: visitor.network } : { messageId };
+}
+
+function visitorLimited(retryAfterSeconds: number): Handled {
+  const refused = errorResponse(429, ERROR_TEXT.tooManyMessages);
+  return {
+    response: { ...refused, headers: { ...refused.headers, 'Retry-After': String(retryAfterSeconds) } },
+    outcome: 'visitor_limited',
+    attempts: 0,
+  };
+}
+
+/** Refuses a post from another site's page (cross-site.ts), before anything of it is read. */
+function refuseCrossSite(event: APIGatewayProxyEventV2): Handled | undefined {
+  const signal = crossSiteSignal({
+    origin: headerValue(event.headers, ORIGIN_HEADER),
+    fetchSite: headerValue(event.headers, FETCH_SITE_HEADER),
+    referer: headerValue(event.headers, REFERER_HEADER),
+    viewerHost: headerValue(event.headers, VIEWER_HOST_HEADER),
+    viewerScheme: headerValue(event.headers, VIEWER_SCHEME_HEADER),
+  });
+  if (signal === undefined) return undefined;
+  return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'cross_site', attempts: 0, crossSite: signal };
+}
+
+/** A fresh proof-of-work challenge for the page's script (stamp.ts); never cached, never stored. */
+async function challenge(service: Service): Promise<Handled> {
+  const body = JSON.stringify({ challenge: await newChallenge(service.config.stampKeys, service.clock()) });
+  return {
+    response: { statusCode: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, body },
+    outcome: 'challenge',
+    attempts: 0,
+  };
+}
+
+async function receive(event: APIGatewayProxyEventV2, service: Service): Promise<Handled> {
+  // First of all: a request that did not come through CloudFront is not read any further.
+  if (!isFromCloudFront(headerValue(event.headers, ORIGIN_VERIFY_HEADER), service.config.origin)) {
+    return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'not_through_cloudfront', attempts: 0 };
+  }
+  if (event.requestContext?.http?.method === 'GET' && event.rawPath === CHALLENGE_PATH) return challenge(service);
+  // Only a POST can send anything; another method gets its 405 whoever asks.
+  const crossSite = event.requestContext?.http?.method === 'POST' ? refuseCrossSite(event) : undefined;
+  return crossSite ?? receiveFromSite(event, service);
+}
+
+async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service): Promise<Handled> {
+  const parsed = parseContactRequest(event, service.fields);
+  if (!parsed.ok) return { response: parsed.response, outcome: 'invalid', attempts: 0 };
+  const { body, format } = parsed.request;
+
+  const validation = validateContactMessage(body, service.fields);
+  if (!validation.ok) {
+    return { response: errorResponse(400, ERROR_TEXT.invalidFields, validation.fields), outcome: 'invalid', attempts: 0 };
+  }
+  // The table the handler was built with holds the site's fields at least.
+  const contact = validation.value as ContactMessage;
+
+  const now = service.clock();
+  // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
+  const idempotencyKey =
+    parsed.request.idempotencyKey ?? (format === 'form' ? contentKey(service.config.idempotencyHashKeys.current, contact) : undefined);
+  const claim = await claimedId(contact, idempotencyKey, service, now);
+  if ('outcome' in claim) return claim;
+  const { id } = claim;
+  // After validation and the claim, so only a valid message counts, and a retry of it counts once; before anything is stored.
+  const visitor = await checkVisitor(
+    service.table,
+    {
+      address: headerValue(event.headers, VIEWER_ADDRESS_HEADER),
+      limit: service.config.visitorLimit,
+      hashKey: service.config.visitorHashKey,
+    },
+    id,
+    now,
+  );
+  if (visitor.kind === 'failed') return storeFailed(visitor.error, visitor.releaseError);
+  if (visitor.kind === 'over') {
+    // A refused message leaves nothing behind: the key is free for the same message in a later window.
+    if (claim.claimed) await unclaim(service, idempotencyKey!, id);
+    return visitorLimited(visitor.retryAfterSeconds);
+  }
+  const reservations = visitor.kind === 'counted' ? visitor.reservations : [];
+  // The same message sent again after it was stored: answered as it was, before it is judged
+  // again, so a burst of retries costs reads, not the budget's counters.
+  if (idempotencyKey !== undefined && !claim.claimed) {
+    try {
+      if (await getMessage(service.table, id))
+        return { response: jsonResponse(200, { id }), outcome: 'duplicate', attempts: 0, messageId: id };
+    } catch (error) {
+      return storeFailed(error, await releaseVisitor(service.table, reservations));
+    }
+  }
+  let assessment: Assessment;
+  let disposition: Disposition;
+  try {
+    // The request that made the message counts its sender; the same message sent again was counted by it.
+    const sender = idempotencyKey !== undefined && !claim.claimed ? undefined : senderOf(visitor, id);
+    const judged = { messageId: id, contact, stamp: body[STAMP_FIELD], honeypot: isHoneypotFilled(body), sender, now };
+    assessment = await assess(judged, { table: service.table, ...service.config });
+    disposition = await dispose(assessment, service.table, service.config.mailBudgets, now);
+  } catch (error) {
+    return storeFailed(error, await releaseVisitor(service.table, reservations));
+  }
+  const message = newMessage({ id, contact, idempotencyKey }, { assessment, disposition }, now, service.config.retentionDays);
+  const handled = await storeAndSend(message, disposition, reservations, service, now);
+  return { ...handled, assessment, ...(visitor.kind === 'uncounted' && { uncounted: true }) };
+}
+
+/**
+ * The message's id: a new one, or the one an earlier request with the same Idempotency-Key
+ * reserved; `claimed` when this request made the reservation.
+ */
+async function claimedId(
+  contact: ContactMessage,
+  idempotencyKey: string | undefined,
+  service: Service,
+  now: Date,
+): Promise<Handled | { id: string; claimed: boolean }> {
+  const id = ulid(now.getTime());
+  if (idempotencyKey === undefined) return { id, claimed: false };
+  const keys = service.config.idempotencyHashKeys;
+  const bodyHashes = Object.fromEntries([keys.current, keys.previous].flatMap((key) => (key ? [[key.name, bodyHash(key, contact)]] : [])));
+  try {
+    const claim = await claimIdempotencyKey(service.table, {
+      key: idempotencyKey,
+      messageId: id,
+      bodyHashes,
+      hashKeyName: keys.current.name,
+      now,
+    });
+    if (claim.outcome !== 'conflict') return { id: claim.messageId, claimed: claim.outcome === 'claimed' };
+    return { response: errorResponse(422, ERROR_TEXT.idempotencyConflict), outcome: 'idempotency_conflict', attempts: 0 };
+  } catch (error) {
+    return storeFailed(error);
+  }
+}
+
+/** The visitor is waiting for the 429 meanwhile; the key expires with IDEMPOTENCY_TTL_SECONDS anyway. */
+const UNCLAIM_TIMEOUT_MS = 1_000;
+
+/** Takes back this request's reservation of a key; best effort. */
+async function unclaim(service: Service, key: string, messageId: string): Promise<void> {
+  await deleteIdempotencyRecord(service.table, { key, messageId }, AbortSignal.timeout(UNCLAIM_TIMEOUT_MS)).catch(() => false);
+}
+
+/** Gives back the e-mail a message that was not stored (or was stored before) took from its budget. */
+async function returnBudget(service: Service, disposition: Disposition, now: Date): Promise<void> {
+  if (disposition.status !== 'received') return;
+  const { budget } = disposition;
+  await returnMailBudget(service.table, budget, service.config.mailBudgets[budget], now).catch(() => undefined);
+}
+
+/** Stores the message (giving its places and its e-mail back when that fails), then e-mails it unless it is held. */
+async function storeAndSend(
+  message: StoredMessage,
+  disposition: Disposition,
+  reservations: readonly Reservation[],
+  service: Service,
+  now: Date,
+): Promise<Handled> {
+  const { id } = message;
+  try {
+    // 'exists': an earlier request with this Idempotency-Key stored it and sends the e-mail.
+    if ((await storeMessage(service.table, message)) === 'exists') {
+      await returnBudget(service, disposition, now);
+      return { response: jsonResponse(200, { id }), outcome: 'duplicate', attempts: 0, messageId: id };
+    }
+  } catch (error) {
+    await returnBudget(service, disposition, now);
+    return storeFailed(error, await releaseVisitor(service.table, reservations));
+  }
+  if (disposition.status === 'held') {
+    return { response: jsonResponse(200, { id }), outcome: 'stored_held', attempts: 0, messageId: id, heldFor: disposition.heldFor };
+  }
+
+  const delivery = await deliver(service.setup, message, { at: now, isLast: false });
+  return {
+    response: jsonResponse(200, { id }),
+    outcome: delivery.outcome === 'emailed' ? 'stored_and_emailed' : 'stored_email_deferred',
+    attempts: 1,
+    messageId: id,
+    error: [delivery.error, delivery.recordError && `record: ${delivery.recordError}`].filter(Boolean).join('; ') || undefined,
+  };
+}
+
+/** The contact handler, built from its dependencies. */
+export function createContactHandler(dependencies: FunctionDependencies<ContactConfig>): ContactHandler {
+  const setup = deliverySetup(dependencies);
+  const service: Service = {
+    config: dependencies.config,
+    table: setup.table,
+    setup,
+    fields: dependencies.fields ?? CONTACT_FIELDS,
+    clock: dependencies.clock ?? systemClock,
+  };
+  return answering((event) => receive(event, service), dependencies.config.stage, service.fields);
+}
+
+/**
+ * The handler of a function whose configuration could not be read: every request is
+ * answered 503 (a form post: the form again, with what was typed) before anything of it is
+ * used, and logged as config_error with the error, which names the variable and never its
+ * value, and counted under `stage` as not stored.
+ */
+export function unconfiguredContactHandler(error: unknown, stage: string): ContactHandler {
+  return answering(() => Promise.resolve(configError(error)), stage);
+}

@@ -1,0 +1,131 @@
+/**
+ * The firm's digest: while messages are held (suspect, or past the mail budget), the firm
+ * gets at most one e-mail an hour about them instead of one each: how many wait and why, and
+ * the best-scoring ones in full, so a person caught in a wave is still read. The retry job
+ * sends it (retry.ts); the texts are in core (content/digest.ts). Held messages stay held:
+ * an operator releases one (`npm run messages -- release`) or marks a wave as spam.
+ */
+import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
+import { DIGEST_TEXT } from '@site/core/content/digest';
+import type { FieldList } from '@site/core/field-spec';
+import { HELD_FOR, SPAM_SIGNAL_NAMES, type HeldFor, type SpamSignal } from '@site/core/spam';
+import { DELIVERY_TAGS } from '@site/core/ses-events';
+import type { StoredMessage } from '@site/core/table';
+import type { DeliverySetup } from '../mail/delivery';
+import { sendNotification, type MailRoute } from '../mail/mail';
+import { headerText, mailbox } from '../mail/mail-header';
+import { receivedTime } from '../mail/notification';
+import { claimDigest, listHeldSince, readDigestState, type DigestState } from './spam-store';
+
+/** At most one digest in this time. */
+export const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
+/** Held messages one digest reads (a page of 1 MB holds about 1,000): the rest is counted by the next. */
+export const DIGEST_READ_CAP = 5000;
+/** Held messages shown in full, the best-scoring first. */
+export const DIGEST_IN_FULL = 10;
+
+export interface Digest {
+  count: number;
+  /** More were held than one digest reads. */
+  more: boolean;
+  /** When the first counted message arrived (ISO). */
+  since: string;
+  /** The last counted message's receivedAt (ISO): the next digest starts after it. */
+  through: string;
+  heldFor: Record<HeldFor, number>;
+  signals: Record<SpamSignal, number>;
+  inFull: StoredMessage[];
+}
+
+/** What a digest says about these held messages, oldest first. Pure. */
+export function digestOf(held: readonly StoredMessage[], more: boolean): Digest | undefined {
+  if (held.length === 0) return undefined;
+  const heldFor = Object.fromEntries(HELD_FOR.map((reason) => [reason, 0])) as Record<HeldFor, number>;
+  const signals = Object.fromEntries(SPAM_SIGNAL_NAMES.map((signal) => [signal, 0])) as Record<SpamSignal, number>;
+  for (const message of held) {
+    if (message.heldFor) heldFor[message.heldFor] += 1;
+    for (const signal of message.signals ?? []) signals[signal] += 1;
+  }
+  const inFull = [...held]
+    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0) || a.receivedAt.localeCompare(b.receivedAt))
+    .slice(0, DIGEST_IN_FULL);
+  return { count: held.length, more, since: held[0]!.receivedAt, through: held.at(-1)!.receivedAt, heldFor, signals, inFull };
+}
+
+function messageText(message: StoredMessage, fields: FieldList): string {
+  const values = message as unknown as Record<string, string | undefined>;
+  const lines = Object.entries(fields).flatMap(([name, field]) => (values[name] ? [`${field.label}: ${values[name]}`] : []));
+  const signals = (message.signals ?? []).map((signal) => DIGEST_TEXT.signal[signal]).join('; ');
+  return [
+    ...lines,
+    `${DIGEST_TEXT.score}: ${message.score ?? 0}${signals ? ` (${signals})` : ''}`,
+    `${DIGEST_TEXT.reference}: ${message.id}, ${receivedTime(message.receivedAt)}`,
+  ].join('\n');
+}
+
+/** The digest as plain text: counts first, then the messages in full. */
+export function digestBody(digest: Digest, fields: FieldList): string {
+  const counted = <K extends string>(counts: Record<K, number>, labels: Record<K, string>) =>
+    (Object.entries(counts) as [K, number][]).filter(([, count]) => count > 0).map(([key, count]) => `- ${labels[key]}: ${count}`);
+  return [
+    DIGEST_TEXT.intro(digest.count, receivedTime(digest.since)),
+    ...(digest.more ? ['', DIGEST_TEXT.more] : []),
+    '',
+    `${DIGEST_TEXT.why}:`,
+    ...counted(digest.heldFor, DIGEST_TEXT.heldFor),
+    '',
+    `${DIGEST_TEXT.signals}:`,
+    ...counted(digest.signals, DIGEST_TEXT.signal),
+    '',
+    `${DIGEST_TEXT.inFull(digest.inFull.length)}:`,
+    ...digest.inFull.flatMap((message) => ['', messageText(message, fields)]),
+    '',
+    DIGEST_TEXT.release,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The SendEmail request for a digest: through the stage's configuration set like every
+ * e-mail (its bounces count), tagged as a digest so the delivery events are not taken for a
+ * message's. No Reply-To: it answers no one visitor.
+ */
+export function digestEmail(digest: Digest, route: MailRoute, fields: FieldList): SendEmailCommandInput {
+  return {
+    ConfigurationSetName: route.configurationSet,
+    Tags: [{ Name: DELIVERY_TAGS.digest, Value: digest.through.replace(/[^0-9A-Za-z]/g, '') }],
+    Source: mailbox(DIGEST_TEXT.sender, route.from),
+    Destination: { ToAddresses: route.to },
+    Message: {
+      Subject: { Data: headerText(DIGEST_TEXT.subject(digest.count)), Charset: 'UTF-8' },
+      Body: { Text: { Data: digestBody(digest, fields), Charset: 'UTF-8' } },
+    },
+  };
+}
+
+export type DigestResult =
+  { outcome: 'sent'; count: number } | { outcome: 'none' | 'not_due' } | { outcome: 'failed'; error: unknown; count: number };
+
+/**
+ * Sends the digest of the messages held since the last one, if there are any and the last is
+ * an hour old. The digest is claimed before it is sent, so overlapping runs send one; when
+ * SES refuses it, the claim is given back and the next run tries again.
+ */
+export async function sendDigest(setup: DeliverySetup, now: Date): Promise<DigestResult> {
+  const { table } = setup;
+  const last = await readDigestState(table);
+  if (last.sentAt !== undefined && now.getTime() - Date.parse(last.sentAt) < DIGEST_INTERVAL_MS) return { outcome: 'not_due' };
+  const { messages, more } = await listHeldSince(table, last.through, DIGEST_READ_CAP);
+  const digest = digestOf(messages, more);
+  if (!digest) return { outcome: 'none' };
+  const next: DigestState = { sentAt: now.toISOString(), through: digest.through };
+  if (!(await claimDigest(table, last, next))) return { outcome: 'not_due' };
+  try {
+    await sendNotification(setup.ses, digestEmail(digest, setup.route, setup.fields));
+    return { outcome: 'sent', count: digest.count };
+  } catch (error) {
+    // Best effort: if the state cannot be put back, the next digest starts after these messages.
+    await claimDigest(table, next, last).catch(() => false);
+    return { outcome: 'failed', error, count: digest.count };
+  }
+}
