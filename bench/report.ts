@@ -27,6 +27,7 @@ import { CATEGORIES, type LighthouseRun, type LighthouseSession } from './lighth
 import { headroom, READ_FROM_RUN, type SideBySide } from './side-by-side';
 import type { SpamWave } from './spam-wave';
 import type { StampSolves } from './stamp-solve';
+import type { TapToPaint } from './tap-to-paint';
 import { median } from './stats';
 
 export type PageName = 'site' | ComparisonPage;
@@ -42,6 +43,7 @@ export interface BenchResults {
   hostileBodies?: HostileBodies;
   iamGate?: IamGateCost;
   stampSolves?: StampSolves;
+  tapToPaint?: TapToPaint;
   spamWave?: SpamWave;
   /** What the handler logged it did with each request, by part (a held message sends no e-mail, and costs less). */
   outcomes: Record<string, Record<string, number>>;
@@ -270,6 +272,23 @@ export function buildRows(results: BenchResults, partial = false): Row[] {
           ),
         ]
       : missing('stampSolves', 'Proof-of-work stamp', BUDGETS.stampReadyP50Ms)),
+    ...(results.tapToPaint
+      ? [
+          fixedRow(
+            `The phone's menu, a tap at the first paint to the next paint (median of ${results.tapToPaint.loads} loads; slowest ${ms(results.tapToPaint.atFirstPaint.max)})`,
+            results.tapToPaint.atFirstPaint.p50,
+            BUDGETS.tapToPaintP50Ms,
+            ms,
+            `tapped ${ms(results.tapToPaint.tapAfterFirstPaintMs)} after the first paint, before the app`,
+          ),
+          fixedRow(
+            `… a tap after hydration (slowest ${ms(results.tapToPaint.afterHydration.max)})`,
+            results.tapToPaint.afterHydration.p50,
+            BUDGETS.tapToPaintP50Ms,
+            ms,
+          ),
+        ]
+      : missing('tapToPaint', "A tap on the phone's menu to the next paint", BUDGETS.tapToPaintP50Ms)),
     ...(wave
       ? [
           // Every message must have been stored, and SES may have sent no more than the firm received.

@@ -27,6 +27,7 @@ import { buildRows, newResults, renderText, writeReports, type BenchResults, typ
 import { judgeLighthouse } from './side-by-side';
 import { measureSpamWave } from './spam-wave';
 import { measureStampSolves } from './stamp-solve';
+import { measureTapToPaint } from './tap-to-paint';
 
 const PARTS = [
   'firstLoadJs',
@@ -38,6 +39,7 @@ const PARTS = [
   'iamGate',
   'lighthouse',
   'stampSolves',
+  'tapToPaint',
 ] as const;
 type Part = (typeof PARTS)[number];
 const NEEDS_BUNDLE: Part[] = ['lambdaBundle', 'coldStart', 'handlerLatency', 'hostileBodies', 'iamGate'];
@@ -191,6 +193,9 @@ try {
     "The proof-of-work stamp on a phone's CPU, 60 solves",
     () => measureStampSolves(local().urls.site, SITE_DIR),
     true,
+  );
+  await part('tapToPaint', "A tap on the phone's menu to the next paint, at the first paint and after hydration, 7 loads", () =>
+    measureTapToPaint(local().urls.site),
   );
 } finally {
   await stack?.close();
