@@ -1,7 +1,10 @@
 /**
- * The budgets of the design (docs/design.md, "Budgets"): their only copy in code, so change
- * both together. Sizes are in KB of 1000 bytes, as Vite and size-limit print them.
+ * The budgets of the design (docs/design.md, "Budgets"): their only copy in code (the first-load
+ * one is frontend/build/first-load.ts's, which size-limit reads too), so change both together.
+ * Sizes are in KB of 1000 bytes, as Vite and size-limit print them.
  */
+
+import { FIRST_LOAD_JS_BUDGET_BYTES } from '@site/frontend/first-load';
 
 export const KB = 1000;
 
@@ -18,8 +21,12 @@ export const BUDGETS = {
    * headers, which the host's load does not move. Performance is judged side by side.
    */
   categoryScore: { limit: 100, comparison: '>=', text: '100 in every run' },
-  /** Scripts fetched on the first view and the inline loader in the HTML, gzip (size-limit, .size-limit.mjs). */
-  firstLoadJsGzipBytes: { limit: 85 * KB, comparison: '<=', text: '≤ 85 KB gzip' },
+  /** The inline loader and the scripts of the first view, gzip, as frontend/build/first-load.ts counts them (size-limit too). */
+  firstLoadJsGzipBytes: {
+    limit: FIRST_LOAD_JS_BUDGET_BYTES,
+    comparison: '<=',
+    text: `≤ ${FIRST_LOAD_JS_BUDGET_BYTES.toLocaleString('en')} B gzip`,
+  },
   firstViewBytes: { limit: 200 * KB, comparison: '<=', text: '≤ 200 KB' },
   /** The site's median LCP ÷ the no-script page's: at the limit the scripts delay no paint. */
   lcpVsBaseline: { limit: 1.05, comparison: '<=', text: '≤ 1.05× (median)' },

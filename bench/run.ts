@@ -12,10 +12,11 @@
  * copy with a slower start when choosing a margin (docs/development.md, "Performance").
  */
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { firstLoadOf } from '@site/frontend/first-load';
 import { DEFAULT_SITE_DIR, EPHEMERAL_STACK, REPO_ROOT, startLocalStack, type LocalStack } from '@site/local/stack';
 import { LATENCY_REQUESTS, LATENCY_WARMUP } from './budgets';
 import { captureHandlerLogs, measureHandlerLatency, measureIamGate } from './handler';
@@ -88,7 +89,6 @@ async function part<Name extends Part>(name: Name, label: string, measure: () =>
 const SITE_DIR = join(WORK_DIR, 'site');
 rmSync(SITE_DIR, { recursive: true, force: true });
 cpSync(values.site ?? DEFAULT_SITE_DIR, SITE_DIR, { recursive: true });
-const indexHtml = readFileSync(join(SITE_DIR, 'index.html'), 'utf8');
 
 await part('firstLoadJs', 'First-load JavaScript (size-limit, .size-limit.mjs)', async () => {
   // size-limit exits 1 when a check is over its limit, with its figures on stdout all the same.
@@ -186,9 +186,9 @@ try {
     }
   });
   if (results.firstLoadJs && results.lighthouse) {
-    const entry = /\bdata-entry="([^"]+)"/.exec(indexHtml)?.[1];
+    const counted = firstLoadOf(SITE_DIR).files.map((file) => `/${file}`);
     const fetched = new Set(results.lighthouse.runs.site.flatMap((run) => run.scripts));
-    results.firstLoadJs.uncounted = [...fetched].filter((path) => path !== entry);
+    results.firstLoadJs.uncounted = [...fetched].filter((path) => !counted.includes(path));
   }
 
   await part(
