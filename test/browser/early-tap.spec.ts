@@ -44,7 +44,7 @@ function recordEarly(): void {
   document.addEventListener(
     'toggle',
     (event) => {
-      if ((event).newState === 'open') record.opened.push({ id: (event.target as Element).id, at: performance.now() });
+      if (event.newState === 'open') record.opened.push({ id: (event.target as Element).id, at: performance.now() });
     },
     true,
   );
