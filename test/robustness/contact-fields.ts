@@ -34,7 +34,7 @@ const VALID: Record<FieldKind, string> = {
 export function validMessage(marker: string): [ContactField, string][] {
   return FIELDS.map((field) => {
     // A text of its own (distinctText): one text from many senders is a near-copy wave, held.
-    const value = kindOf(field) === 'multiline' ? `${distinctText(marker)} Kenmerk test: ${marker}` : VALID[kindOf(field)];
+    const value = kindOf(field) === 'multiline' ? `${distinctText(marker)} Kenmerk: ${marker}` : VALID[kindOf(field)];
     return [field, [...value].slice(0, CONTACT_FIELDS[field].limit).join('')];
   });
 }

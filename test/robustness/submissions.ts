@@ -74,7 +74,7 @@ export function makeSubmissions(phase: string, runTag: string, count: number, se
     // held as a spam wave, where this load is the firm's ordinary mail.
     multiline: (_, marker) => {
       const sentences = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, part) => distinctText(`${marker}-${part}`));
-      return `${sentences.join(random() < 0.3 ? '\n' : ' ')}\nKenmerk klant: ${marker}`;
+      return `${sentences.join(random() < 0.3 ? '\n' : ' ')}\nKenmerk: ${marker}`;
     },
   };
   return Array.from({ length: count }, (_, index) => {

@@ -179,7 +179,7 @@ export function messageIdOf(email: SentEmail): string | undefined {
 
 /** The load generator's content marker (see submissions.ts), if this text carries one. */
 export function markerOf(text: string | undefined): string | undefined {
-  return /Kenmerk klant: (RB[A-Za-z0-9]+)/.exec(text ?? '')?.[1];
+  return /Kenmerk: (RB[A-Za-z0-9]+)/.exec(text ?? '')?.[1];
 }
 
 /** The load generator's content marker in a stored message, read from its text fields. */
