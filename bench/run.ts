@@ -12,10 +12,11 @@
  * copy with a slower start when choosing a margin (docs/development.md, "Performance").
  */
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { firstLoadOf } from '@site/frontend/first-load';
 import { DEFAULT_SITE_DIR, EPHEMERAL_STACK, REPO_ROOT, startLocalStack, type LocalStack } from '@site/local/stack';
 import { LATENCY_REQUESTS, LATENCY_WARMUP } from './budgets';
 import { captureHandlerLogs, measureHandlerLatency, measureIamGate } from './handler';
@@ -28,6 +29,7 @@ import { judgeLighthouse } from './side-by-side';
 import { measureNearCopies } from './near-copies';
 import { measureSpamWave } from './spam-wave';
 import { measureStampSolves } from './stamp-solve';
+import { measureTapToPaint } from './tap-to-paint';
 
 const PARTS = [
   'firstLoadJs',
@@ -40,6 +42,7 @@ const PARTS = [
   'iamGate',
   'lighthouse',
   'stampSolves',
+  'tapToPaint',
 ] as const;
 type Part = (typeof PARTS)[number];
 const NEEDS_BUNDLE: Part[] = ['lambdaBundle', 'coldStart', 'handlerLatency', 'hostileBodies', 'iamGate'];
@@ -86,7 +89,6 @@ async function part<Name extends Part>(name: Name, label: string, measure: () =>
 const SITE_DIR = join(WORK_DIR, 'site');
 rmSync(SITE_DIR, { recursive: true, force: true });
 cpSync(values.site ?? DEFAULT_SITE_DIR, SITE_DIR, { recursive: true });
-const indexHtml = readFileSync(join(SITE_DIR, 'index.html'), 'utf8');
 
 await part('firstLoadJs', 'First-load JavaScript (size-limit, .size-limit.mjs)', async () => {
   // size-limit exits 1 when a check is over its limit, with its figures on stdout all the same.
@@ -184,9 +186,9 @@ try {
     }
   });
   if (results.firstLoadJs && results.lighthouse) {
-    const entry = /\bdata-entry="([^"]+)"/.exec(indexHtml)?.[1];
+    const counted = firstLoadOf(SITE_DIR).files.map((file) => `/${file}`);
     const fetched = new Set(results.lighthouse.runs.site.flatMap((run) => run.scripts));
-    results.firstLoadJs.uncounted = [...fetched].filter((path) => path !== entry);
+    results.firstLoadJs.uncounted = [...fetched].filter((path) => !counted.includes(path));
   }
 
   await part(
@@ -194,6 +196,9 @@ try {
     "The proof-of-work stamp on a phone's CPU, 60 solves",
     () => measureStampSolves(local().urls.site, SITE_DIR),
     true,
+  );
+  await part('tapToPaint', "A tap on the phone's menu to the next paint, at the first paint and after hydration, 7 loads", () =>
+    measureTapToPaint(local().urls.site),
   );
 } finally {
   await stack?.close();

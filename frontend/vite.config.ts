@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bareDynamicImport } from './build/bare-dynamic-import.ts';
 import { checkContentFacts, deploymentDefines, SITE_ORIGIN_TOKEN, siteOrigin } from './build/build-facts.ts';
 import { inlineLoader } from './build/inline-loader.ts';
 import { typeface } from './build/typeface.ts';
@@ -40,6 +41,7 @@ export default defineConfig(async ({ command }) => {
       react(),
       devHead(),
       inlineLoader(),
+      bareDynamicImport(),
       // The server bundle, which `npm run build` makes first: the typeface is cut to the text of the pages it renders.
       typeface({ ssrDir: join(import.meta.dirname, '.ssr'), filled: { [SITE_ORIGIN_TOKEN]: origin } }),
       siteOriginInCss(origin),

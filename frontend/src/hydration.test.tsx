@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Part } from './components/Part';
-import { HYDRATED_MARK, scheduleHydration } from './hydration';
+import { APP_STARTED_ATTRIBUTE, EARLY_TAP_ATTRIBUTE, HYDRATED_MARK, scheduleHydration, takeEarlyTap } from './hydration';
 import { FakeIntersectionObserver } from '../test/browser-fakes';
 
 /** A section whose button counts its clicks: it answers only once React has hydrated it. */
@@ -12,7 +12,7 @@ function Section({ id }: { id: string }) {
   const [clicks, setClicks] = useState(0);
   return (
     <section id={id}>
-      <button type="button" onClick={() => setClicks((n) => n + 1)}>
+      <button id={`${id}-button`} type="button" onClick={() => setClicks((n) => n + 1)}>
         {id} {clicks}
       </button>
       <input aria-label={`${id} field`} />
@@ -154,5 +154,33 @@ describe('hydration in slices', () => {
     });
     await idle();
     expect(marks()).toEqual([HYDRATED_MARK]);
+  });
+
+  it('replays a tap the loader held from before the app started, once, when the part has hydrated, and lets that part through first', async () => {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Page />);
+    document.body.append(container);
+    // What the loader (loader.ts) leaves on <html> when a button of the app's is tapped before the app starts.
+    document.documentElement.setAttribute(EARLY_TAP_ATTRIBUTE, 'three-button');
+    const tapped = takeEarlyTap();
+    expect(tapped).toBe(container.querySelector('#three-button'));
+    // The loader hands over no more taps: React hears them from now on.
+    expect(document.documentElement.hasAttribute(APP_STARTED_ATTRIBUTE)).toBe(true);
+    expect(document.documentElement.hasAttribute(EARLY_TAP_ATTRIBUTE)).toBe(false);
+    scheduleHydration(IDS, tapped);
+    await settle(() => {
+      root = hydrateRoot(container, <Page />);
+    });
+    expect(marks()).toEqual(['hydrated:three']);
+    await settle(() => vi.advanceTimersByTime(0));
+    expect(button('three').textContent).toBe('three 1');
+    for (let i = 0; i < IDS.length + 1; i++) await idle();
+    expect(button('three').textContent).toBe('three 1');
+    document.documentElement.removeAttribute(APP_STARTED_ATTRIBUTE);
+  });
+
+  it('starts with no tap to replay when the visitor tapped nothing', () => {
+    expect(takeEarlyTap()).toBeUndefined();
+    document.documentElement.removeAttribute(APP_STARTED_ATTRIBUTE);
   });
 });

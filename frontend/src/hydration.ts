@@ -6,6 +6,10 @@
  * touches, types or tabs into is let through at once, before React sees the event, so React
  * hydrates it on the spot and the event reaches it (React's selective hydration).
  *
+ * A tap on one of the app's buttons (a service tab) before the app started, which no handler
+ * heard, is handed over by the loader (loader.ts): its part is let through at once, and the tap
+ * is replayed on the button once the part has hydrated, so it takes effect without a second tap.
+ *
  * A gate is a thenable React suspends on (`use`): while it is shut, the part keeps its
  * prerendered markup, which React leaves as it is. Each part, once hydrated, and then the
  * whole page leave a performance mark (`hydrated:<id>`, `hydrated`) for tests and traces.
@@ -38,12 +42,18 @@ const NEAR_MARGIN = '100% 0px';
 /** The longest an idle callback may wait on a page that is never idle. */
 const IDLE_TIMEOUT_MS = 1000;
 export const HYDRATED_MARK = 'hydrated';
+/** On <html>: set when the app starts, from when React hears taps itself (the loader stops handing them over). */
+export const APP_STARTED_ATTRIBUTE = 'data-app-started';
+/** On <html>: the id of the button the visitor tapped before the app started, set by the loader. */
+export const EARLY_TAP_ATTRIBUTE = 'data-early-tap';
 
 /** The parts of the page, by the id of their element, in page order; none when the page was not hydrated behind a schedule. */
 let parts: Map<string, HeldPart> | undefined;
 let near = new Set<string>();
 let observer: IntersectionObserver | undefined;
 let stepPending = false;
+/** The button tapped before the app started, until the tap is replayed. */
+let earlyTap: HTMLElement | undefined;
 
 function createPart(): HeldPart {
   let resolve!: () => void;
@@ -93,6 +103,23 @@ function finish(): void {
   for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
   observer?.disconnect();
   performance.mark(HYDRATED_MARK);
+  replayEarlyTap();
+}
+
+/** The tap the loader handed over, on its button, once (in a task of its own, after React's commit). */
+function replayEarlyTap(): void {
+  const button = earlyTap;
+  earlyTap = undefined;
+  if (button) setTimeout(() => button.click());
+}
+
+/** Takes the tap the loader holds and tells it the app has started: from now on React hears taps. */
+export function takeEarlyTap(): HTMLElement | undefined {
+  const root = document.documentElement;
+  root.setAttribute(APP_STARTED_ATTRIBUTE, '');
+  const id = root.getAttribute(EARLY_TAP_ATTRIBUTE);
+  root.removeAttribute(EARLY_TAP_ATTRIBUTE);
+  return (id && document.getElementById(id)) || undefined;
 }
 
 function onInteraction(event: Event): void {
@@ -112,10 +139,12 @@ function onIntersection(entries: IntersectionObserverEntry[]): void {
 
 /**
  * Called before hydrating the prerendered page with the ids of its parts' elements, in page
- * order: from now on each part waits for its turn.
+ * order: from now on each part waits for its turn, but the one holding `tapped` (a button the
+ * visitor tapped before the app started), which goes first, the tap replayed once it has hydrated.
  */
-export function scheduleHydration(ids: readonly string[]): void {
+export function scheduleHydration(ids: readonly string[], tapped?: HTMLElement): void {
   parts = new Map(ids.map((id) => [id, createPart()]));
+  earlyTap = tapped;
   near = new Set();
   stepPending = false;
   for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, { capture: true, passive: true });
@@ -123,6 +152,7 @@ export function scheduleHydration(ids: readonly string[]): void {
   for (const id of ids) {
     const element = document.getElementById(id);
     if (element) observer.observe(element);
+    if (tapped && element?.contains(tapped)) parts.get(id)!.open();
   }
   scheduleStep();
 }
@@ -141,5 +171,6 @@ export function partHydrated(id: string): void {
   if (!part || part.state === 'hydrated') return;
   part.state = 'hydrated';
   performance.mark(`${HYDRATED_MARK}:${id}`);
+  if (earlyTap && document.getElementById(id)?.contains(earlyTap)) replayEarlyTap();
   scheduleStep();
 }

@@ -15,13 +15,40 @@
  * short. The rest is set as the visitor scrolls, before it is seen, with nothing moving. The
  * app waits for the blocks near the view (three seconds at most), so the two never share a
  * task.
- * The rest of the Latin range is fetched only if a character of it is shown. Its text
- * never changes with a build (the entry’s address is an attribute, the family is data), so
- * neither does the CSP's hash.
+ * The rest of the Latin range is fetched only if a character of it is shown.
+ *
+ * Nothing a visitor taps waits for the app either. The phone's menu is a popover the browser
+ * opens and closes (components/Header.tsx); here it also closes when one of its links is
+ * followed, as a menu does, and when its button is no longer shown (the window grew past the
+ * phone's layout). A tap on one of the app's own buttons (a service tab) before the app has
+ * started is handed over to it on <html> (hydration.ts), which replays it once the button has
+ * hydrated.
+ *
+ * Its text never changes with a build (the entry’s address is an attribute, the family is
+ * data), so neither does the CSP's hash.
  */
 (() => {
   const entry = document.currentScript?.dataset.entry;
   if (!entry) return;
+  const root = document.documentElement;
+
+  addEventListener(
+    'click',
+    (event) => {
+      const target = event.target as Element;
+      const popover = target.closest?.('[popover] a')?.closest<HTMLElement>('[popover]');
+      if (popover?.matches(':popover-open')) popover.hidePopover();
+      // Until the app has started (hydration.ts's APP_STARTED_ATTRIBUTE), the last of its buttons tapped (EARLY_TAP_ATTRIBUTE).
+      const button = !root.hasAttribute('data-app-started') && target.closest?.('#root button[type="button"][id]:not([popovertarget])');
+      if (button) root.setAttribute('data-early-tap', button.id);
+    },
+    true,
+  );
+  addEventListener('resize', () => {
+    for (const popover of document.querySelectorAll<HTMLElement>('[popover]:popover-open')) {
+      if (document.querySelector(`[popovertarget="${popover.id}"]`)?.checkVisibility() === false) popover.hidePopover();
+    }
+  });
   /** Whoever touches, types or tabs before the app is there gets it started at once. */
   const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   /** The longest an idle callback may wait on a page that is never idle. */

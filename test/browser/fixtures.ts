@@ -14,6 +14,7 @@ import { DeleteTableCommand, DynamoDBClient, ScanCommand } from '@aws-sdk/client
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { clearSentEmails, ensureMessageTable, fetchSentEmails, type SentEmail } from '@site/emulators/servers';
+import { nav } from '@site/frontend/content/site';
 import { HYDRATED_MARK } from '@site/frontend/hydration';
 import { EPHEMERAL_STACK, startLocalStack, type LocalStack, type LocalStackOptions } from '@site/local/stack';
 
@@ -184,6 +185,34 @@ export const test = base.extend<TestFixtures, { stackSettings: StackSettings; st
 });
 
 export { expect };
+
+/**
+ * What Chromium's accessibility tree says of the one element with this role and name (what a
+ * screen reader is told), e.g. `{ expanded: true, focused: true }`. Playwright's own checks
+ * (ariaSnapshot, attributes) compute roles and states from the DOM's attributes, so they do not
+ * see a state the browser gives natively, such as a popover's button being expanded.
+ */
+export async function accessibleState(page: Page, role: string, name: string): Promise<Record<string, unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', { nodeId: root.nodeId, role, accessibleName: name });
+    const shown = nodes.filter((node) => !node.ignored);
+    if (shown.length !== 1) throw new Error(`${shown.length} ${role}s named "${name}" in the accessibility tree, not one`);
+    return Object.fromEntries((shown[0]!.properties ?? []).map((property) => [property.name, property.value.value]));
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * The phone's menu open or shut, both as the browser holds it (its popover's state) and as a
+ * screen reader hears it (its button expanded or not, in the accessibility tree).
+ */
+export async function expectMenuOpen(page: Page, open: boolean): Promise<void> {
+  await expect(page.locator('#site-menu:popover-open')).toHaveCount(open ? 1 : 0);
+  await expect.poll(() => accessibleState(page, 'button', nav.menuButton)).toMatchObject({ expanded: open });
+}
 
 /** Until the app has hydrated the whole page (its `hydrated` mark), as a visitor who reads before acting finds it. */
 export async function hydrated(page: Page): Promise<void> {

@@ -5,7 +5,18 @@
  */
 import { contact, contactForm, expertise, nav, servicesSection } from '@site/frontend/content/site';
 import { EXPERTISE_FADE_MS, EXPERTISE_INTERVAL_MS } from '@site/frontend/expertise-rotation';
-import { expect, expectScrolledTo, nextFrames, open, runClockUntil, scrollInstantly, scrollThrough, stopClock, test } from './fixtures';
+import {
+  expect,
+  expectMenuOpen,
+  expectScrolledTo,
+  nextFrames,
+  open,
+  runClockUntil,
+  scrollInstantly,
+  scrollThrough,
+  stopClock,
+  test,
+} from './fixtures';
 import { on, SCREENS } from './viewports';
 
 test.describe('home page in Chromium, served by the local edge', () => {
@@ -43,7 +54,7 @@ test.describe('home page in Chromium, served by the local edge', () => {
     await expect(opened.locator('header.site-header')).toContainClass('is-scrolled');
   });
 
-  test('opens and closes the mobile menu; a link click closes it', { tag: on('phone') }, async ({ page, newPage }) => {
+  test('opens and closes the mobile menu; a link, Escape and a wider window close it', { tag: on('phone') }, async ({ page, newPage }) => {
     await open(page, '/');
     const button = page.getByRole('button', { name: nav.menuButton });
     const diensten = page.locator('#site-menu').getByRole('link', { name: 'Diensten' });
@@ -51,16 +62,31 @@ test.describe('home page in Chromium, served by the local edge', () => {
     await expect(diensten).toBeHidden();
 
     await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expectMenuOpen(page, true);
     await expect(diensten).toBeVisible();
     await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expectMenuOpen(page, false);
     await expect(diensten).toBeHidden();
 
     await button.click();
     await diensten.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expectMenuOpen(page, false);
     await expectScrolledTo(page, 'services');
+
+    // Escape closes it too, and leaves the keyboard on the button.
+    await button.click();
+    await expectMenuOpen(page, true);
+    await page.keyboard.press('Escape');
+    await expectMenuOpen(page, false);
+    await expect(button).toBeFocused();
+
+    // Widened past the phone's layout, the links stand in the header's row and the menu is shut.
+    await button.click();
+    await expectMenuOpen(page, true);
+    await page.setViewportSize(SCREENS.desktop.viewport);
+    await expect(page.locator('#site-menu:popover-open')).toHaveCount(0);
+    await expect(diensten).toBeVisible();
+    await expect(button).toBeHidden();
 
     const desktop = await newPage(SCREENS.desktop);
     await open(desktop, '/');
@@ -75,14 +101,14 @@ test.describe('home page in Chromium, served by the local edge', () => {
       await scrollInstantly(page, 1200);
       const button = page.getByRole('button', { name: nav.menuButton });
       await button.click();
-      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expectMenuOpen(page, true);
 
       await page.mouse.move(195, 600);
       await page.mouse.wheel(0, 800);
       // A tap on the menu itself (its padding, not a link) does not close it.
       const menu = (await page.locator('#site-menu').boundingBox())!;
       await page.touchscreen.tap(menu.x + menu.width / 2, menu.y + 4);
-      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expectMenuOpen(page, true);
       // That nothing moves is seen only over time: the wheel's smooth scroll, had it been let
       // through, would have moved the page well within this.
       await page.waitForTimeout(300);
@@ -91,7 +117,7 @@ test.describe('home page in Chromium, served by the local edge', () => {
       // Below the menu: the dimmed page. The tap closes the menu and reaches nothing beneath it.
       const url = page.url();
       await page.touchscreen.tap(195, menu.y + menu.height + 200);
-      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expectMenuOpen(page, false);
       expect(page.url()).toBe(url);
       await page.mouse.wheel(0, 400);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1200);
@@ -216,7 +242,7 @@ test.describe('home page in Chromium, served by the local edge', () => {
     const mobile = await newPage(SCREENS.phone);
     await open(mobile, '/');
     await mobile.getByRole('button', { name: nav.menuButton }).click();
-    await expect(mobile.getByRole('button', { name: nav.menuButton })).toHaveAttribute('aria-expanded', 'true');
+    await expectMenuOpen(mobile, true);
     // Said here as well as at the test's end (where every test's pages are checked), as it is this test's subject.
     expect({ errors: watch.errors, cspViolations: watch.cspViolations, foreignRequests: watch.foreignRequests }).toEqual({
       errors: [],

@@ -9,6 +9,9 @@ import { Icon } from '../components/Icon';
 import { SectionHeader } from '../components/SectionHeader';
 import { joinLastWords } from '../typography';
 
+/** An id, so that a tap on it before the app started is replayed once it has (hydration.ts). */
+const PAUSE_BUTTON_ID = 'expertise-pause';
+
 const termLang = (term: (typeof expertise)[number]) => (expertiseInDutch.includes(term) ? undefined : 'en');
 
 export function Contact() {
@@ -95,6 +98,7 @@ function ExpertiseLine() {
           ))}
         </p>
         <button
+          id={PAUSE_BUTTON_ID}
           type="button"
           className="expertise-pause"
           aria-pressed={paused}
