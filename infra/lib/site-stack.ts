@@ -11,7 +11,14 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { DELIVERY_ALARM_ENV, FUNCTION_ENV, MAIL_BUDGET_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import {
+  DELIVERY_ALARM_ENV,
+  FUNCTION_ENV,
+  HELD_PAGE_ENV,
+  MAIL_BUDGET_ENV,
+  ORIGIN_VERIFY_ENV,
+  VISITOR_LIMIT_ENV,
+} from '@site/core/function-env';
 import type { Config } from '@site/core/node/deploy-config';
 import type { AlarmLinks, AlarmName } from './alarm-catalogue';
 import { dashboardUrl, savedQueryUrl } from './console-links';
@@ -71,6 +78,7 @@ export class SiteStack extends Stack {
     });
     this.distribution = site.distribution;
 
+    const siteUrl = `https://${config.domainName ?? this.distribution.distributionDomainName}`;
     const originSecret = new OriginSecret(this, 'OriginSecret', {
       prefix,
       version: config.originSecretVersion,
@@ -105,8 +113,15 @@ export class SiteStack extends Stack {
         [MAIL_BUDGET_ENV.perDay]: String(config.mailBudget.perDay),
         [MAIL_BUDGET_ENV.sitePerHour]: String(config.siteMailBudget.perHour),
         [MAIL_BUDGET_ENV.sitePerDay]: String(config.siteMailBudget.perDay),
+        [HELD_PAGE_ENV.spamRetentionDays]: String(config.spamRetentionDays),
       },
-      retryEnvironment: { [DELIVERY_ALARM_ENV.minutes]: String(config.deliveryAlarmHours * 60) },
+      retryEnvironment: {
+        [DELIVERY_ALARM_ENV.minutes]: String(config.deliveryAlarmHours * 60),
+        // The digest's link to the page of held messages: the site's address, and the secret its key is derived from
+        // (the current one: the contact function accepts links signed with it and, during a rotation, the previous one).
+        [HELD_PAGE_ENV.siteUrl]: siteUrl,
+        [ORIGIN_VERIFY_ENV.current]: originSecret.headerValue,
+      },
       retention,
       rateLimit: config.apiRateLimit,
       reservedConcurrency: config.reservedConcurrency === false ? undefined : config.reservedConcurrency,
@@ -158,7 +173,7 @@ export class SiteStack extends Stack {
     });
     new CfnOutput(this, 'SiteUrl', {
       description: 'The public site',
-      value: `https://${config.domainName ?? this.distribution.distributionDomainName}`,
+      value: siteUrl,
     });
     new CfnOutput(this, 'DistributionId', { description: 'For manual invalidations', value: this.distribution.distributionId });
     new CfnOutput(this, TABLE_NAME_OUTPUT, { description: 'Stored contact messages (npm run messages)', value: this.table.tableName });
