@@ -74,7 +74,6 @@ const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
   'X-Robots-Tag': 'noindex, nofollow',
-  'Referrer-Policy': 'no-referrer',
 } as const;
 
 const page = (statusCode: number, body: string): HttpResult => ({ statusCode, headers: { ...PAGE_HEADERS }, body });

@@ -143,7 +143,9 @@ function shell(title: string, body: string): string {
     '<!doctype html>\n<html lang="nl"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">' +
     `<title>${escape(title)} | ${escape(firm.name)}</title><meta name="robots" content="noindex, nofollow">` +
-    '<meta name="referrer" content="no-referrer">' +
+    // The link's token stays out of every Referer, even to the site's own pages (CloudFront logs referrers);
+    // not no-referrer, which would make a browser send its forms' posts with Origin: null.
+    '<meta name="referrer" content="strict-origin">' +
     `<link rel="stylesheet" href="${FORM_ANSWER_STYLESHEET}"></head><body>` +
     `<header class="site-header"><div class="container header-inner"><a class="header-logo" href="/">${escape(firm.name)}</a></div></header>` +
     '<main id="main" class="status-main"><div class="status-hero"><div class="container status-inner">' +
