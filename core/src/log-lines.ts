@@ -26,17 +26,15 @@ export const RETRY_RUN_LOG = {
  * The one line per contact request, and the outcomes in which the visitor's message was
  * not stored. A form post answers those with a 303 to the error page, not a 5xx, so the
  * API's 5xx alarm alone would miss them: the function counts them as not stored too, and
- * the saved query of the alarm on that count finds these lines. A stored message's line
- * carries its spam score, its signals and, when it was held, why: the spam wave's query
- * reads them (no visitor data; the signals are names from core/src/spam.ts).
+ * the saved query of the alarm on that count finds these lines. A held message's line says
+ * why it was held (the spam wave's query counts by it); never its score or its signals, which
+ * the log would keep after the message itself is gone (the privacy statement says so).
  */
 export const CONTACT_REQUEST_LOG = {
   msg: 'contact request',
   outcomeField: 'outcome',
   notStored: ['store_failed', 'config_error', 'unexpected_error'],
   stored: ['stored_and_emailed', 'stored_held', 'stored_email_deferred'],
-  scoreField: 'score',
-  signalsField: 'signals',
   heldField: 'heldFor',
 } as const;
 

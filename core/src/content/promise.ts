@@ -4,3 +4,10 @@
  * office reads what the visitor was promised.
  */
 export const REPLY_PROMISE = 'U hoort binnen één werkdag van ons.';
+
+/**
+ * How every text that offers the phone says it, followed by the number as a link: the site,
+ * its result pages, the function's answer pages and the page of held messages. One wording,
+ * so a visitor meets the same sentence wherever the form could not (or did) send.
+ */
+export const CALL_US = 'Liever direct contact? Bel ons op';

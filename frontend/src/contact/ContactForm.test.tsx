@@ -388,7 +388,7 @@ describe('ContactForm messages at the fields', () => {
       expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
       expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
         `U hebt in korte tijd het maximale aantal berichten verzonden. ${again}`,
-        `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+        `Liever direct contact? Bel ons op ${firm.phone} of mail naar ${firm.email}.`,
       ]);
       // Nothing went wrong on the firm's side, and the button is ready for later.
       expect(alert.querySelector('.toast-detail')!.textContent).not.toMatch(/fout|storing|mis/);
@@ -418,7 +418,7 @@ describe('ContactForm messages at the fields', () => {
     expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
     expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
       contactForm.busy,
-      `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+      `Liever direct contact? Bel ons op ${firm.phone} of mail naar ${firm.email}.`,
     ]);
     expect(alert).not.toHaveTextContent(contactForm.limited.again(undefined));
     expect(within(alert).getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);

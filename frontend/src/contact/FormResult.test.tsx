@@ -70,8 +70,8 @@ describe('the form’s result pages (no scripts)', () => {
     expect(again).toHaveAttribute('data-visitor-window-minutes', String(__VISITOR_WINDOW_MINUTES__));
     expect(screen.getByText(BACK)).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
-    expect(main.getByText(/^Liever meteen contact\? Bel/)).toHaveTextContent(
-      `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+    expect(main.getByText(/^Liever direct contact\? Bel ons op/)).toHaveTextContent(
+      `Liever direct contact? Bel ons op ${firm.phone} of mail naar ${firm.email}.`,
     );
     expect(main.getByRole('link', { name: firm.email })).toHaveAttribute('href', `mailto:${firm.email}`);
     expect(main.getByRole('link', { name: firm.phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+?\d+$/));

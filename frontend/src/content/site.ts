@@ -7,7 +7,7 @@
  */
 import { HONEYPOT_LABEL, REQUIRED_FIELDS_MESSAGE, REQUIRED_NOTE } from '@site/core/content/contact-fields';
 import { visitorLimitSentence } from '@site/core/content/refused-post';
-import { REPLY_PROMISE } from '@site/core/content/promise';
+import { CALL_US, REPLY_PROMISE } from '@site/core/content/promise';
 import { firm as facts } from '@site/core/content/firm';
 import { postalCodeShown, telHref } from '@site/core/notation';
 import type { IconName } from '../icons/shapes';
@@ -24,7 +24,7 @@ export const emailHref = `mailto:${firm.email}`;
 
 /** How to reach the firm without the form: said wherever the form could not send. */
 export const directContact = {
-  call: 'Liever meteen contact? Bel',
+  call: CALL_US,
   mail: 'of mail naar',
 } as const;
 
@@ -252,7 +252,8 @@ export const contactForm = {
   },
   submit: 'Bericht verzenden',
   submitting: 'Bezig met verzenden…',
-  privacy: 'We gebruiken uw gegevens alleen om op uw bericht te reageren.',
+  privacy:
+    'We gebruiken uw gegevens om op uw bericht te reageren. Om het formulier tegen spam en misbruik te beschermen, beoordeelt de website elk bericht automatisch; soms houdt ze een bericht aan tot een medewerker het heeft gelezen.',
   privacyLink: { href: PATHS.privacy, label: 'Lees onze privacyverklaring' },
   /** Under a field from 90% of its limit on; a screen reader hears it once typing pauses. */
   count: {
@@ -293,7 +294,7 @@ export const sentConfirmation = {
   /** The firm's promise: when the visitor hears back. In core, because the firm's e-mail repeats it. */
   reply: REPLY_PROMISE,
   /** Followed by the phone number, as a link. */
-  call: 'Haast? Bel ons op',
+  call: CALL_US,
   another: 'Nog een bericht verzenden',
 } as const;
 

@@ -12,7 +12,6 @@ import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
 import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
-import type { Assessment } from '../spam/assessment';
 import type { CrossSiteSignal } from './cross-site';
 import { errorResponse, requestFormat, type HttpResult } from './http';
 import { formReply } from './form-reply';
@@ -53,8 +52,7 @@ export interface Handled {
   crossSite?: CrossSiteSignal;
   /** Where an unexpected error was thrown (errorLocation). */
   where?: string;
-  /** A stored message's spam score, its signals and, when held, why (core/src/spam.ts): no visitor data. */
-  assessment?: Assessment;
+  /** When a stored message was held, why (core/src/spam.ts). */
   heldFor?: HeldFor;
 }
 
@@ -143,8 +141,7 @@ export function answering(
       messageId: handled.messageId,
       error: handled.error,
       where: handled.where,
-      [CONTACT_REQUEST_LOG.scoreField]: handled.assessment?.score,
-      [CONTACT_REQUEST_LOG.signalsField]: handled.assessment?.signals.join(','),
+      // Why a message was held, never its score or signals: those stay with the message, and go when it goes.
       [CONTACT_REQUEST_LOG.heldField]: handled.heldFor,
       crossSite: handled.crossSite,
       visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,

@@ -197,7 +197,7 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   }
   const message = newMessage({ id, contact, idempotencyKey }, { assessment, disposition }, now, service.config.retentionDays);
   const handled = await storeAndSend(message, disposition, reservations, service, now);
-  return { ...handled, assessment, ...(visitor.kind === 'uncounted' && { uncounted: true }) };
+  return { ...handled, ...(visitor.kind === 'uncounted' && { uncounted: true }) };
 }
 
 /**
