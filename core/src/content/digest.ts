@@ -19,7 +19,7 @@ export const DIGEST_TEXT = {
   more: 'Er wachten nog meer berichten; de volgende samenvatting telt ze mee.',
   /** Before the link to the page of held messages. */
   page: (until: string) =>
-    `Lees en beoordeel alle aangehouden berichten op deze pagina. Daar stuurt u een bericht alsnog door of markeert u het als spam. De link werkt tot ${until}:`,
+    `Lees en beoordeel alle aangehouden berichten op deze pagina. Daar kunt u een bericht alsnog doorsturen of als spam markeren. De link werkt tot ${until}:`,
   why: 'Waarom ze zijn aangehouden',
   heldFor: {
     suspect: 'lijkt op spam',
@@ -27,7 +27,7 @@ export const DIGEST_TEXT = {
   } satisfies Record<HeldFor, string>,
   signals: 'Kenmerken',
   signal: {
-    noStamp: 'verstuurd zonder het script van de website',
+    noStamp: 'verzonden zonder het script van de website',
     badStamp: 'ongeldige of hergebruikte controle van de website',
     fastFill: 'sneller ingevuld dan een mens typt',
     linkInName: 'een webadres of @ in de naam of bedrijfsnaam',
@@ -44,10 +44,10 @@ export const DIGEST_TEXT = {
   /** One message in the digest: its Reply-To is the visitor. */
   replyToOne:
     'Is dit bericht echt? Beantwoord deze e-mail: uw antwoord gaat rechtstreeks naar de afzender. ' +
-    'Of stuur het op de pagina hierboven alsnog door, dan komt het als gewone e-mail binnen.',
+    'Of kies op de pagina hierboven "Alsnog doorsturen", dan komt het als gewone e-mail binnen.',
   /** More than one: an answer to the digest would reach no visitor. */
   replyToMany:
     'Is een van deze berichten echt? Een antwoord op deze e-mail bereikt de afzenders niet. Schrijf de afzender via de link bij ' +
-    '"Antwoorden aan", of stuur het bericht op de pagina hierboven alsnog door: dan komt het als gewone e-mail binnen en gaat uw ' +
+    '"Antwoorden aan", of kies op de pagina hierboven "Alsnog doorsturen": dan komt het als gewone e-mail binnen en gaat uw ' +
     'antwoord rechtstreeks naar de afzender.',
 } as const;

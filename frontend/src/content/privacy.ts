@@ -242,7 +242,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
       }),
       record('mailbox', 'De e-mail in onze mailbox', {
         what: [
-          'Een bericht komt als e-mail binnen in onze mailbox, met de gegevens hierboven. Houdt de website een bericht aan (zie De beoordeling op spam), dan komt het eerst in het overzicht van aangehouden berichten dat we elk uur per e-mail ontvangen, en op een beveiligde pagina waar een medewerker het leest; sturen we het daar alsnog door, dan komt het ook als gewone e-mail binnen. Beantwoorden we het, dan staat ook die correspondentie in onze mailbox.',
+          'Een bericht komt als e-mail binnen in onze mailbox, met de gegevens hierboven. Houdt de website een bericht aan (zie De beoordeling op spam), dan komt het eerst in het overzicht van aangehouden berichten dat we elk uur per e-mail ontvangen, en op een beveiligde pagina waar een medewerker het leest; wordt het daar alsnog doorgestuurd, dan komt het ook als gewone e-mail binnen. Beantwoorden we het, dan staat ook die correspondentie in onze mailbox.',
         ],
         why: ['Om uw vraag af te handelen.'],
         basis: [
@@ -412,7 +412,7 @@ const rights: PrivacySection = {
       'bezwaar te maken tegen het gebruik van uw gegevens op grond van ons gerechtvaardigd belang.',
     ),
     p(
-      'Wilt u de gegevens die u ons gaf in een gangbaar bestandsformaat ontvangen, dan sturen we ze u ook graag toe. Dat is geen wettelijk recht bij deze gegevens (artikel 20 AVG geldt niet voor gegevens die we op grond van ons gerechtvaardigd belang of een wettelijke plicht verwerken), maar we doen het wel.',
+      'Wilt u de gegevens die u ons gaf in een gangbaar bestandsformaat ontvangen, dan krijgt u ze ook van ons. Dat is geen wettelijk recht bij deze gegevens (artikel 20 AVG geldt niet voor gegevens die we op grond van ons gerechtvaardigd belang of een wettelijke plicht verwerken), maar we doen het wel.',
     ),
     p(
       'Vraagt u ons uw gegevens te verwijderen, dan doen we dat zonder onnodige vertraging: uw berichten, de tellers en de controles op dubbel verzenden die erbij horen, en de e-mails in onze mailbox, de overzichten van aangehouden berichten daarin meegerekend. Dat geldt niet voor gegevens die we volgens de wet moeten bewaren, zoals de correspondentie over een opdracht voor de fiscale bewaarplicht, of die we nodig hebben voor een rechtsvordering (artikel 17, lid 3 AVG). In de back-ups blijven verwijderde gegevens nog ',
