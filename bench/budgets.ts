@@ -61,6 +61,8 @@ export const BUDGETS = {
   waveEmailsPer1000: { limit: 11, comparison: '<=', text: '≤ mailBudget.perHour + 1 digest (11)' },
   /** Each message's own writes (its visitor counter, its text's senders, itself, the budget's count), never more as the wave grows. */
   waveWriteUnitsPerMessage: { limit: 5, comparison: '<=', text: '≤ 5 write units a message' },
+  /** Pairs of ordinary Dutch contact messages the near-copy fingerprint takes for near-copies (near-copies.ts): people are not a wave. */
+  nearCopyFalsePairs: { limit: 0.01, comparison: '<=', text: '≤ 1 % of pairs' },
   /**
    * The contact handler's p99 with the IAM gate in front of DynamoDB and SES (decision 0036) ÷
    * its p99 without it, on two local stacks in the same run, one call at a time, alternating in

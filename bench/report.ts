@@ -25,6 +25,7 @@ import type { HostileBodies } from './hostile-bodies';
 import type { ColdStart, LambdaBundle } from './lambda';
 import { CATEGORIES, type LighthouseRun, type LighthouseSession } from './lighthouse';
 import { headroom, READ_FROM_RUN, type SideBySide } from './side-by-side';
+import type { NearCopies } from './near-copies';
 import type { SpamWave } from './spam-wave';
 import type { StampSolves } from './stamp-solve';
 import { median } from './stats';
@@ -43,6 +44,7 @@ export interface BenchResults {
   iamGate?: IamGateCost;
   stampSolves?: StampSolves;
   spamWave?: SpamWave;
+  nearCopies?: NearCopies;
   /** What the handler logged it did with each request, by part (a held message sends no e-mail, and costs less). */
   outcomes: Record<string, Record<string, number>>;
   /** A part that could not be measured, with why: it fails the run. */
@@ -289,6 +291,16 @@ export function buildRows(results: BenchResults, partial = false): Row[] {
           ),
         ]
       : missing('spamWave', 'A spam wave', BUDGETS.waveEmailsPer1000)),
+    ...(results.nearCopies
+      ? [
+          fixedRow(
+            `Near-copies among ordinary Dutch messages (${results.nearCopies.collisions} of ${results.nearCopies.pairs} pairs; ${results.nearCopies.messages} messages, ${results.nearCopies.keys} keys)`,
+            results.nearCopies.collisions / results.nearCopies.pairs,
+            BUDGETS.nearCopyFalsePairs,
+            (value) => `${(value * 100).toFixed(2)} %`,
+          ),
+        ]
+      : missing('nearCopies', 'Near-copies among ordinary Dutch messages', BUDGETS.nearCopyFalsePairs)),
   ];
 }
 

@@ -25,6 +25,7 @@ import { runLighthouse } from './lighthouse';
 import { buildReactOnlyPage, buildReleasePage, startStaticSite, stripScripts, stripTypeface, writeChangedSite } from './pages';
 import { buildRows, newResults, renderText, writeReports, type BenchResults, type PageName } from './report';
 import { judgeLighthouse } from './side-by-side';
+import { measureNearCopies } from './near-copies';
 import { measureSpamWave } from './spam-wave';
 import { measureStampSolves } from './stamp-solve';
 
@@ -34,6 +35,7 @@ const PARTS = [
   'coldStart',
   'handlerLatency',
   'spamWave',
+  'nearCopies',
   'hostileBodies',
   'iamGate',
   'lighthouse',
@@ -127,6 +129,7 @@ try {
     true,
   );
   await part('spamWave', 'A spam wave of 1,000 messages in an hour', () => measureSpamWave(local()), true);
+  await part('nearCopies', 'Near-copy false positives on ordinary Dutch messages', () => Promise.resolve(measureNearCopies()));
   await part(
     'hostileBodies',
     'The heaviest bodies against a message, 200 calls each',

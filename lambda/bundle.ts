@@ -18,6 +18,7 @@ export const HANDLER_ENTRIES = {
   'send-contact-email': join(import.meta.dirname, 'src/handlers/send-contact-email.ts'),
   'retry-undelivered': join(import.meta.dirname, 'src/handlers/retry-undelivered.ts'),
   'record-delivery-event': join(import.meta.dirname, 'src/handlers/record-delivery-event.ts'),
+  'outside-check': join(import.meta.dirname, 'src/handlers/outside-check.ts'),
 } as const satisfies Record<FunctionName, string>;
 export type HandlerName = keyof typeof HANDLER_ENTRIES;
 

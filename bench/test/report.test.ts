@@ -42,6 +42,16 @@ describe('a run of every part', () => {
   });
 });
 
+describe('near-copies among ordinary messages', () => {
+  it('passes at 1 % of pairs and fails above it', () => {
+    const nearCopies = (collisions: number) => ({ messages: 300, keys: 5, pairs: 224_250, collisions });
+    expect(buildRows(run({ nearCopies: nearCopies(1042) }), true)).toEqual([
+      expect.objectContaining({ measured: '0.46 %', limit: '≤ 1 % of pairs', verdict: 'pass' }),
+    ]);
+    expect(verdicts(buildRows(run({ nearCopies: nearCopies(2243) }), true))).toEqual(['Near-copies among ordinary Dutch messages: FAIL']);
+  });
+});
+
 describe('a run of some parts (--only)', () => {
   it('gives the rows of the parts that ran, and of those that failed, and leaves the others out', () => {
     const coldStart = { samples: 40, bundle: 76, sdkFromNodeModules: 111, empty: 34, ratio: 76 / 111 };

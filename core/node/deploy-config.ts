@@ -45,8 +45,17 @@ export interface Config {
   hostedZoneId?: string;
   /** An existing us-east-1 certificate for domainName; without it the app creates one. */
   certificateArn?: string;
-  /** Alarm notifications go here; without it alarms only show in the console. Required for `prod`. */
+  /**
+   * Alarm notifications go here; without it alarms only show in the console. Required for
+   * `prod`, and never contactRecipient: the mailbox an alarm is about may be the one that fails.
+   */
   alarmEmail?: string;
+  /**
+   * Who is paged for the alarms that cannot wait (severity "now", and the contact path's
+   * composite alarm): an `https://` endpoint of an incident tool, or a phone number in E.164
+   * for an SMS. Without it, those alarms only e-mail alarmEmail like the rest.
+   */
+  pageTo?: string;
   /** Days a stored message is kept (TTL) and days logs are kept. */
   retentionDays: number;
   apiRateLimit: ApiRateLimit;
@@ -85,7 +94,8 @@ export interface Config {
   originSecretPreviousVersion?: string;
   /**
    * Requests per 5 minutes one IP address may make to /api/* before an AWS WAF rate-based
-   * rule blocks it; false (the default) creates no WAF, which costs more than the whole site.
+   * rule blocks it (100 by default, so one client cannot hold the stage throttle for long:
+   * decision 0043); false creates no WAF, which saves its monthly fee (docs/on-call.md).
    */
   wafRateLimit: number | false;
   /** HSTS for every subdomain of the site's host too; off by default (see security-headers.ts). */
@@ -132,11 +142,11 @@ export interface Config {
 export const DEFAULTS = {
   region: 'eu-west-1',
   retentionDays: 365,
-  apiRateLimit: { rate: 10, burst: 20 },
+  apiRateLimit: { rate: 25, burst: 50 },
   reservedConcurrency: false,
   createMailIdentity: true,
   visitorLimit: { messages: 5, windowMinutes: 10 },
-  wafRateLimit: false,
+  wafRateLimit: 100,
   hstsIncludeSubdomains: false,
   // Far beyond a normal delivery (seconds) or a greylisting delay (minutes to an hour), well
   // within the 14 hours SES keeps retrying before it gives up with a bounce.
@@ -191,6 +201,9 @@ const SECRET_VERSION_ID = /^[A-Za-z0-9-]{32,64}$/;
 const GITHUB_REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
 /** IAM names a provider by its URL; GitHub's is token.actions.githubusercontent.com. */
 const GITHUB_OIDC_PROVIDER_ARN = /^arn:aws[a-z-]*:iam::\d{12}:oidc-provider\/token\.actions\.githubusercontent\.com$/;
+/** An SMS destination as SNS takes it: E.164, a plus and up to fifteen digits, no leading zero. */
+const E164 = /^\+[1-9]\d{7,14}$/;
+
 /** CloudFront only takes certificates from us-east-1. */
 const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
 
@@ -268,6 +281,30 @@ function address(key: string) {
 
 const requiredAddress = (key: string, what: string) => v.nonOptional(address(key), `required (${what}); ${howToSetAddress(key)}.`);
 
+/**
+ * pageTo: where SNS delivers a page. An incident tool's HTTPS endpoint (SNS confirms the
+ * subscription with a request the tool answers), or a phone for SMS. Plain HTTP is refused: the
+ * alarm's description travels in it.
+ */
+const PAGE_TO = v.pipe(
+  v.string(isNot('an https:// address or a phone number')),
+  v.check(
+    (value) => E164.test(value) || isHttpsUrl(value),
+    (issue) =>
+      `${shown(issue.input)} is neither an https:// address of an incident tool (https://events.example.com/integration/…) ` +
+      'nor a phone number for SMS in E.164, a plus, the country code and the number without spaces (+31612345678).',
+  ),
+);
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.') && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
 const STAGE_NAME = 'a stage name: lower-case letters, digits and dashes, starting with a letter, at most 16 characters';
 const SECRET_VERSION = text(SECRET_VERSION_ID, 'a Secrets Manager version id (the VersionId that put-secret-value prints)');
 
@@ -332,6 +369,7 @@ export const SETTINGS = {
   hostedZoneId: v.optional(text(HOSTED_ZONE_ID, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ')),
   certificateArn: v.optional(text(CERTIFICATE_ARN, 'the ARN of an ACM certificate in us-east-1 (CloudFront uses no other region)')),
   alarmEmail: v.optional(address('alarmEmail')),
+  pageTo: v.optional(PAGE_TO),
   retentionDays: v.optional(RETENTION_DAYS, DEFAULTS.retentionDays),
   apiRateLimit: v.optional(API_RATE_LIMIT, DEFAULTS.apiRateLimit),
   reservedConcurrency: v.optional(RESERVED_CONCURRENCY, DEFAULTS.reservedConcurrency),
@@ -510,6 +548,13 @@ export const CONFIG_SCHEMA = v.pipe(
     ['stage', 'alarmEmail'],
     (s) => s.stage !== 'prod' || s.alarmEmail !== undefined,
     `required for stage prod: alarms that notify nobody are no alarms; ${howToSetAddress('alarmEmail')}.`,
+    'alarmEmail',
+  ),
+  rule(
+    ['alarmEmail', 'contactRecipient'],
+    (s) => s.alarmEmail === undefined || s.alarmEmail.toLowerCase() !== s.contactRecipient.toLowerCase(),
+    'is contactRecipient, the firm’s own mailbox: an alarm about that mailbox (full, bouncing, its mail filter) would go to the mailbox that fails, ' +
+      'and visitors’ messages would drown the alarms. Give the address of whoever is on call.',
     'alarmEmail',
   ),
   rule(

@@ -4,6 +4,7 @@
  * behind both.
  */
 import { HELD_LINK_PARAMETER, IDEMPOTENCY_HEADER } from './contract';
+import { OUTSIDE_CHECK_HEADER } from './outside-check';
 
 /**
  * The custom origin header with the origin secret, which proves the request came through
@@ -40,7 +41,8 @@ export const REFERER_HEADER = 'Referer';
 /**
  * The viewer's request headers the function reads, after the API's CloudFront Function ran.
  * Not Host: API Gateway answers only to its own name. A header the function starts reading
- * must be added here, or CloudFront drops it.
+ * must be added here, or CloudFront drops it. The outside check's marker is one: without it
+ * the check's post would reach the function as a visitor's message.
  */
 export const API_VIEWER_HEADERS = [
   'Content-Type',
@@ -49,6 +51,7 @@ export const API_VIEWER_HEADERS = [
   FETCH_SITE_HEADER,
   REFERER_HEADER,
   VIEWER_HOST_HEADER,
+  OUTSIDE_CHECK_HEADER,
 ] as const;
 
 /**

@@ -145,6 +145,11 @@ export type ContactRequestBody = FieldValues & { [HONEYPOT_FIELD]?: string; [STA
 
 export interface ContactSuccessResponse {
   id: string;
+  /**
+   * Only for the outside check's marked post (core/src/outside-check.ts): whether its stamp
+   * held (`valid`, else why not) and whether SES took its e-mail to the mailbox simulator.
+   */
+  check?: { stamp: string; emailed: boolean };
 }
 
 export interface ContactErrorResponse {

@@ -34,6 +34,10 @@ export const CONTACT_REQUEST_LOG = {
   msg: 'contact request',
   outcomeField: 'outcome',
   notStored: ['store_failed', 'config_error', 'unexpected_error'],
+  /** Refused before anything was read: no origin secret, or a wrong one. */
+  notThroughCloudFront: ['not_through_cloudfront'],
+  /** The outside check's marked post (core/src/outside-check.ts). */
+  check: ['outside_check'],
   stored: ['stored_and_emailed', 'stored_held', 'stored_email_deferred'],
   heldField: 'heldFor',
 } as const;
@@ -53,4 +57,15 @@ export const DELIVERY_EVENT_LOG = {
   alarming: ['bounced', 'complained', 'rejected'],
   unmatched: ['unknown_message', 'untagged', 'malformed'],
   notOurs: ['not_our_attempt'],
+} as const;
+
+/**
+ * The outside check's one line per run: whether it passed, the step that failed and why (a
+ * status, a missing text; never what a page holds beyond that), and each step's time.
+ */
+export const OUTSIDE_CHECK_LOG = {
+  msg: 'outside check',
+  passedField: 'passed',
+  failedStepField: 'failedStep',
+  problemField: 'problem',
 } as const;

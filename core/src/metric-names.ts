@@ -46,9 +46,10 @@ export interface MetricSpec {
   means: string;
   /**
    * Which of the dashboard's graphs draws it: `path`, the way through (received to delivered);
-   * `off`, what left the path (refused, not stored); `retry`, the retry job's work and backlog.
+   * `off`, what left the path (refused, not stored); `retry`, the retry job's work and backlog;
+   * `check`, the outside check's runs and its posts.
    */
-  graph: 'path' | 'off' | 'retry';
+  graph: 'path' | 'off' | 'retry' | 'check';
   /** Counted once per value of this dimension. */
   dimension?: { name: string; values: readonly string[] };
 }
@@ -80,6 +81,13 @@ export const PATH_METRICS = {
     graph: 'off',
     writers: ['send-contact-email'],
     means: 'messages that could not be stored (the visitor was asked to try again)',
+  },
+  NotThroughCloudFront: {
+    kind: 'count',
+    graph: 'off',
+    writers: ['send-contact-email'],
+    means:
+      'requests refused for want of the origin secret: a call around CloudFront, or every post and challenge while CloudFront sends a wrong one',
   },
   Emailed: {
     kind: 'count',
@@ -119,6 +127,18 @@ export const PATH_METRICS = {
     writers: ['record-delivery-event'],
     means: 'delivery events recorded on a message, by what SES reported',
     dimension: { name: 'Outcome', values: DELIVERY_STATUSES },
+  },
+  OutsideCheck: {
+    kind: 'gauge',
+    graph: 'check',
+    writers: ['outside-check'],
+    means: 'the outside check’s run: 1 when the page, an asset, the challenge and a complete post all worked, 0 when one did not',
+  },
+  CheckPosts: {
+    kind: 'count',
+    graph: 'check',
+    writers: ['send-contact-email'],
+    means: 'the outside check’s posts the contact function stored, to be e-mailed to SES’s mailbox simulator, never the firm',
   },
 } as const satisfies Record<string, MetricSpec>;
 

@@ -6,9 +6,10 @@ export const APP_NAME = 'consultancy-site';
 
 /**
  * The stage's Lambda functions by the name of their handler (lambda/src/handlers): each is
- * `consultancy-site-<stage>-<name>`, with a role of its own.
+ * `consultancy-site-<stage>-<name>`, with a role of its own. `outside-check` posts through the
+ * stage's public address every five minutes, as a visitor does (core/src/outside-check.ts).
  */
-export const FUNCTION_NAMES = ['send-contact-email', 'retry-undelivered', 'record-delivery-event'] as const;
+export const FUNCTION_NAMES = ['send-contact-email', 'retry-undelivered', 'record-delivery-event', 'outside-check'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 /** `consultancy-site-<stage>`: the site stack's name, and the prefix of its resources' names. */

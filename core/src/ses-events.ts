@@ -33,7 +33,13 @@ export const CONFIGURATION_SET_TAG = 'ses:configuration-set';
  * The SES message tags of a notification. SES hands them back in every delivery event of
  * the e-mail (`mail.tags`), so the consumer finds the stored message by its key, and knows
  * which attempt the event is about: an event of an earlier attempt never overrides a later
- * one's. The firm's digest of held messages carries `digest` instead: its events belong to
- * no message. Tag values may hold only ASCII letters, digits, `_` and `-`: a ULID and a number do.
+ * one's. The firm's digest of held messages carries `digest` instead, and the outside check's
+ * e-mail `check` (core/src/outside-check.ts): their events belong to no message. Tag values may
+ * hold only ASCII letters, digits, `_` and `-`: a ULID and a number do.
  */
-export const DELIVERY_TAGS = { messageId: 'contact-message', attempt: 'contact-attempt', digest: 'contact-digest' } as const;
+export const DELIVERY_TAGS = {
+  messageId: 'contact-message',
+  attempt: 'contact-attempt',
+  digest: 'contact-digest',
+  check: 'contact-check',
+} as const;

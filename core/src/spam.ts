@@ -17,10 +17,10 @@ export const SPAM_SIGNALS = {
   fastFill: { weight: 3, meaning: 'sent faster than a person fills in the form' },
   /** A web address, or an @, in the name or the company. */
   linkInName: { weight: 3, meaning: 'a web address or an @ in the name or company' },
-  /** One or two web addresses in the message. */
+  /** One web address in the message: a visitor's own site is no reason to hold a message. */
   linkInMessage: { weight: 1, meaning: 'a web address in the message' },
-  /** MANY_LINKS or more web addresses in the message. */
-  manyLinks: { weight: 3, meaning: 'three or more web addresses in the message' },
+  /** MANY_LINKS or more distinct web addresses in the message: a contact message rarely needs a second. */
+  manyLinks: { weight: 3, meaning: 'two or more web addresses in the message' },
   /**
    * The same text from REPEATED_IN or more addresses (IPv4, or IPv6 /64) within a day. One
    * visitor sending a text again is not a wave: their own limit is the per-visitor limit.
@@ -39,8 +39,8 @@ export const SUSPECT_SCORE = 3;
 /** Faster than this from the form's first use to the send is no person typing. */
 export const FAST_FILL_SECONDS = 5;
 
-/** Web addresses in a message from which it counts as many. */
-export const MANY_LINKS = 3;
+/** Distinct web addresses in a message from which it counts as many (lambda/src/shared/links.ts counts them). */
+export const MANY_LINKS = 2;
 
 /** Addresses sending the same text within a day from which it is a repeated text. */
 export const REPEATED_IN = 3;
@@ -66,5 +66,5 @@ export const STAMP_DIFFICULTY = {
   algorithm: 'SHA-256',
   cost: 1,
   maxCounter: 20_000,
-  expiresSeconds: 2 * 60 * 60,
+  expiresSeconds: 15 * 60,
 } as const;

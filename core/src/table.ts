@@ -20,6 +20,13 @@ export const DIGEST_STATE_ID = 'digest#state';
  */
 export const IDEMPOTENCY_PREFIX = 'idempotency#';
 
+/**
+ * The outside check's posts (core/src/outside-check.ts) are kept under ids that start so, with
+ * no status and no address: no index holds them, so the retry job, the digest and every
+ * operator's command (list, wave, export) pass them by, and they expire within a day.
+ */
+export const CHECK_PREFIX = 'check#';
+
 export const MESSAGE_TABLE = {
   /** Time-sortable message id (ULID); idempotency records use `idempotency#<key>`. */
   partitionKey: { name: 'id', type: 'S' },

@@ -10,3 +10,12 @@ export const IPV6_COUNTED_PREFIXES = {
   /** The most one subscriber is given. */
   ipv6Network: 48,
 } as const;
+
+/**
+ * The networks the mail budget shares out among (lambda/src/spam/mail-budget.ts): one
+ * network, and the wider block it is part of, for IPv4 and for IPv6.
+ */
+export const BUDGET_NETWORK_PREFIXES = {
+  ipv4: { network: 24, wider: 16 },
+  ipv6: { network: 48, wider: 32 },
+} as const;

@@ -1,8 +1,9 @@
 /**
  * What IAM authorises for one AWS API request, read from the request as the service reads it:
  * the signer (the access key id), and each action on each resource with the condition keys the
- * service puts in the request context. DynamoDB's JSON protocol and SES's query protocol (v1,
- * what the functions' client speaks). Pure: the gate (iam-gate.ts) does the I/O.
+ * service puts in the request context. DynamoDB's JSON protocol, SES's query protocol (v1, what
+ * the functions' client speaks) and SES v2's REST reads; CloudWatch's and EventBridge's JSON
+ * reads that `npm run smoke`'s health makes. Pure: the gate (iam-gate.ts) does the I/O.
  *
  * The context keys are the ones the stages' policies can use: dynamodb:LeadingKeys on single
  * items and table queries, dynamodb:Select and dynamodb:ReturnValues; ses:FromAddress,
@@ -171,4 +172,35 @@ export function sesChecks(form: string, arnPrefix: string): Check[] {
     ...(configurationSet ? [`${arnPrefix}:configuration-set/${configurationSet}`] : []),
     ...recipients.map(identity),
   ].map((resource) => ({ action: `ses:${action}`, resource, context }));
+}
+
+/** The region a SigV4 request was signed for, from its credential scope: `Credential=<key>/<date>/<region>/<service>/aws4_request`. */
+export function signedRegion(authorization: string | undefined): string | undefined {
+  return /\bCredential=[^/,\s]+\/\d{8}\/([a-z0-9-]+)\//.exec(authorization ?? '')?.[1];
+}
+
+/** What one SES v2 (REST) request asks IAM for: the account's own reads, which name no resource. */
+export function sesV2Checks(method: string | undefined, path: string): Check[] {
+  if (method === 'GET' && path.split('?')[0] === '/v2/email/account') {
+    return [{ action: 'ses:GetAccount', resource: '*', context: { 'ses:ApiVersion': '2' } }];
+  }
+  throw new UnreadableRequestError(`an SES v2 request the gate does not know: ${String(method)} ${path.split('?')[0]}`);
+}
+
+const CLOUDWATCH_TARGET = /^GraniteServiceVersion20100801\.(\w+)$/;
+const EVENTS_TARGET = /^AWSEvents\.(\w+)$/;
+
+/**
+ * What one CloudWatch (JSON 1.0) or EventBridge (JSON 1.1) request asks IAM for, in `region` of
+ * `account`: DescribeAlarms on the account's alarms there, DescribeRule on the rule it names.
+ */
+export function monitoringChecks(target: string | undefined, request: { Name?: string }, region: string, account: string): Check[] {
+  const cloudwatch = CLOUDWATCH_TARGET.exec(target ?? '')?.[1];
+  if (cloudwatch === 'DescribeAlarms') {
+    return [{ action: 'cloudwatch:DescribeAlarms', resource: `arn:aws:cloudwatch:${region}:${account}:alarm:*`, context: {} }];
+  }
+  if (EVENTS_TARGET.exec(target ?? '')?.[1] === 'DescribeRule' && typeof request.Name === 'string') {
+    return [{ action: 'events:DescribeRule', resource: `arn:aws:events:${region}:${account}:rule/${request.Name}`, context: {} }];
+  }
+  throw new UnreadableRequestError(`a CloudWatch or EventBridge request the gate does not know (X-Amz-Target ${String(target)})`);
 }

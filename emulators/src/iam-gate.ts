@@ -22,11 +22,22 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { NAME_PLACEHOLDERS, rolesFor, type DeployedRoles, type StageNames } from '@site/core/node/deployed-roles';
-import { dynamodbChecks, sesChecks, signer, UnreadableRequestError, type Check, type DynamoDbRequest } from './aws-requests';
+import {
+  dynamodbChecks,
+  monitoringChecks,
+  sesChecks,
+  sesV2Checks,
+  signedRegion,
+  signer,
+  UnreadableRequestError,
+  type Check,
+  type DynamoDbRequest,
+} from './aws-requests';
 import { EMULATOR_CREDENTIALS, loopbackUrl } from './connections';
 import { closeServer, listen, type RunningServer } from './servers';
 
-export type GatedService = 'dynamodb' | 'ses';
+/** DynamoDB; SES (v1 and v2); CloudWatch's and EventBridge's reads, one stand-in for both (local-monitoring.ts). */
+export type GatedService = 'dynamodb' | 'ses' | 'monitoring';
 
 /** One evaluated call, as the record of a run keeps it: the stack's names back as placeholders. */
 export interface GateCall {
@@ -89,10 +100,18 @@ export async function decideCall(roles: DeployedRoles, principal: string, check:
   return result.overallResult;
 }
 
-/** AWS's answer to a call IAM refused, as the service's protocol writes it. */
-function refusal(service: GatedService, kind: 'denied' | 'unknown-key', message: string): { status: number; type: string; body: string } {
+/** AWS's answer to a call IAM refused, as the service's protocol writes it (SES v2's REST as JSON, with its error type in a header). */
+function refusal(
+  service: GatedService | 'sesv2',
+  kind: 'denied' | 'unknown-key',
+  message: string,
+): { status: number; type: string; body: string; headers?: Record<string, string> } {
   const requestId = randomUUID();
-  if (service === 'dynamodb') {
+  if (service === 'sesv2') {
+    const type = kind === 'denied' ? 'AccessDeniedException' : 'UnrecognizedClientException';
+    return { status: 403, type: 'application/json', body: JSON.stringify({ message }), headers: { 'x-amzn-errortype': type } };
+  }
+  if (service === 'dynamodb' || service === 'monitoring') {
     const type = kind === 'denied' ? 'AccessDeniedException' : 'UnrecognizedClientException';
     return {
       status: 400,
@@ -120,12 +139,19 @@ function deniedMessage(roles: DeployedRoles, principal: string, check: Check, de
 }
 
 /** The checks one request asks for, or why it cannot be read. */
-function checksOf(service: GatedService, request: IncomingMessage, body: Buffer, arnPrefix: string): Check[] {
+function checksOf(service: GatedService, request: IncomingMessage, body: Buffer, roles: DeployedRoles): Check[] {
+  const target = request.headers['x-amz-target'] as string | undefined;
   if (service === 'dynamodb') {
     const parsed = JSON.parse(body.toString('utf8') || '{}') as DynamoDbRequest;
-    return dynamodbChecks(request.headers['x-amz-target'] as string | undefined, parsed, arnPrefix);
+    return dynamodbChecks(target, parsed, `arn:aws:dynamodb:${roles.region}:${roles.account}`);
   }
-  return sesChecks(body.toString('utf8'), arnPrefix);
+  if (service === 'monitoring') {
+    // The region the caller signed for: the health reads the stage's region and us-east-1.
+    const region = signedRegion(request.headers.authorization) ?? roles.region;
+    return monitoringChecks(target, JSON.parse(body.toString('utf8') || '{}') as { Name?: string }, region, roles.account);
+  }
+  if ((request.url ?? '').startsWith('/v2/')) return sesV2Checks(request.method, request.url!);
+  return sesChecks(body.toString('utf8'), `arn:aws:ses:${roles.region}:${roles.account}`);
 }
 
 /** A resource as the record keeps it: this stack's table and configuration set back as the placeholders the roles hold. */
@@ -147,11 +173,10 @@ function recorded(resource: string, names: StageNames): string {
 export async function startIamGate(options: IamGateOptions): Promise<RunningServer> {
   const roles = rolesFor(options.roles, options.names);
   const decide = evaluator(roles);
-  const arnPrefix = `arn:aws:${options.service}:${roles.region}:${roles.account}`;
   const upstream = new URL(options.upstream);
   const agent = new Agent({ keepAlive: true });
 
-  const pass = (request: IncomingMessage, response: ServerResponse, body: Buffer) => {
+  const pass = (request: IncomingMessage, response: ServerResponse, body: Buffer, retried = false) => {
     const forwarded = httpRequest(
       {
         agent,
@@ -166,13 +191,20 @@ export async function startIamGate(options: IamGateOptions): Promise<RunningServ
         answer.pipe(response);
       },
     );
-    // The stand-in is down (a fault under test): the caller sees what a dead endpoint does.
-    forwarded.on('error', () => response.destroy());
+    forwarded.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the stand-in closed as the request went out (Node's documented race,
+      // request.reusedSocket): nothing was served, so it is sent again once on a new connection, as
+      // the SDK does for its own; otherwise each such race spends one of the caller's attempts.
+      if (forwarded.reusedSocket && error.code === 'ECONNRESET' && !retried && !response.headersSent)
+        return pass(request, response, body, true);
+      // The stand-in is down (a fault under test): the caller sees what a dead endpoint does.
+      response.destroy();
+    });
     forwarded.end(body);
   };
 
-  const answer = (response: ServerResponse, reply: { status: number; type: string; body: string }) => {
-    response.writeHead(reply.status, { 'content-type': reply.type, 'x-amzn-requestid': randomUUID() });
+  const answer = (response: ServerResponse, reply: { status: number; type: string; body: string; headers?: Record<string, string> }) => {
+    response.writeHead(reply.status, { 'content-type': reply.type, 'x-amzn-requestid': randomUUID(), ...reply.headers });
     response.end(reply.body);
   };
 
@@ -181,12 +213,13 @@ export async function startIamGate(options: IamGateOptions): Promise<RunningServ
       const body = await buffer(request);
       const principal = signer(request.headers.authorization);
       if (principal === undefined || principal === ADMIN_KEY) return pass(request, response, body);
+      const protocol = options.service === 'ses' && (request.url ?? '').startsWith('/v2/') ? 'sesv2' : options.service;
       if (!roles.principals[principal]) {
-        return answer(response, refusal(options.service, 'unknown-key', 'The security token included in the request is invalid.'));
+        return answer(response, refusal(protocol, 'unknown-key', 'The security token included in the request is invalid.'));
       }
       let checks: Check[];
       try {
-        checks = checksOf(options.service, request, body, arnPrefix);
+        checks = checksOf(options.service, request, body, roles);
       } catch (error) {
         const why = error instanceof UnreadableRequestError || error instanceof SyntaxError ? error.message : String(error);
         return answer(response, {
@@ -199,7 +232,7 @@ export async function startIamGate(options: IamGateOptions): Promise<RunningServ
         const decision = await decide(principal, check);
         const allowed = decision === 'Allowed';
         options.record?.({ principal, action: check.action, resource: recorded(check.resource, options.names), allowed });
-        if (!allowed) return answer(response, refusal(options.service, 'denied', deniedMessage(roles, principal, check, decision)));
+        if (!allowed) return answer(response, refusal(protocol, 'denied', deniedMessage(roles, principal, check, decision)));
       }
       pass(request, response, body);
     })().catch((error: unknown) => {

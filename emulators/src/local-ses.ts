@@ -4,8 +4,10 @@
  * a configuration set other than the stack's is refused (ConfigurationSetDoesNotExist); a
  * send through the stack's set publishes that e-mail's delivery events, as the mailbox
  * simulator answers them (mailbox-simulator.ts), to `publish`: the local stack hands them to
- * the same consumer that runs in AWS. Everything else (the outbox page, its API) is passed
- * through as it is, so the port serves what the emulator serves.
+ * the same consumer that runs in AWS. SES v2's GetAccount is answered as a new account's: in
+ * the sandbox, sending, its quota and what this SES sent in the last 24 hours (`npm run smoke`'s
+ * health reads it). Everything else (the outbox page, its API) is passed through as it is, so
+ * the port serves what the emulator serves.
  */
 import { members } from './aws-requests';
 import { buffer } from 'node:stream/consumers';
@@ -33,6 +35,9 @@ export interface LocalSesOptions {
 }
 
 const DEFAULT_ANSWER_AFTER_MS = 300;
+
+/** A new account's SES: the sandbox's quota and rate. */
+const SANDBOX = { Max24HourSend: 200, MaxSendRate: 1 } as const;
 
 function tagsOf(params: URLSearchParams): Record<string, string> {
   const tags: Record<string, string> = {};
@@ -64,6 +69,23 @@ export async function startLocalSes(options: LocalSesOptions): Promise<RunningSe
     options.emulator === undefined ? await startSesEmulator({ port: 0 }) : { url: options.emulator, close: () => Promise.resolve() };
   /** The e-mails this SES accepted, in order: its outbox, however many other fronts share the emulator. */
   const accepted = new Set<string>();
+  /** When each accepted e-mail was sent, for the account's count of the last 24 hours. */
+  const sentAt: number[] = [];
+
+  /** SES v2's GetAccount, as SES answers it for a new account in the sandbox. */
+  const account = (response: ServerResponse) => {
+    const since = Date.now() - 24 * 60 * 60 * 1000;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        DedicatedIpAutoWarmupEnabled: false,
+        EnforcementStatus: 'HEALTHY',
+        ProductionAccessEnabled: false,
+        SendingEnabled: true,
+        SendQuota: { ...SANDBOX, SentLast24Hours: sentAt.filter((at) => at >= since).length },
+      }),
+    );
+  };
   const answerAfterMs = options.answerAfterMs ?? DEFAULT_ANSWER_AFTER_MS;
   const publishing = new Set<Promise<void>>();
 
@@ -120,6 +142,7 @@ export async function startLocalSes(options: LocalSesOptions): Promise<RunningSe
   const server = createServer((request, response) => {
     void (async () => {
       if (await ownOutbox(request, response)) return;
+      if (request.method === 'GET' && (request.url ?? '').split('?')[0] === '/v2/email/account') return account(response);
       const body = await buffer(request);
       const params = request.method === 'POST' ? new URLSearchParams(body.toString('utf8')) : undefined;
       const configurationSet = params?.get('Action') === 'SendEmail' ? params.get('ConfigurationSetName') : null;
@@ -130,7 +153,10 @@ export async function startLocalSes(options: LocalSesOptions): Promise<RunningSe
       const at = new Date();
       const answer = await forward(request, response, body);
       const messageId = /<MessageId>([^<]+)<\/MessageId>/.exec(answer.text)?.[1];
-      if (answer.status === 200 && messageId) accepted.add(messageId);
+      if (answer.status === 200 && messageId) {
+        accepted.add(messageId);
+        sentAt.push(at.getTime());
+      }
       if (configurationSet && params && answer.status === 200 && messageId) {
         publishEvents({
           messageId,

@@ -6,6 +6,8 @@
  * From address, the recipients); the stand-ins' own key passes unchecked; an unknown key is
  * refused as an invalid token.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
@@ -13,6 +15,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import { NAME_PLACEHOLDERS, type DeployedRoles } from '@site/core/node/deployed-roles';
 import { emulatorClientConfig } from '../src/connections';
 import { startIamGate, type GateCall } from '../src/iam-gate';
+import { monitoringChecks, sesV2Checks, signedRegion, UnreadableRequestError } from '../src/aws-requests';
 import { ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from '../src/servers';
 
 const ACCOUNT = '123456789012';
@@ -159,5 +162,67 @@ describe('SES behind the gate', () => {
       ),
     });
     await expect(ses('owns-notes').send(mail(SENDER))).rejects.toMatchObject({ name: 'AccessDenied' });
+  });
+});
+
+describe('the gate’s own connection to the stand-in', () => {
+  it('sends a call again on a new connection when the stand-in closed the kept-alive one, so the caller’s one attempt succeeds', async () => {
+    // A stand-in that answers the first request on each connection and drops the connection at
+    // the next, as a server does whose keep-alive timeout ends just as a request goes out.
+    const served: number[] = [];
+    const upstream = createServer((request, response) => {
+      const socket = request.socket as Socket & { requests?: number };
+      socket.requests = (socket.requests ?? 0) + 1;
+      if (socket.requests > 1) return socket.destroy();
+      served.push(socket.remotePort!);
+      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const gate = await startIamGate({
+      service: 'dynamodb',
+      upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      roles: ROLES,
+      names,
+    });
+    try {
+      const client = DynamoDBDocumentClient.from(new DynamoDBClient({ ...emulatorClientConfig(gate.url, 'owns-notes'), maxAttempts: 1 }));
+      for (const id of ['note#1', 'note#2', 'note#3'])
+        await expect(client.send(new GetCommand({ TableName: names.table, Key: { id } }))).resolves.toMatchObject({
+          $metadata: { httpStatusCode: 200 },
+        });
+      expect(served).toHaveLength(3);
+      expect(new Set(served).size).toBe(3);
+    } finally {
+      await gate.close();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+});
+
+describe('the health’s reads behind the gate', () => {
+  it('reads a CloudWatch DescribeAlarms as the account’s alarms in the region it was signed for, SES v2 GetAccount as the account’s, and DescribeRule as the rule it names', () => {
+    expect(monitoringChecks('GraniteServiceVersion20100801.DescribeAlarms', {}, 'us-east-1', ACCOUNT)).toEqual([
+      { action: 'cloudwatch:DescribeAlarms', resource: `arn:aws:cloudwatch:us-east-1:${ACCOUNT}:alarm:*`, context: {} },
+    ]);
+    expect(monitoringChecks('AWSEvents.DescribeRule', { Name: 'consultancy-site-test-outside-check' }, REGION, ACCOUNT)).toEqual([
+      {
+        action: 'events:DescribeRule',
+        resource: `arn:aws:events:${REGION}:${ACCOUNT}:rule/consultancy-site-test-outside-check`,
+        context: {},
+      },
+    ]);
+    expect(sesV2Checks('GET', '/v2/email/account')).toEqual([
+      { action: 'ses:GetAccount', resource: '*', context: { 'ses:ApiVersion': '2' } },
+    ]);
+    expect(signedRegion('AWS4-HMAC-SHA256 Credential=smoke-health/20261208/us-east-1/monitoring/aws4_request, SignedHeaders=host')).toBe(
+      'us-east-1',
+    );
+  });
+
+  it('refuses to guess at a request it does not know, rather than let it through', () => {
+    expect(() => monitoringChecks('GraniteServiceVersion20100801.SetAlarmState', {}, REGION, ACCOUNT)).toThrow(UnreadableRequestError);
+    expect(() => monitoringChecks('AWSEvents.DisableRule', { Name: 'x' }, REGION, ACCOUNT)).toThrow(UnreadableRequestError);
+    expect(() => sesV2Checks('PUT', '/v2/email/account/sending')).toThrow(UnreadableRequestError);
   });
 });

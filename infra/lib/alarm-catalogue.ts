@@ -5,14 +5,16 @@
  * for its metric, log-queries.ts), and the on-call guide's table (docs/on-call.md, "Alarms")
  * is checked against it by infra/test/alarm-catalogue.test.ts. A new alarm is one entry more.
  */
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
+import { OUTSIDE_CHECK } from '@site/core/outside-check';
 
 /**
  * How soon someone must act, in words the alarm e-mail carries. The on-call guide says what
  * each means for who does what by when.
  */
 export const SEVERITIES = {
-  now: 'visitors cannot send, or messages may be lost',
-  today: 'messages are stored but may not reach the firm, or the account’s sending is at risk',
+  now: 'visitors cannot reach the site or send, or messages may be lost',
+  today: 'messages are stored but may not reach the firm, or the site or the account’s sending is at risk',
   'this week': 'limits or abuse; nothing is lost',
 } as const;
 
@@ -52,7 +54,44 @@ export const SUSPECT_SURGE_PER_HOUR = 10;
 /** Percent of requests CloudFront answered with a 5xx, over 5 minutes, twice in a row. */
 export const CLOUDFRONT_5XX_PERCENT = 5;
 
+/**
+ * Percent of requests CloudFront answered with a 4xx, over 5 minutes, three times in a row: a
+ * broken origin access (every page 403) or deleted objects (404), not a visitor's typo or a
+ * scanner's burst of unknown paths, which passes within minutes.
+ */
+export const SITE_4XX_PERCENT = 50;
+
+/**
+ * Requests in 5 minutes below which neither rate alarm judges: one 5xx in three requests is a
+ * visitor's bad luck, not a third of the site broken. The outside check alone makes four requests
+ * per run, so a quiet night is watched by its alarm instead.
+ */
+export const RATE_MIN_REQUESTS = { fiveXx: 10, fourXx: 20 } as const;
+
+/** Lambda@Edge execution and validation errors in 5 minutes: two, as the check's two API requests of a run would make. */
+export const EDGE_FUNCTION_ERRORS = 2;
+
+/**
+ * Days before the certificate expires at which its alarm fires. ACM renews a DNS-validated
+ * certificate from 60 days before it expires (ACM User Guide, "Managed certificate renewal"), so
+ * fewer than this means its renewal has failed, with three weeks left to fix it.
+ */
+export const CERTIFICATE_DAYS_LEFT = 21;
+
+/** Requests refused for want of the origin secret in 5 minutes: one run of the check, its challenge and its post. */
+export const NOT_THROUGH_CLOUDFRONT = 2;
+
+/**
+ * The contact function's p99 duration, as a share of its timeout, that counts as near it: the
+ * SES and DynamoDB calls are given fixed time (lambda/src/shared/aws.ts), so a p99 this close means a
+ * dependency is slow and the next requests time out (a 5xx, and a form post's error page).
+ */
+export const SLOW_SHARE_OF_TIMEOUT = 0.8;
+
 const percent = (fraction: number) => `${Number((fraction * 100).toPrecision(3))}%`;
+
+/** Runs in a row the outside check must fail, or be missing, before its alarm fires: one bad run is a blip, two are not. */
+export const OUTSIDE_CHECK_FAILED_RUNS = 2;
 
 export interface AlarmEntry {
   severity: Severity;
@@ -61,6 +100,17 @@ export interface AlarmEntry {
   /** Where to look first, and what usually fixes it. */
   firstCheck: string;
 }
+
+/**
+ * The composite alarms: each fires when one of its members does, and notifies for all of them,
+ * so one incident is one page or one e-mail; the members notify nobody themselves.
+ */
+export const COMPOSITE_ALARMS = {
+  ContactPathDown: ['OutsideCheckFailed', 'MessagesNotStored', 'SendFunctionErrors', 'Api5xx'],
+  SpamWave: ['MessagesStoredSurge', 'MailBudgetSpent', 'ManySuspectMessages'],
+} as const;
+
+export type CompositeName = keyof typeof COMPOSITE_ALARMS;
 
 const logGroup = (fn: string) => `\`/aws/lambda/consultancy-site-<stage>-${fn}\``;
 
@@ -83,15 +133,58 @@ export const ALARMS = {
   },
   CloudFront5xxRate: {
     severity: 'now',
-    firesWhen: `in us-east-1: more than ${CLOUDFRONT_5XX_PERCENT}% of the site's requests got a 5xx from CloudFront for 10 minutes`,
+    firesWhen: `in us-east-1: more than ${CLOUDFRONT_5XX_PERCENT}% of the site's requests got a 5xx from CloudFront for 10 minutes, with at least ${RATE_MIN_REQUESTS.fiveXx} requests in each 5`,
     firstCheck:
-      "the distribution's Monitoring tab in the CloudFront console (which paths); `Api5xx` says whether it is the API; right after a rotation, the origin secret; a 502 or 503 on `/api/*` while `Api5xx` is quiet: the API edge function (Lambda@Edge), whose logs are `/aws/lambda/us-east-1.consultancy-site-<stage>-api-origin-response` in the region of the edge location that ran it",
+      'its saved query (us-east-1): the paths and `x-edge-detailed-result-type`; `Api5xx` says whether it is the API; right after a rotation, the origin secret; `LambdaExecutionError` or a 502 or 503 on `/api/*` while `Api5xx` is quiet: the API edge function (see `EdgeFunctionErrors`)',
+  },
+  OutsideCheckFailed: {
+    severity: 'now',
+    firesWhen: `no run of the outside check passed for ${OUTSIDE_CHECK_FAILED_RUNS * OUTSIDE_CHECK.intervalMinutes} minutes (a run that did not happen counts as failed): the page, an asset, the challenge or a whole post failed through the public address`,
+    firstCheck:
+      'its saved query: the step that failed and why (on-call guide, The form is dead). `page`, `asset`: the site, its certificate or DNS; `challenge`, `post` 403: the origin secret; 5xx, not e-mailed: the contact function, DynamoDB or SES. `npm run smoke -- <SiteUrl>` says the same',
+  },
+  ContactPathDown: {
+    severity: 'now',
+    firesWhen:
+      'one of `OutsideCheckFailed`, `MessagesNotStored`, `SendFunctionErrors` and `Api5xx` is in ALARM: one page for one incident (those four notify nobody themselves)',
+    firstCheck:
+      "the dashboard's alarm list (those in ALARM first) says which, and the e-mail's state reason names it; that alarm's first step in the on-call guide's table",
+  },
+  Site4xxRate: {
+    severity: 'today',
+    firesWhen: `in us-east-1: more than ${SITE_4XX_PERCENT}% of at least ${RATE_MIN_REQUESTS.fourXx} requests in 5 minutes got a 4xx from CloudFront, for 15 minutes`,
+    firstCheck:
+      "its saved query (us-east-1): 403 on every path is the bucket's origin access (a deploy, a bucket policy changed by hand); 404 on the pages is a deleted object (deploy the release again); 404s on paths the site never had (`/wp-login.php`) are a scanner, which passes",
+  },
+  EdgeFunctionErrors: {
+    severity: 'now',
+    firesWhen: `in us-east-1: the API edge function (Lambda@Edge) failed or answered CloudFront something invalid ${EDGE_FUNCTION_ERRORS} or more times in 5 minutes, so API answers fail`,
+    firstCheck:
+      'its saved query (us-east-1) gives the edge location (`x-edge-location`); the function logs to `/aws/lambda/us-east-1.consultancy-site-<stage>-api-origin-response` in the region nearest it (on-call guide, The edge function); a deploy just before it: roll back',
+  },
+  CertificateExpiry: {
+    severity: 'today',
+    firesWhen: `in us-east-1, with \`domainName\`: the site's certificate expires in fewer than ${CERTIFICATE_DAYS_LEFT} days, so ACM's renewal failed`,
+    firstCheck:
+      "ACM's console in us-east-1: the renewal status, and the validation CNAME record in the hosted zone (on-call guide, Certificate or DNS); with `certificateArn`, whoever made that certificate",
+  },
+  PostsNotThroughCloudFront: {
+    severity: 'today',
+    firesWhen: `${NOT_THROUGH_CLOUDFRONT} or more requests in 5 minutes were refused for want of the origin secret: calls around CloudFront, or CloudFront sending a wrong one`,
+    firstCheck:
+      "with `OutsideCheckFailed`: the origin secret, a rotation half done or the secret edited (on-call guide, Rotating the origin secret); alone: the API's access log, calls to the API's own address",
+  },
+  SendFunctionSlow: {
+    severity: 'today',
+    firesWhen: `the contact function's p99 duration was above ${Math.round(SLOW_SHARE_OF_TIMEOUT * 100)}% of its ${FUNCTION_TIMEOUT_SECONDS} s timeout for 10 minutes: requests are about to time out`,
+    firstCheck:
+      "its saved query: the slowest requests and their outcome; the dashboard's services row: DynamoDB's throttles, the function's duration; SES's service health",
   },
   MessagesUndelivered: {
     severity: 'today',
     firesWhen: `stored messages have not been e-mailed for ${UNDELIVERED_ALARM_MINUTES} minutes (the retry job keeps trying)`,
     firstCheck:
-      "SES: the sandbox, the identity's verification, the sending quota; `npm run messages -- list --status received` and `show <id>` for the last error",
+      "SES's account: `npm run smoke`'s health says whether its sending is paused (on-call guide, SES paused), the sandbox, the quota; the identity's verification; `npm run messages -- list --status received` and `show <id>` for the last error",
   },
   MessagesFailed: {
     severity: 'today',
@@ -166,6 +259,13 @@ export const ALARMS = {
     firstCheck:
       '`npm run messages -- wave --since 2h`: one text from many addresses is a wave (see `MailBudgetSpent`); varied clean messages are a campaign or a mention, and the budget may need raising',
   },
+  SpamWave: {
+    severity: 'today',
+    firesWhen:
+      'one of `MessagesStoredSurge`, `MailBudgetSpent` and `ManySuspectMessages` is in ALARM: one e-mail for one wave (those three notify nobody themselves)',
+    firstCheck:
+      "`npm run messages -- wave --since 2h` (on-call guide, A spam wave); the e-mail's state reason names which fired: `MailBudgetSpent` means people's messages are held too, `release <id>` them",
+  },
   ManySuspectMessages: {
     severity: 'this week',
     firesWhen: `${SUSPECT_SURGE_PER_HOUR} or more messages in one hour scored as suspect and were held`,
@@ -187,6 +287,15 @@ export const ALARMS = {
 } as const satisfies Record<string, AlarmEntry>;
 
 export type AlarmName = keyof typeof ALARMS;
+
+/** The alarms that notify only through a composite alarm. */
+export const COMPOSITE_MEMBERS: ReadonlySet<AlarmName> = new Set(Object.values(COMPOSITE_ALARMS).flat());
+
+/**
+ * Whether an alarm pages (pageTo) besides its e-mail: what cannot wait, unless a composite alarm
+ * pages for it.
+ */
+export const pages = (name: AlarmName): boolean => ALARMS[name].severity === 'now' && !COMPOSITE_MEMBERS.has(name);
 
 /** CloudWatch's limit on an alarm's description. */
 export const DESCRIPTION_LIMIT = 1024;

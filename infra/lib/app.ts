@@ -78,6 +78,9 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
       })
     : undefined;
 
+  const certificateArn = config.certificateArn ?? certificate?.certificate.certificateArn;
+  const edgeAlarmNames = EdgeAlarmsStack.alarmNames({ certificateArn, webAclName: waf && webAclName(stackName) });
+
   const site = new SiteStack(app, stackName, {
     env: { account, region: config.region },
     // The distribution's id goes to the edge alarms in us-east-1, whatever else does.
@@ -88,6 +91,7 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
     mailIdentityExport: mail?.identityArnExport,
     webAclArn: waf?.webAcl.attrArn,
     apiOriginResponse: apiEdge.originResponse,
+    edgeAlarms: edgeAlarmNames,
   });
   if (mail) site.addStackDependency(mail, 'imports the SES identity the functions send through');
 
@@ -96,8 +100,11 @@ export function buildApp(app: App, options: BuildOptions): SiteApp {
     crossRegionReferences: true,
     prefix: stackName,
     alarmEmail: config.alarmEmail,
+    pageTo: config.pageTo,
     distributionId: site.distribution.distributionId,
+    certificateArn,
     webAclName: waf && webAclName(stackName),
+    dashboardUrl: site.dashboardUrl,
     alarmLinks: site.alarmLinks,
   });
   if (waf) edgeAlarms.addStackDependency(waf, 'alarms on the web ACL’s metrics');

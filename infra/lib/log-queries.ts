@@ -6,17 +6,22 @@
  * (constructs/log-queries.ts), named `<prefix>/<name>` (a folder per stage in the console).
  */
 import type { QueryStringProps } from 'aws-cdk-lib/aws-logs';
-import { CONTACT_REQUEST_LOG, DELIVERY_EVENT_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
+import { CONTACT_REQUEST_LOG, DELIVERY_EVENT_LOG, OUTSIDE_CHECK_LOG, RETRY_RUN_LOG } from '@site/core/log-lines';
+import { OUTSIDE_CHECK_STEPS } from '@site/core/outside-check';
 import type { MetricWriter } from '@site/core/metric-names';
 import type { AlarmName } from './alarm-catalogue';
 
-/** Where a query reads: a function's log group, or the API stage's access log. */
+/**
+ * Where a query reads: a function's log group, the API stage's access log, or CloudFront's
+ * access log (in us-east-1, where CloudFront delivers it: edge-alarms-stack.ts).
+ */
 export type LogSource = MetricWriter | 'api-access-log';
+export type EdgeLogSource = 'cloudfront-access-log';
 
-export interface LogQuery {
+export interface LogQuery<Source = LogSource> {
   /** What its results are, for the dashboard's list. */
   shows: string;
-  sources: readonly LogSource[];
+  sources: readonly Source[];
   query: QueryStringProps;
 }
 
@@ -140,16 +145,90 @@ export const LOG_QUERIES = {
     sources: ['api-access-log'],
     query: { statsStatements: ['count(*) as answers by bin(5m) as period, status'], sort: 'period desc', limit: 200 },
   },
+  'outside-check': {
+    shows: 'each run of the outside check: passed or not, the step that failed and why, each step’s time',
+    sources: ['outside-check'],
+    query: {
+      fields: [
+        '@timestamp',
+        OUTSIDE_CHECK_LOG.passedField,
+        OUTSIDE_CHECK_LOG.failedStepField,
+        OUTSIDE_CHECK_LOG.problemField,
+        ...OUTSIDE_CHECK_STEPS.map((step) => `${step}Ms`),
+        ...FAILURE_FIELDS,
+      ],
+      filterStatements: [`msg = '${OUTSIDE_CHECK_LOG.msg}' or ${FAILED}`],
+      ...NEWEST_FIRST,
+    },
+  },
+  'not-through-cloudfront': {
+    shows: 'the requests refused for want of the origin secret, beside the API’s 403 answers and their paths',
+    sources: ['send-contact-email', 'api-access-log'],
+    query: {
+      fields: ['@timestamp', '@log', 'requestId', 'outcome', 'method', 'path', 'status'],
+      filterStatements: [
+        `(msg = '${CONTACT_REQUEST_LOG.msg}' and ${CONTACT_REQUEST_LOG.outcomeField} in ${list(CONTACT_REQUEST_LOG.notThroughCloudFront)}) or status = '403'`,
+      ],
+      ...NEWEST_FIRST,
+    },
+  },
+  'slow-requests': {
+    shows: 'the contact function’s slowest requests, with their outcome and attempts',
+    sources: ['send-contact-email'],
+    query: {
+      fields: ['@timestamp', 'requestId', 'outcome', 'format', 'status', 'durationMs', 'attempts', 'error'],
+      filterStatements: [`msg = '${CONTACT_REQUEST_LOG.msg}'`],
+      sort: 'durationMs desc',
+      limit: 50,
+    },
+  },
 } as const satisfies Record<string, LogQuery>;
 
 export type LogQueryName = keyof typeof LOG_QUERIES;
 
+/**
+ * The queries of us-east-1, over CloudFront's access log (only the fields on call reads: no
+ * address, referrer, query string or user agent; constructs/cloudfront-access-log.ts).
+ */
+export const EDGE_LOG_QUERIES = {
+  'cloudfront-access': {
+    shows: 'what CloudFront answered with a 4xx or 5xx: the path, the status and why (`x-edge-detailed-result-type`), and where',
+    sources: ['cloudfront-access-log'],
+    query: {
+      fields: [
+        '@timestamp',
+        '`sc-status`',
+        '`cs-method`',
+        '`cs-uri-stem`',
+        '`x-edge-detailed-result-type`',
+        '`x-edge-location`',
+        '`time-taken`',
+      ],
+      // The status as a number or as text, whichever the delivery wrote.
+      filterStatements: ['`sc-status` >= 400 or `sc-status` like /^[45]\\d\\d$/'],
+      ...NEWEST_FIRST,
+    },
+  },
+} as const satisfies Record<string, LogQuery<EdgeLogSource>>;
+
+export type EdgeLogQueryName = keyof typeof EDGE_LOG_QUERIES;
+
+export const isEdgeQuery = (name: LogQueryName | EdgeLogQueryName): name is EdgeLogQueryName => Object.hasOwn(EDGE_LOG_QUERIES, name);
+
 /** The query each alarm's description links to: where its cause shows. */
-export const ALARM_QUERIES: Record<AlarmName, LogQueryName> = {
+export const ALARM_QUERIES: Record<AlarmName, LogQueryName | EdgeLogQueryName> = {
   Api5xx: 'server-errors',
   SendFunctionErrors: 'contact-errors',
   MessagesNotStored: 'not-stored',
-  CloudFront5xxRate: 'server-errors',
+  CloudFront5xxRate: 'cloudfront-access',
+  OutsideCheckFailed: 'outside-check',
+  ContactPathDown: 'outside-check',
+  Site4xxRate: 'cloudfront-access',
+  EdgeFunctionErrors: 'cloudfront-access',
+  CertificateExpiry: 'outside-check',
+  PostsNotThroughCloudFront: 'not-through-cloudfront',
+  SendFunctionSlow: 'slow-requests',
+  SpamWave: 'stored-and-held',
   MessagesUndelivered: 'retry-runs',
   MessagesFailed: 'retry-runs',
   RetryJobNotRunning: 'retry-runs',

@@ -7,7 +7,7 @@ import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ILogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
@@ -30,9 +30,10 @@ import { SavedQueries } from './constructs/log-queries';
 import { grantSendAs } from './constructs/mail-sending';
 import { MessageTable } from './constructs/message-table';
 import { OriginSecret } from './constructs/origin-secret';
+import { OutsideCheck } from './constructs/outside-check';
 import { StaticSite } from './constructs/static-site';
 import { importHostedZone } from './hosted-zone';
-import { ALARM_QUERIES } from './log-queries';
+import { ALARM_QUERIES, isEdgeQuery, LOG_QUERIES, type LogQueryName, type LogSource } from './log-queries';
 import { APP_NAME, configurationSetName, stagePrefix, TABLE_NAME_OUTPUT } from '@site/core/names';
 
 export interface SiteStackProps extends StackProps {
@@ -47,6 +48,8 @@ export interface SiteStackProps extends StackProps {
   webAclArn?: string;
   /** The /api/* behaviour's Lambda@Edge function on the origin's response, from the us-east-1 API edge stack. */
   apiOriginResponse: IVersion;
+  /** The us-east-1 alarms the dashboard draws (that stack is made after this one, so they are found by name). */
+  edgeAlarms: AlarmName[];
 }
 
 export class SiteStack extends Stack {
@@ -55,6 +58,8 @@ export class SiteStack extends Stack {
   readonly api: HttpApi;
   /** Where each alarm's e-mail sends its reader, in this stack's region: the dashboard, and the saved query for its metric. */
   readonly alarmLinks: (name: AlarmName) => AlarmLinks;
+  /** The stage's dashboard (the DashboardUrl output). */
+  readonly dashboardUrl: string;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -132,19 +137,30 @@ export class SiteStack extends Stack {
     deliveryEvents.sendThrough(contact.sendFunction, contact.retryFunction);
     grantSendAs(config.senderAddress, deliveryEvents.configurationSetName, contact.sendFunction, contact.retryFunction);
 
-    const queries = new SavedQueries(this, 'Queries', {
+    const outsideCheck = new OutsideCheck(this, 'OutsideCheck', {
       prefix,
-      logGroups: {
-        'send-contact-email': contact.sendFunction.logGroup,
-        'retry-undelivered': contact.retryFunction.logGroup,
-        'record-delivery-event': deliveryEvents.consumer.logGroup,
-        'api-access-log': contact.accessLogs,
-      },
+      stage: config.stage,
+      siteUrl,
+      originSecret: originSecret.headerValue,
+      retention,
     });
-    const dashboard = dashboardUrl(this.region, prefix);
+
+    const logGroups: Record<LogSource, ILogGroup> = {
+      'send-contact-email': contact.sendFunction.logGroup,
+      'retry-undelivered': contact.retryFunction.logGroup,
+      'record-delivery-event': deliveryEvents.consumer.logGroup,
+      'outside-check': outsideCheck.function.logGroup,
+      'api-access-log': contact.accessLogs,
+    };
+    const queries = new SavedQueries<LogQueryName, LogSource>(this, 'Queries', { prefix, queries: LOG_QUERIES, logGroups });
+    this.dashboardUrl = dashboardUrl(this.region, prefix);
     this.alarmLinks = (name) => {
       const query = ALARM_QUERIES[name];
-      return { dashboard, query: { name: queries.nameOf(query), id: queries.idOf(query), url: (id) => savedQueryUrl(this.region, id) } };
+      if (isEdgeQuery(query)) throw new Error(`${name} links to ${query}, a query of the us-east-1 stack.`);
+      return {
+        dashboard: this.dashboardUrl,
+        query: { name: queries.nameOf(query), id: queries.idOf(query), url: (id) => savedQueryUrl(this.region, id) },
+      };
     };
     const monitoring = new Alarms(this, 'Monitoring', {
       prefix,
@@ -153,6 +169,7 @@ export class SiteStack extends Stack {
       contact,
       deliveryEvents,
       alarmEmail: config.alarmEmail,
+      pageTo: config.pageTo,
       links: this.alarmLinks,
     });
     new SiteDashboard(this, 'Dashboard', {
@@ -160,16 +177,16 @@ export class SiteStack extends Stack {
       stage: config.stage,
       contact,
       deliveryEvents,
+      outsideCheck: outsideCheck.function,
       table: this.table,
-      distributionId: this.distribution.distributionId,
-      alarms: monitoring.alarms,
-      edgeAlarms: ['CloudFront5xxRate', ...(config.wafRateLimit === false ? [] : (['WafBlockedRequests'] as const))],
+      alarms: [...monitoring.composites, ...monitoring.alarms],
+      edgeAlarms: props.edgeAlarms,
       queries,
     });
 
     new CfnOutput(this, 'DashboardUrl', {
       description: 'Where on call starts (docs/on-call.md): the path, the alarms, the logs',
-      value: dashboard,
+      value: this.dashboardUrl,
     });
     new CfnOutput(this, 'SiteUrl', {
       description: 'The public site',

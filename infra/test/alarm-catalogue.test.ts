@@ -1,16 +1,26 @@
 /**
  * The alarms as on-call meets them: every alarm of every stack e-mails its topic when it fires
- * and again when it is OK, says in its description how urgent it is and what to check first,
- * and links to the stage's dashboard and to the saved query that shows its log lines; the
- * on-call guide's table says the same, word for word, from the same catalogue.
+ * and again when it is OK (a composite alarm's members through their composite), what cannot
+ * wait pages as well, and each says in its description how urgent it is and what to check
+ * first, and links to the stage's dashboard and to the saved query that shows its log lines;
+ * the on-call guide's table says the same, word for word, from the same catalogue.
  */
 import { readFileSync } from 'node:fs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_NAME, stagePrefix } from '@site/core/names';
-import { ALARMS, alarmDescription, DESCRIPTION_LIMIT, SEVERITIES, type AlarmLinks, type AlarmName } from '../lib/alarm-catalogue';
+import {
+  ALARMS,
+  alarmDescription,
+  COMPOSITE_ALARMS,
+  COMPOSITE_MEMBERS,
+  DESCRIPTION_LIMIT,
+  SEVERITIES,
+  type AlarmLinks,
+  type AlarmName,
+} from '../lib/alarm-catalogue';
 import { dashboardUrl, savedQueryUrl } from '../lib/console-links';
-import { ALARM_QUERIES } from '../lib/log-queries';
+import { ALARM_QUERIES, isEdgeQuery } from '../lib/log-queries';
 import { synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 const GUIDE = 'docs/on-call.md';
@@ -40,7 +50,8 @@ interface DeployedAlarm {
   stack: string;
   name: string;
   properties: any;
-  topics: string[];
+  /** The stack's e-mail topic and its page topic. */
+  topics: { email: string; page: string };
   /** Its description as CloudWatch shows it, the query's id (a deploy-time reference) as ID. */
   description: string;
   /** The name of the saved query the description's link opens. */
@@ -51,7 +62,7 @@ const ID = '<query-definition-id>';
 const SITE_REGION = 'eu-west-1';
 const PREFIX = stagePrefix('test');
 
-/** What the stage's site stack makes: every saved query's name by its logical id, and the outputs that carry an id to another region. */
+/** What the stage's stacks make: every saved query's name by its logical id, and the site stack's outputs that carry an id to another region. */
 let queryNames: Record<string, string>;
 let outputs: Record<string, any>;
 
@@ -67,21 +78,42 @@ function readDescription(description: unknown): { text: string; query: string } 
 
 let alarms: DeployedAlarm[];
 beforeAll(() => {
-  // With the WAF on, so that every alarm the app can create is there.
-  const s: Synthesized = synth({ alarmEmail: `ops@${TEST_DOMAIN}`, wafRateLimit: 500 });
+  // With the WAF, an own domain and pageTo, so that every alarm and topic the app can create is there.
+  const s: Synthesized = synth({
+    alarmEmail: `ops@${TEST_DOMAIN}`,
+    pageTo: 'https://events.incident.example.com/integration/abc123/enqueue',
+    wafRateLimit: 500,
+    domainName: `www.${TEST_DOMAIN}`,
+    hostedZoneName: TEST_DOMAIN,
+    hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+  });
+  const stacks = [s.site, s.edgeAlarms].map((stack) => ({ stack, template: Template.fromStack(stack) }));
   queryNames = Object.fromEntries(
-    Object.entries<any>(s.template.findResources('AWS::Logs::QueryDefinition')).map(([id, query]) => [id, query.Properties.Name]),
+    stacks.flatMap(({ template }) =>
+      Object.entries<any>(template.findResources('AWS::Logs::QueryDefinition')).map(([id, query]) => [id, query.Properties.Name]),
+    ),
   );
   outputs = s.template.toJSON().Outputs;
-  alarms = [s.site, s.edgeAlarms].flatMap((stack) => {
-    const template = Template.fromStack(stack);
-    const topics = Object.keys(template.findResources('AWS::SNS::Topic'));
-    return Object.values<any>(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => {
-      const { text, query } = readDescription(alarm.Properties.AlarmDescription);
+  alarms = stacks.flatMap(({ stack, template }) => {
+    const topic = (name: string) =>
+      Object.entries<any>(template.findResources('AWS::SNS::Topic')).find(([, t]) => t.Properties.TopicName.endsWith(name))![0];
+    const topics = { email: topic('-alarms'), page: topic('-page') };
+    const made = [
+      ...Object.values<any>(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => ({
+        ...alarm.Properties,
+        name: alarm.Properties.AlarmName,
+      })),
+      ...Object.values<any>(template.findResources('AWS::CloudWatch::CompositeAlarm')).map((alarm) => ({
+        ...alarm.Properties,
+        name: alarm.Properties.AlarmName,
+      })),
+    ];
+    return made.map((properties) => {
+      const { text, query } = readDescription(properties.AlarmDescription);
       return {
         stack: stack.stackName,
-        name: String(alarm.Properties.AlarmName).replace(/^consultancy-site-test-/, ''),
-        properties: alarm.Properties,
+        name: String(properties.name).replace(/^consultancy-site-test-/, ''),
+        properties,
         topics,
         description: text,
         linkedQuery: query,
@@ -90,10 +122,14 @@ beforeAll(() => {
   });
 });
 
-/** The links the stage's alarms carry, the query's id left as ID. */
+/** The links the stage's alarms carry, the query's id left as ID: the site region's query, or us-east-1's. */
 const linksOf = (name: AlarmName, region = SITE_REGION, prefix = PREFIX): AlarmLinks => ({
   dashboard: dashboardUrl(region, prefix),
-  query: { name: `${prefix}/${ALARM_QUERIES[name]}`, id: ID, url: (id) => savedQueryUrl(region, id) },
+  query: {
+    name: `${prefix}/${ALARM_QUERIES[name]}`,
+    id: ID,
+    url: (id) => savedQueryUrl(isEdgeQuery(ALARM_QUERIES[name]) ? 'us-east-1' : region, id),
+  },
 });
 
 describe('every alarm in every stack', () => {
@@ -101,13 +137,22 @@ describe('every alarm in every stack', () => {
     expect(alarms.map((alarm) => alarm.name).sort()).toEqual(Object.keys(ALARMS).sort());
   });
 
-  it('e-mails its stack’s topic when it fires and again when it is OK', () => {
-    for (const { stack, name, properties, topics } of alarms) {
-      expect(topics, stack).toHaveLength(1);
-      const topic = [{ Ref: topics[0] }];
-      expect(properties.AlarmActions, name).toEqual(topic);
-      expect(properties.OKActions, name).toEqual(topic);
+  it('e-mails its stack’s topic when it fires and again when it is OK; what cannot wait also pages; a composite’s member notifies through it alone', () => {
+    for (const { name, properties, topics } of alarms) {
+      const alarm = name as AlarmName;
+      const expected = COMPOSITE_MEMBERS.has(alarm)
+        ? undefined
+        : [{ Ref: topics.email }, ...(ALARMS[alarm].severity === 'now' ? [{ Ref: topics.page }] : [])];
+      expect(properties.AlarmActions, name).toEqual(expected);
+      expect(properties.OKActions, name).toEqual(expected);
     }
+  });
+
+  it('pages for the contact path once, through its composite alarm, and for no spam wave', () => {
+    const paging = alarms.filter((alarm) => alarm.properties.AlarmActions?.length === 2).map((alarm) => alarm.name);
+    expect(paging).toContain('ContactPathDown');
+    expect(paging.filter((name) => (COMPOSITE_ALARMS.ContactPathDown as readonly string[]).includes(name))).toEqual([]);
+    expect(paging).not.toContain('SpamWave');
   });
 
   it('says how urgent it is, when it fires and what to check first, within CloudWatch’s limit', () => {
@@ -120,14 +165,16 @@ describe('every alarm in every stack', () => {
     }
   });
 
-  it('links to the stage’s dashboard and opens the saved query for its metric, in the site’s region (also from us-east-1)', () => {
+  it('links to the stage’s dashboard and opens the saved query for its metric, in the region the query reads (CloudFront’s access log in us-east-1)', () => {
     for (const { name, description, linkedQuery } of alarms) {
       expect(description, name).toContain(
         `Dashboard: https://${SITE_REGION}.console.aws.amazon.com/cloudwatch/home?region=${SITE_REGION}#dashboards/dashboard/${PREFIX} `,
       );
-      expect(linkedQuery, name).toBe(`${PREFIX}/${ALARM_QUERIES[name as AlarmName]}`);
+      const query = ALARM_QUERIES[name as AlarmName];
+      const region = isEdgeQuery(query) ? 'us-east-1' : SITE_REGION;
+      expect(linkedQuery, name).toBe(`${PREFIX}/${query}`);
       expect(description, name).toContain(
-        `Logs: ${linkedQuery} https://${SITE_REGION}.console.aws.amazon.com/cloudwatch/home?region=${SITE_REGION}#logsV2:logs-insights$3FqueryDetail$3D~(queryId~'${ID})`,
+        `Logs: ${linkedQuery} https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#logsV2:logs-insights$3FqueryDetail$3D~(queryId~'${ID})`,
       );
     }
   });

@@ -17,6 +17,8 @@ const OLD = 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d';
 
 const contactFunction = (s: Synthesized) =>
   only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-send-contact-email' }).resource.Properties;
+const checkFunction = (s: Synthesized) =>
+  only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-outside-check' }).resource.Properties;
 const apiOrigin = (s: Synthesized) => {
   const config = only(s.template, 'AWS::CloudFront::Distribution').resource.Properties.DistributionConfig;
   return config.Origins.find((origin: any) => origin.Id === config.CacheBehaviors[0].TargetOriginId);
@@ -48,6 +50,11 @@ describe('the origin secret, by default', () => {
     expect(contactFunction(s).Environment.Variables.ORIGIN_VERIFY_PREVIOUS).toBeUndefined();
   });
 
+  it('reaches the outside check as the version CloudFront sends, to mark its post with a key derived from it', () => {
+    expect(checkFunction(s).Environment.Variables.ORIGIN_VERIFY).toEqual(reference(secretId));
+    expect(checkFunction(s).Environment.Variables.ORIGIN_VERIFY_PREVIOUS).toBeUndefined();
+  });
+
   it('is referenced nowhere else, and no role may read it: CloudFormation resolves it with the deployer’s rights', () => {
     const template = JSON.stringify(s.template.toJSON());
     // CloudFront's header, the contact function's and the retry job's (the digest's link, decision 0048).
@@ -74,6 +81,8 @@ describe('during and after a rotation', () => {
     });
     const secretId = only(s.template, 'AWS::SecretsManager::Secret').id;
     expect(apiOrigin(s).OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: reference(secretId, NEW) }]);
+    // The check marks its post as CloudFront sends; the function accepts markers of both.
+    expect(checkFunction(s).Environment.Variables.ORIGIN_VERIFY).toEqual(reference(secretId, NEW));
     expect(contactFunction(s).Environment.Variables).toMatchObject({
       ORIGIN_VERIFY: reference(secretId, NEW),
       ORIGIN_VERIFY_PREVIOUS: reference(secretId, OLD),
@@ -93,8 +102,15 @@ describe('during and after a rotation', () => {
 });
 
 describe('WAF', () => {
-  it('is not created by default: the distribution has no web ACL', () => {
+  it('is created by default, at 100 requests per 5 minutes per address, so one client cannot hold the stage throttle for long', () => {
     const s = synth();
+    expect(only(Template.fromStack(s.waf!), 'AWS::WAFv2::WebACL').resource.Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(
+      100,
+    );
+  });
+
+  it('is not created with wafRateLimit false: the distribution has no web ACL', () => {
+    const s = synth({ wafRateLimit: false });
     expect(s.waf).toBeUndefined();
     expect(only(s.template, 'AWS::CloudFront::Distribution').resource.Properties.DistributionConfig.WebACLId).toBeUndefined();
   });

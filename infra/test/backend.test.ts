@@ -91,7 +91,7 @@ describe('HTTP API', () => {
     const stage = only(s.template, 'AWS::ApiGatewayV2::Stage').resource.Properties;
     expect(stage.StageName).toBe('$default');
     expect(stage.AutoDeploy).toBe(true);
-    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+    expect(stage.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 });
     const logGroupId = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
     expect(resources[logGroupId].Properties).toEqual({ LogGroupName: '/aws/apigateway/consultancy-site-test-api', RetentionInDays: 365 });
     const format = JSON.parse(stage.AccessLogSettings.Format);
@@ -220,12 +220,41 @@ describe('functions', () => {
     const retry = fn('retry-undelivered');
     expect(retry.resource.Properties.Timeout).toBe(120);
     expect(retry.resource.Properties.ReservedConcurrentExecutions).toBeUndefined();
-    const rule = only(s.template, 'AWS::Events::Rule', { ScheduleExpression: Match.anyValue() }).resource.Properties;
+    const rule = only(s.template, 'AWS::Events::Rule', { Name: 'consultancy-site-test-retry-undelivered' }).resource.Properties;
     expect(rule.ScheduleExpression).toBe('rate(10 minutes)');
     expect(rule.State).toBe('ENABLED');
     expect(rule.Targets).toEqual([
       expect.objectContaining({ Arn: { 'Fn::GetAtt': [retry.id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } }),
     ]);
+  });
+
+  it('runs the outside check every five minutes, without immediate re-runs, against the site’s public address', () => {
+    const check = fn('outside-check');
+    expect(check.resource.Properties.Timeout).toBe(60);
+    expect(check.resource.Properties.MemorySize).toBe(256);
+    const distribution = only(s.template, 'AWS::CloudFront::Distribution').id;
+    expect(check.resource.Properties.Environment.Variables).toMatchObject({
+      STAGE: 'test',
+      SITE_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] },
+    });
+    const rule = only(s.template, 'AWS::Events::Rule', { Name: 'consultancy-site-test-outside-check' }).resource.Properties;
+    expect(rule.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(rule.State).toBe('ENABLED');
+    expect(rule.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [check.id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } }),
+    ]);
+    expect(
+      Object.keys(s.template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: Match.anyValue() } })),
+    ).toHaveLength(2);
+  });
+
+  it('bundles the outside check without the AWS SDK: it calls the site, nothing of AWS', () => {
+    const key: string = fn('outside-check').resource.Properties.Code.S3Key;
+    const code = readFileSync(join(s.assembly.directory, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+    expect(code).toMatch(/export\s*\{[^}]*\bas handler\s*[,}]/);
+    expect(code).not.toContain('DynamoDB');
+    expect(code).not.toMatch(/SendEmail/);
+    expect(code.length).toBeLessThan(200 * 1024);
   });
 
   it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event'])(
@@ -254,7 +283,7 @@ describe('permissions', () => {
   // What each role allows is test/grants' check over every call the suite made, and
   // function-roles.test.ts's and ses-permissions.test.ts's through the IAM policy simulator.
   const roleOf = (name: string) => fn(name).resource.Properties.Role['Fn::GetAtt'][0] as string;
-  it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event'])(
+  it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event', 'outside-check'])(
     '%s has a role of its own, for Lambda only, with no managed policies',
     (name) => {
       const role = resources[roleOf(name)].Properties;
@@ -275,10 +304,12 @@ describe('permissions', () => {
     const exported = s.mailTemplate!.toJSON().Outputs.IdentityArn;
     expect(exported.Export).toEqual({ Name: 'consultancy-site-mail-website-at-streepjevoorfinance-nl-identity-arn' });
     expect(s.template.toJSON().Outputs.MailIdentityArn.Value).toEqual({ 'Fn::ImportValue': exported.Export.Name });
-    expect(s.site.dependencies.map((stack) => stack.stackName).sort()).toEqual([s.apiEdge.stackName, s.mail!.stackName].sort());
+    expect(s.site.dependencies.map((stack) => stack.stackName).sort()).toEqual(
+      [s.apiEdge.stackName, s.mail!.stackName, s.waf!.stackName].sort(),
+    );
   });
 
-  it('lets API Gateway invoke the contact function from this API only, on its three paths, and EventBridge the retry job and the delivery-event consumer from their rules only', () => {
+  it('lets API Gateway invoke the contact function from this API only, on its three paths, and EventBridge the retry job, the delivery-event consumer and the outside check from their rules only', () => {
     const permissions = Object.values(s.template.findResources('AWS::Lambda::Permission')).map((p: any) => p.Properties);
     expect(permissions).toHaveLength(5);
     const api = permissions.filter((p) => p.Principal === 'apigateway.amazonaws.com');
@@ -303,7 +334,12 @@ describe('permissions', () => {
           FunctionName: { 'Fn::GetAtt': [fn('record-delivery-event').id, 'Arn'] },
           SourceArn: { 'Fn::GetAtt': [ruleOf('delivery-events'), 'Arn'] },
         }),
+        expect.objectContaining({
+          FunctionName: { 'Fn::GetAtt': [fn('outside-check').id, 'Arn'] },
+          SourceArn: { 'Fn::GetAtt': [ruleOf('outside-check'), 'Arn'] },
+        }),
       ]),
     );
+    expect(events).toHaveLength(3);
   });
 });

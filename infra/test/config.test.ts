@@ -48,7 +48,7 @@ describe('loadConfig', () => {
       certificateArn: undefined,
       alarmEmail: undefined,
       retentionDays: 365,
-      apiRateLimit: { rate: 10, burst: 20 },
+      apiRateLimit: { rate: 25, burst: 50 },
       reservedConcurrency: false,
       deletionProtection: false,
       createMailIdentity: true,
@@ -57,7 +57,7 @@ describe('loadConfig', () => {
       ipv6NetworkLimit: 20,
       originSecretVersion: undefined,
       originSecretPreviousVersion: undefined,
-      wafRateLimit: false,
+      wafRateLimit: 100,
       hstsIncludeSubdomains: false,
       deliveryAlarmHours: 3,
       mailBudget: { perHour: 10, perDay: 40 },
@@ -75,7 +75,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       region: 'eu-west-1',
       retentionDays: 365,
-      apiRateLimit: { rate: 10, burst: 20 },
+      apiRateLimit: { rate: 25, burst: 50 },
       deletionProtection: true,
     });
     expect(loadConfig({ ...MINIMAL, stage: 'prod', alarmEmail: `ops@${TEST_DOMAIN}`, deletionProtection: false }).deletionProtection).toBe(
@@ -171,7 +171,17 @@ describe('loadConfig', () => {
       'ops@examplefirm.nl',
       'test@firm.nl',
     ]) {
-      expect(loadConfig({ ...MINIMAL, contactRecipient: address, alarmEmail: address }).contactRecipient).toBe(address);
+      expect(loadConfig({ ...MINIMAL, contactRecipient: address, alarmEmail: `oncall-${address}` }).contactRecipient).toBe(address);
+    }
+  });
+
+  it('refuses an alarmEmail that is contactRecipient, in any case, saying why', () => {
+    const contactRecipient = MINIMAL.contactRecipient as string;
+    for (const alarmEmail of [contactRecipient, contactRecipient.toUpperCase()]) {
+      expect(problemsOf({ ...MINIMAL, alarmEmail })).toEqual([
+        'alarmEmail: is contactRecipient, the firm’s own mailbox: an alarm about that mailbox (full, bouncing, its mail filter) would go to the mailbox that fails, ' +
+          'and visitors’ messages would drown the alarms. Give the address of whoever is on call.',
+      ]);
     }
   });
 
@@ -231,6 +241,35 @@ describe('loadConfig', () => {
     const app = new App({ context: { ...CDK_JSON_CONTEXT, ...UNBUNDLED, senderAddress: 'nobody' } });
     expect(() => buildApp(app, { siteDir: makeSiteDir() })).toThrow(/senderAddress: "nobody" is not an e-mail address/);
     expect(app.node.children).toHaveLength(0);
+  });
+});
+
+describe('pageTo', () => {
+  it('is unset by default, and takes an https:// address of an incident tool or an E.164 phone number', () => {
+    expect(loadConfig(MINIMAL).pageTo).toBeUndefined();
+    for (const pageTo of [
+      'https://events.pagerduty.com/integration/abc/enqueue',
+      'https://api.opsgenie.com/v1/json/amazonsns?apiKey=k',
+      '+31612345678',
+    ]) {
+      expect(loadConfig({ ...MINIMAL, pageTo }).pageTo).toBe(pageTo);
+    }
+  });
+
+  it('refuses plain HTTP, a phone number as people write it, and anything else, saying what it takes', () => {
+    for (const pageTo of [
+      'http://events.example.nl/page',
+      '06 12345678',
+      '+31 6 12345678',
+      '0612345678',
+      'ops@firma.nl',
+      'https://localhost/x',
+    ]) {
+      expect(problemsOf({ ...MINIMAL, pageTo }), pageTo).toEqual([
+        `pageTo: ${JSON.stringify(pageTo)} is neither an https:// address of an incident tool (https://events.example.com/integration/…) ` +
+          'nor a phone number for SMS in E.164, a plus, the country code and the number without spaces (+31612345678).',
+      ]);
+    }
   });
 });
 
@@ -421,11 +460,11 @@ describe('origin secret versions', () => {
 });
 
 describe('wafRateLimit', () => {
-  it('is off by default; a number is requests per 5 minutes per IP address', () => {
-    expect(DEFAULTS.wafRateLimit).toBe(false);
-    expect(loadConfig(MINIMAL).wafRateLimit).toBe(false);
+  it('is on by default at 100; false creates none; a number is requests per 5 minutes per IP address', () => {
+    expect(DEFAULTS.wafRateLimit).toBe(100);
+    expect(loadConfig(MINIMAL).wafRateLimit).toBe(100);
     expect(loadConfig({ ...MINIMAL, wafRateLimit: 'false' }).wafRateLimit).toBe(false);
-    expect(loadConfig({ ...MINIMAL, wafRateLimit: '100' }).wafRateLimit).toBe(100);
+    expect(loadConfig({ ...MINIMAL, wafRateLimit: '500' }).wafRateLimit).toBe(500);
   });
 
   it.each([0, 9, 2.5, 'veel', true])('refuses %j and says what the values mean', (value) => {

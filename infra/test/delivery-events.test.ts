@@ -1,14 +1,12 @@
 /**
  * The delivery path after SES: the stage's configuration set, its event destination, the
- * rule that brings this stage's events to the consumer, what the functions are given; the
- * us-east-1 alarms on CloudFront and the WAF; and the refusal of a prod stage that would
- * notify nobody.
+ * rule that brings this stage's events to the consumer, what the functions are given; and the
+ * refusal of a prod stage that would notify nobody. (The us-east-1 alarms: edge-alarms.test.ts.)
  */
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_ALARM_ENV, FUNCTION_ENV } from '@site/core/function-env';
 import { SES_DETAIL_TYPES } from '@site/core/ses-events';
-import { CLOUDFRONT_5XX_PERCENT } from '../lib/alarm-catalogue';
 import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 const ALARM_EMAIL = `ops@${TEST_DOMAIN}`;
@@ -81,59 +79,6 @@ describe('the configuration set', () => {
       [FUNCTION_ENV.tableName]: { Ref: only(s.template, 'AWS::DynamoDB::Table').id },
     });
     expect(Object.keys(consumer.resource.Properties.Environment.Variables)).not.toContain(FUNCTION_ENV.mailTo);
-  });
-});
-
-describe('the edge alarms in us-east-1', () => {
-  it('notify an encrypted topic of their own that mails alarmEmail', () => {
-    expect(s.edgeAlarms.region).toBe('us-east-1');
-    expect(s.edgeAlarms.stackName).toBe('consultancy-site-test-edge-alarms');
-    const edge = Template.fromStack(s.edgeAlarms);
-    const topic = only(edge, 'AWS::SNS::Topic').resource.Properties;
-    expect(topic.TopicName).toBe('consultancy-site-test-edge-alarms');
-    expect(only(edge, 'AWS::KMS::Key').resource.Properties.EnableKeyRotation).toBe(true);
-    expect(topic.KmsMasterKeyId['Fn::GetAtt'][1]).toBe('Arn');
-    expect(only(edge, 'AWS::SNS::Subscription').resource.Properties).toMatchObject({ Protocol: 'email', Endpoint: ALARM_EMAIL });
-  });
-
-  it("watch CloudFront's 5xx rate on the site's distribution, whose id comes from the site stack", () => {
-    const edge = Template.fromStack(s.edgeAlarms);
-    const alarm = only(edge, 'AWS::CloudWatch::Alarm', { AlarmName: 'consultancy-site-test-CloudFront5xxRate' }).resource.Properties;
-    expect(alarm).toMatchObject({
-      Namespace: 'AWS/CloudFront',
-      MetricName: '5xxErrorRate',
-      Statistic: 'Average',
-      Period: 300,
-      EvaluationPeriods: 2,
-      Threshold: CLOUDFRONT_5XX_PERCENT,
-      TreatMissingData: 'notBreaching',
-      AlarmActions: [{ Ref: only(edge, 'AWS::SNS::Topic').id }],
-    });
-    const dimensions = Object.fromEntries(alarm.Dimensions.map((d: any) => [d.Name, d.Value]));
-    expect(dimensions.Region).toBe('Global');
-    // Read across regions from the site stack's distribution.
-    expect(JSON.stringify(dimensions.DistributionId)).toContain('consultancy-site-test');
-    const published = Object.entries<any>(s.template.toJSON().Outputs).filter(([name]) => name.startsWith('PublishOutputRef'));
-    expect(published.map(([, output]) => output.Value)).toContainEqual({ Ref: only(s.template, 'AWS::CloudFront::Distribution').id });
-    // No WAF, no alarm on one.
-    expect(Object.keys(edge.findResources('AWS::CloudWatch::Alarm'))).toHaveLength(1);
-  });
-
-  it("watch the WAF's blocked requests when the WAF is on", () => {
-    const withWaf = synth({ alarmEmail: ALARM_EMAIL, wafRateLimit: 500 });
-    const edge = Template.fromStack(withWaf.edgeAlarms);
-    const alarm = only(edge, 'AWS::CloudWatch::Alarm', { AlarmName: 'consultancy-site-test-WafBlockedRequests' }).resource.Properties;
-    expect(alarm).toMatchObject({
-      Namespace: 'AWS/WAFV2',
-      MetricName: 'BlockedRequests',
-      Dimensions: [
-        { Name: 'Rule', Value: 'ALL' },
-        { Name: 'WebACL', Value: only(Template.fromStack(withWaf.waf!), 'AWS::WAFv2::WebACL').resource.Properties.Name },
-      ],
-      Statistic: 'Sum',
-      Period: 300,
-      Threshold: 1,
-    });
   });
 });
 

@@ -186,8 +186,8 @@ describe('an own certificate, an SES identity made outside the app, and a known 
     s.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
     s.template.resourceCountIs('AWS::Route53::RecordSet', 2);
     expect(s.template.toJSON().Outputs.MailIdentityArn).toBeUndefined();
-    // Only the Lambda@Edge function's version, which every site stack reads from us-east-1.
-    expect(s.site.dependencies.map((stack) => stack.stackName)).toEqual([s.apiEdge.stackName]);
+    // Only the us-east-1 stacks every site stack reads from: the Lambda@Edge function's version and the web ACL.
+    expect(s.site.dependencies.map((stack) => stack.stackName).sort()).toEqual([s.apiEdge.stackName, s.waf!.stackName].sort());
     const statements = (Object.values(s.template.findResources('AWS::IAM::Policy')) as any[])
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
       .filter((statement) => statement.Action === 'ses:SendEmail');

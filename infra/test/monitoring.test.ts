@@ -2,12 +2,22 @@
  * Alarms, the topic they notify, the path's metrics the functions write and the metrics read
  * from their log lines, and the stack outputs; with an alarm e-mail address configured.
  */
-import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '@site/core/node/deploy-config';
 import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
 import { METRIC_NAMESPACE } from '@site/core/metric-names';
-import { API_4XX_SURGE, SES_REPUTATION, STORED_SURGE_PER_HOUR, SUSPECT_SURGE_PER_HOUR } from '../lib/alarm-catalogue';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
+import {
+  API_4XX_SURGE,
+  COMPOSITE_ALARMS,
+  COMPOSITE_MEMBERS,
+  NOT_THROUGH_CLOUDFRONT,
+  SES_REPUTATION,
+  SLOW_SHARE_OF_TIMEOUT,
+  STORED_SURGE_PER_HOUR,
+  SUSPECT_SURGE_PER_HOUR,
+  type AlarmName,
+} from '../lib/alarm-catalogue';
 import { only, synth, TEST_DOMAIN, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -64,8 +74,11 @@ describe('alarm topic', () => {
   });
 });
 
+/** The stage's own name of an alarm, without the prefix. */
+const short = (name: string) => name.replace('consultancy-site-test-', '') as AlarmName;
+
 describe('alarms', () => {
-  it('are these nineteen, each notifying the topic', () => {
+  it('are these twenty-two, each notifying the topic, or its composite alarm for it', () => {
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties.AlarmName);
     expect(names.sort()).toEqual(
       [
@@ -82,9 +95,12 @@ describe('alarms', () => {
         'MessagesNotStored',
         'MessagesStoredSurge',
         'MessagesUndelivered',
+        'OutsideCheckFailed',
+        'PostsNotThroughCloudFront',
         'RetryFunctionErrors',
         'RetryJobNotRunning',
         'SendFunctionErrors',
+        'SendFunctionSlow',
         'SendFunctionThrottles',
         'SesBounceRate',
         'SesComplaintRate',
@@ -93,8 +109,8 @@ describe('alarms', () => {
         .sort(),
     );
     for (const name of names) {
-      const props = alarm(name.replace('consultancy-site-test-', ''));
-      expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
+      const props = alarm(short(name));
+      expect(props.AlarmActions).toEqual(COMPOSITE_MEMBERS.has(short(name)) ? undefined : [{ Ref: topicId() }]);
       expect(JSON.stringify(props.AlarmDescription)).toContain('Severity ');
     }
   });
@@ -109,14 +125,17 @@ describe('alarms', () => {
       'MessagesStoredSurge',
       'ManySuspectMessages',
       'DigestFailed',
+      'OutsideCheckFailed',
+      'SendFunctionSlow',
+      'PostsNotThroughCloudFront',
     ].map((name) => `consultancy-site-test-${name}`);
     const names = Object.values(s.template.findResources('AWS::CloudWatch::Alarm'))
       .map((a: any) => a.Properties.AlarmName)
       .filter((name) => !rated.includes(name));
     expect(names).toHaveLength(11);
     for (const name of names) {
-      const props = alarm(name.replace('consultancy-site-test-', ''));
-      expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
+      const props = alarm(short(name));
+      expect(props.AlarmActions).toEqual(COMPOSITE_MEMBERS.has(short(name)) ? undefined : [{ Ref: topicId() }]);
       expect(props.TreatMissingData).toBe('notBreaching');
       expect(props.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
       expect(props.Threshold).toBe(1);
@@ -144,7 +163,7 @@ describe('alarms', () => {
 
   it('fire when the retry job has not run for 30 minutes, no data included (the heartbeat)', () => {
     const retry = only(s.template, 'AWS::Lambda::Function', { FunctionName: 'consultancy-site-test-retry-undelivered' });
-    const rule = only(s.template, 'AWS::Events::Rule', { ScheduleExpression: Match.anyValue() }).resource.Properties;
+    const rule = only(s.template, 'AWS::Events::Rule', { Name: 'consultancy-site-test-retry-undelivered' }).resource.Properties;
     expect(rule.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [retry.id, 'Arn'] });
     // Three scheduled runs fit in the period: only a stopped job leaves it empty.
     expect(rule.ScheduleExpression).toBe('rate(10 minutes)');
@@ -345,11 +364,75 @@ describe('spam-wave alarms', () => {
       Period: 3600,
       Threshold: SUSPECT_SURGE_PER_HOUR,
     });
+    // One wave, one e-mail: the three notify through SpamWave, which says when it is over too.
     for (const name of ['MessagesStoredSurge', 'MailBudgetSpent', 'ManySuspectMessages']) {
-      // Told when it is over too: the wave has passed and the budget is back.
-      expect(alarm(name).OKActions).toEqual([{ Ref: topicId() }]);
+      expect(alarm(name).AlarmActions, name).toBeUndefined();
+      expect(alarm(name).OKActions, name).toBeUndefined();
     }
   });
+});
+
+describe('the outside check and the path’s other new watches', () => {
+  it('fire when no run of the check passed in two intervals, a missing run counting as failed', () => {
+    expect(alarm('OutsideCheckFailed')).toMatchObject({
+      Namespace: METRIC_NAMESPACE,
+      MetricName: 'OutsideCheck',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
+      Statistic: 'Maximum',
+      Period: 600,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      Threshold: 1,
+      TreatMissingData: 'breaching',
+    });
+  });
+
+  it('count the requests refused for want of the origin secret, on the contact function’s own metric', () => {
+    expect(alarm('PostsNotThroughCloudFront')).toMatchObject({
+      Namespace: METRIC_NAMESPACE,
+      MetricName: 'NotThroughCloudFront',
+      Dimensions: [{ Name: 'Stage', Value: 'test' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: NOT_THROUGH_CLOUDFRONT,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it('fire when the contact function’s p99 stays near its timeout for two periods', () => {
+    expect(alarm('SendFunctionSlow')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Duration',
+      ExtendedStatistic: 'p99',
+      Period: 300,
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+      Threshold: FUNCTION_TIMEOUT_SECONDS * 1000 * SLOW_SHARE_OF_TIMEOUT,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+});
+
+describe('composite alarms', () => {
+  const composite = (name: string) =>
+    only(s.template, 'AWS::CloudWatch::CompositeAlarm', { AlarmName: `consultancy-site-test-${name}` }).resource.Properties;
+  const alarmId = (name: string) => only(s.template, 'AWS::CloudWatch::Alarm', { AlarmName: `consultancy-site-test-${name}` }).id;
+
+  it.each(Object.entries(COMPOSITE_ALARMS))(
+    '%s is in ALARM while any of its members is, and notifies the topic for them',
+    (name, members) => {
+      const props = composite(name);
+      const rule = JSON.stringify(props.AlarmRule);
+      expect(rule).toContain('ALARM(\\"');
+      const referenced = [...rule.matchAll(/"Fn::GetAtt":\["(\w+)","Arn"\]/g)].map(([, id]) => id).sort();
+      expect(referenced).toEqual(members.map(alarmId).sort());
+      expect(rule.match(/ OR /g) ?? []).toHaveLength(members.length - 1);
+      expect(props.AlarmActions).toEqual([{ Ref: topicId() }]);
+      expect(props.OKActions).toEqual([{ Ref: topicId() }]);
+      expect(JSON.stringify(props.AlarmDescription)).toContain('Severity ');
+    },
+  );
 });
 
 describe('outputs', () => {

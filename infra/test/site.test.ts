@@ -153,7 +153,8 @@ describe('distribution', () => {
     // Host would make API Gateway refuse the request (it answers only to its own name); the
     // API's CloudFront Function passes it on as X-Viewer-Host, for the cross-site check with
     // Origin, Sec-Fetch-Site, Referer (AWS's own managed policy UserAgentRefererHeaders forwards
-    // it) and the scheme CloudFront reports.
+    // it) and the scheme CloudFront reports; the outside check's marker, or its post would reach
+    // the function as a visitor's message.
     expect(policy.HeadersConfig).toEqual({
       HeaderBehavior: 'whitelist',
       Headers: [
@@ -163,6 +164,7 @@ describe('distribution', () => {
         'Sec-Fetch-Site',
         'Referer',
         VIEWER_HOST_HEADER,
+        'X-Outside-Check',
         VIEWER_ADDRESS_HEADER,
         'CloudFront-Forwarded-Proto',
       ],
@@ -435,7 +437,13 @@ describe('uploads', () => {
       'arn:aws:lambda:us-east-1:123456789012:function:f:1',
     );
     expect(
-      () => new SiteStack(app, 'NoBuild', { config: loadConfig(context), siteDir: '/nonexistent/frontend/dist', apiOriginResponse }),
+      () =>
+        new SiteStack(app, 'NoBuild', {
+          config: loadConfig(context),
+          siteDir: '/nonexistent/frontend/dist',
+          apiOriginResponse,
+          edgeAlarms: ['CloudFront5xxRate'],
+        }),
     ).toThrow('No built site in /nonexistent/frontend/dist (index.html and 404.html are needed): run `npm run build` first');
   });
 });

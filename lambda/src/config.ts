@@ -13,12 +13,14 @@ import {
   ORIGIN_VERIFY_ENV,
   VISITOR_LIMIT_ENV,
 } from '@site/core/function-env';
+import { OUTSIDE_CHECK_ENV } from '@site/core/outside-check';
+import { checkMarkerKey, checkMarkerKeys } from './outside-check/check-marker';
 import { idempotencyHashKeys, type HashKeys } from './contact/idempotency';
 import type { MailBudgets } from './spam/mail-budget';
 import { MIN_ORIGIN_SECRET_LENGTH, type OriginSecrets } from './contact/origin-verify';
 import { heldLinkKey } from './held/held-link';
 import { fingerprintKey } from './spam/spam-signals';
-import { stampKeys, type StampKeys } from './spam/stamp';
+import { stampKeyring, type StampKeyring } from './spam/stamp';
 import { visitorHashKey, type VisitorLimit } from './spam/visitor-limit';
 
 /** Set, and not blank. */
@@ -34,6 +36,19 @@ const addresses = v.pipe(
   text,
   v.transform((value) => value.split(',').map((one) => one.trim())),
   v.check((list) => list.every((one) => one.includes('@')), 'must hold e-mail addresses separated by commas'),
+);
+
+/** The site's public address: http(s), no path, query or fragment, so paths join cleanly. */
+const siteUrl = v.pipe(
+  text,
+  v.check((value) => {
+    try {
+      const url = new URL(value);
+      return ['https:', 'http:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !value.endsWith('/');
+    } catch {
+      return false;
+    }
+  }, 'must be the site’s address, such as https://www.example.nl, without a path or a trailing slash'),
 );
 
 /** Digits only, so `1.5`, `1e3` and `30 days` are refused rather than read as something else. */
@@ -104,16 +119,6 @@ export function readConfig(env: NodeJS.ProcessEnv): LambdaConfig {
 export function metricsStage(env: NodeJS.ProcessEnv): string {
   return env[FUNCTION_ENV.stage]?.trim() || 'unconfigured';
 }
-
-/** The site's address: http(s), no path, no query; the digest's link is built on it. */
-const siteUrl = v.pipe(
-  text,
-  v.check(
-    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
-    "must be the site's address, such as https://www.example.nl",
-  ),
-  v.transform((value) => new URL(value).origin),
-);
 
 /**
  * What the retry job is given besides: after how long an e-mail SES accepted counts as not
@@ -188,10 +193,12 @@ export function mailBudgetsFrom(env: NodeJS.ProcessEnv): MailBudgets {
  */
 export interface GuardConfig {
   origin: OriginSecrets;
+  /** The keys an outside check's marker is accepted with (check-marker.ts). */
+  checkMarkerKeys: Buffer[];
   visitorLimit: VisitorLimit;
   visitorHashKey: Buffer;
   idempotencyHashKeys: HashKeys;
-  stampKeys: StampKeys;
+  stampKeys: StampKeyring;
   fingerprintKey: Buffer;
   mailBudgets: MailBudgets;
   /** Days a message the firm marks spam on the page of held messages is still kept. */
@@ -202,10 +209,11 @@ export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
   const origin = originSecretsFrom(env);
   return {
     origin,
+    checkMarkerKeys: checkMarkerKeys(origin),
     visitorLimit: visitorLimitFrom(env),
     visitorHashKey: visitorHashKey(origin.current),
     idempotencyHashKeys: idempotencyHashKeys(origin),
-    stampKeys: stampKeys(origin.current),
+    stampKeys: stampKeyring(origin),
     fingerprintKey: fingerprintKey(origin.current),
     mailBudgets: mailBudgetsFrom(env),
     ...read(env, { spamRetentionDays: [HELD_PAGE_ENV.spamRetentionDays, positive('days')] }),
@@ -218,4 +226,18 @@ export type ContactConfig = LambdaConfig & GuardConfig;
 /** The guard first: without an origin secret, that is the variable to name. */
 export function readContactConfig(env: NodeJS.ProcessEnv): ContactConfig {
   return { ...readGuardConfig(env), ...readConfig(env) };
+}
+
+/** What the outside check is given: the site it checks, the stage it counts under, and the key it marks its post with. */
+export interface OutsideCheckConfig {
+  siteUrl: string;
+  stage: string;
+  markerKey: Buffer;
+}
+
+/** The origin secret first, as for the contact function: without it the check cannot mark its post. */
+export function readOutsideCheckConfig(env: NodeJS.ProcessEnv): OutsideCheckConfig {
+  const { current } = read(env, { current: [ORIGIN_VERIFY_ENV.current, secret] });
+  const { siteUrl: url, stage } = read(env, { siteUrl: [OUTSIDE_CHECK_ENV.siteUrl, siteUrl], stage: [FUNCTION_ENV.stage, text] });
+  return { siteUrl: url, stage, markerKey: checkMarkerKey(current) };
 }

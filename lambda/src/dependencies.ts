@@ -9,6 +9,7 @@ import type { AwsClients } from './shared/aws';
 import type { LambdaConfig } from './config';
 import type { DeliverySetup } from './mail/delivery';
 import { mailRoute } from './mail/mail';
+import type { TimingClock } from './contact/answer-timing';
 
 export interface FunctionDependencies<Config extends LambdaConfig = LambdaConfig> {
   config: Config;
@@ -19,6 +20,8 @@ export interface FunctionDependencies<Config extends LambdaConfig = LambdaConfig
   clock?: () => Date;
   /** The name before the sender address in the firm's inbox: the firm's (NOTIFICATION_TEXT.sender), unless a test gives one. */
   senderName?: string;
+  /** The monotonic clock, wait and draw that make held and e-mailed answers alike in time: the system's, unless a test sets them. */
+  timing?: TimingClock;
 }
 
 export const systemClock = (): Date => new Date();

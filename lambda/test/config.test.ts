@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_CONTENT_TYPE } from '@site/core/contract';
 import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
-import { readConfig, readDeliveryEventConfig, readGuardConfig, readRetryConfig } from '../src/config';
+import { readConfig, readDeliveryEventConfig, readGuardConfig, readOutsideCheckConfig, readRetryConfig } from '../src/config';
 import { handler } from '../src/handlers/send-contact-email';
 import { idempotencyHashKeys } from '../src/contact/idempotency';
 import { visitorHashKey } from '../src/spam/visitor-limit';
-import { stampKeys } from '../src/spam/stamp';
+import { stampKeyring, stampKeys } from '../src/spam/stamp';
 import { fingerprintKey } from '../src/spam/spam-signals';
 import { heldLinkKey } from '../src/held/held-link';
+import { checkMarkerKey } from '../src/outside-check/check-marker';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { captureLogs } from '@site/testing/logs';
 
@@ -104,21 +105,23 @@ describe('readGuardConfig', () => {
   it('reads the origin secret and the visitor limit, and derives the keys addresses and idempotency hashes are made with from the secret', () => {
     expect(readGuardConfig(GUARD)).toEqual({
       origin: { current: TEST_ORIGIN_SECRET },
+      checkMarkerKeys: [checkMarkerKey(TEST_ORIGIN_SECRET)],
       visitorLimit: { messages: 5, ipv6Network: 20, windowSeconds: 600 },
       visitorHashKey: visitorHashKey(TEST_ORIGIN_SECRET),
       idempotencyHashKeys: idempotencyHashKeys({ current: TEST_ORIGIN_SECRET }),
-      stampKeys: stampKeys(TEST_ORIGIN_SECRET),
+      stampKeys: stampKeyring({ current: TEST_ORIGIN_SECRET }),
       fingerprintKey: fingerprintKey(TEST_ORIGIN_SECRET),
       mailBudgets: { ordinary: { perHour: 10, perDay: 40 }, site: { perHour: 30, perDay: 120 } },
       spamRetentionDays: 14,
     });
     const keys = readGuardConfig(GUARD);
     const distinct = [
+      keys.checkMarkerKeys[0]!,
       keys.visitorHashKey,
       keys.idempotencyHashKeys.current.key,
       keys.fingerprintKey,
-      keys.stampKeys.signature,
-      keys.stampKeys.keySignature,
+      keys.stampKeys.current.signature,
+      keys.stampKeys.current.keySignature,
       heldLinkKey(TEST_ORIGIN_SECRET),
     ];
     expect(new Set(distinct.map((key) => Buffer.from(key).toString('hex'))).size).toBe(distinct.length);
@@ -131,9 +134,51 @@ describe('readGuardConfig', () => {
     expect(keys.previous!.name).not.toBe(keys.current.name);
   });
 
+  it('holds the previous secret’s stamp keys during a rotation, so a stamp issued before it is still accepted', () => {
+    const previous = 'the-origin-secret-before-the-rotation-0123456789';
+    const keys = readGuardConfig({ ...GUARD, ORIGIN_VERIFY_PREVIOUS: previous }).stampKeys;
+    expect(keys).toEqual({ current: stampKeys(TEST_ORIGIN_SECRET), previous: stampKeys(previous) });
+    expect(readGuardConfig(GUARD).stampKeys.previous).toBeUndefined();
+  });
+
   it.each(Object.keys(GUARD))('names %s when it is missing', (name) => {
     expect(() => readGuardConfig({ ...GUARD, [name]: undefined })).toThrow(new RegExp(`\\b${name}\\b`));
   });
+
+  it('accepts the outside check’s marker of the previous secret during a rotation, beside the current one’s', () => {
+    const previous = 'the-origin-secret-before-the-rotation-0123456789';
+    expect(readGuardConfig({ ...GUARD, ORIGIN_VERIFY_PREVIOUS: previous }).checkMarkerKeys).toEqual([
+      checkMarkerKey(TEST_ORIGIN_SECRET),
+      checkMarkerKey(previous),
+    ]);
+  });
+});
+
+describe('readOutsideCheckConfig', () => {
+  const CHECK = { ORIGIN_VERIFY: TEST_ORIGIN_SECRET, SITE_URL: 'https://www.streepjevoorfinance.nl', STAGE: 'test' };
+
+  it('reads the site, the stage and the marker’s key from the origin secret', () => {
+    expect(readOutsideCheckConfig(CHECK)).toEqual({
+      siteUrl: 'https://www.streepjevoorfinance.nl',
+      stage: 'test',
+      markerKey: checkMarkerKey(TEST_ORIGIN_SECRET),
+    });
+  });
+
+  it.each(Object.keys(CHECK))('names %s when it is missing, and never the secret', (name) => {
+    expect(() => readOutsideCheckConfig({ ...CHECK, [name]: undefined })).toThrow(
+      new RegExp(`^Environment variable ${name} is not set\\.$`),
+    );
+  });
+
+  it.each(['www.streepjevoorfinance.nl', 'https://www.streepjevoorfinance.nl/', 'https://www.streepjevoorfinance.nl/nl', 'ftp://x.nl'])(
+    'refuses SITE_URL %s, saying what it takes',
+    (siteUrl) => {
+      expect(() => readOutsideCheckConfig({ ...CHECK, SITE_URL: siteUrl })).toThrow(
+        'Environment variable SITE_URL must be the site’s address, such as https://www.example.nl, without a path or a trailing slash.',
+      );
+    },
+  );
 });
 
 describe("Lambda's entry without configuration", () => {

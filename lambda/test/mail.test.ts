@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { find } from 'linkifyjs';
 import { hasLineBreaking } from '../src/shared/characters';
 import { addressParser } from 'postal-mime';
 import { NOTIFICATION_TEXT } from '@site/core/content/notification';
@@ -162,6 +163,29 @@ describe('the e-mail as the firm reads it', () => {
     ['06 "><script>', undefined],
   ])('links the phone %j as %s', (phone, href) => {
     expect(telHref(phone)).toBe(href);
+  });
+
+  it('shows the web addresses the visitor typed defanged, in text and HTML, and keeps the reply, mailto: and tel: live', () => {
+    const linked = buildNotification(
+      {
+        ...plain,
+        name: 'Anna van evil.nl',
+        company: 'https://www.devries.nl',
+        message: 'Zie https://www.devries.nl/over-ons en bit.ly/x.\nGroet',
+      },
+      ROUTE,
+    );
+    const linkedText = linked.Message?.Body?.Text?.Data ?? '';
+    const linkedHtml = linked.Message?.Body?.Html?.Data ?? '';
+    for (const body of [linkedText, linkedHtml]) {
+      expect(body).toContain('Zie hxxps://www[.]devries[.]nl/over-ons en bit[.]ly/x.');
+      expect(body).toContain('hxxps://www[.]devries[.]nl');
+      expect(body).toContain('Anna van evil[.]nl');
+      // The only links left: the mailto: of the reply address.
+      expect(find(body, 'url').filter((link) => !link.value.startsWith('mailto:'))).toEqual([]);
+    }
+    expect(linkedHtml.match(/href="[^"]*"/g)).toEqual(['href="mailto:anna%2Bofferte@bedrijf.nl"', 'href="tel:+31612345678"']);
+    expect(linked.ReplyToAddresses).toEqual(['anna+offerte@bedrijf.nl']);
   });
 
   it('puts the company in the subject when one is given, on one line', () => {

@@ -17,6 +17,10 @@ import { readEmfLine } from '@site/testing/emf';
 import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
 import { HONEYPOT_FIELD } from '@site/core/contract';
 import { createContactHandler } from '../src/contact/contact-handler';
+import { checkMarker, checkMarkerKey } from '../src/outside-check/check-marker';
+import { createOutsideCheckHandler } from '../src/outside-check/outside-check-handler';
+import { OUTSIDE_CHECK_HEADER } from '@site/core/outside-check';
+import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 
 const stack = useDeliveryStack();
 
@@ -86,9 +90,17 @@ describe('the contact function counts each request once, by how it ended', () =>
     expect(counted()).toEqual({ Received: 1, 'Refused invalid': 1 });
   });
 
-  it('nothing for a call around CloudFront: it is no post from the site (the API’s 4xx counts it)', async () => {
+  it('a call without the origin secret as that alone: no post from the site, whether it went around CloudFront or CloudFront sent a wrong secret', async () => {
+    counted();
     expect(await post({ body: ownMessage(), direct: true })).toBe(403);
-    expect(stack.logs.metricLines()).toEqual([]);
+    // As CloudFront passes a post on with a secret the function does not hold.
+    const wrongSecret = {
+      'content-type': 'application/json',
+      'x-origin-verify': 'a'.repeat(64),
+      'cloudfront-viewer-address': '192.0.2.9:443',
+    };
+    expect(await post({ body: ownMessage(), headers: wrongSecret, direct: true })).toBe(403);
+    expect(counted()).toEqual({ NotThroughCloudFront: 2 });
   });
 
   it('received and stored, not yet e-mailed, when SES refuses the first attempt', async () => {
@@ -191,6 +203,40 @@ describe('the delivery-event consumer counts each outcome it records, by what SE
     await stack.feed('Email Rejected', ofMessage(message));
     await stack.feed('Email Delivered', { ...ofMessage(message), messageId: '01JDNOSUCHMESSAGE0000000000' });
     expect(counted()).toEqual({ 'DeliveryOutcomes rejected': 1 });
+  });
+});
+
+describe('the outside check', () => {
+  const marked = () => ({
+    'content-type': 'application/json',
+    [OUTSIDE_CHECK_HEADER]: checkMarker(checkMarkerKey(TEST_ORIGIN_SECRET), new Date()),
+  });
+
+  it('counts its post as CheckPosts alone: never received, stored, e-mailed or held, so no alarm on visitors’ messages moves', async () => {
+    counted();
+    expect(await post({ headers: marked(), body: ownMessage() })).toBe(200);
+    expect(counted()).toEqual({ CheckPosts: 1 });
+  });
+
+  it('counts nothing for its post that could not be stored: its own run fails instead, not the visitors’ NotStored', async () => {
+    counted();
+    await stack.aws.stopDynamoDb();
+    try {
+      expect(await post({ headers: marked(), body: ownMessage() })).toBe(503);
+    } finally {
+      await stack.aws.startDynamoDb();
+    }
+    expect(counted()).toEqual({});
+  });
+
+  it('counts each run as OutsideCheck: 0 for a run that failed', async () => {
+    counted();
+    const run = createOutsideCheckHandler({
+      config: { siteUrl: 'http://127.0.0.1:9', stage: stack.aws.config.stage, markerKey: checkMarkerKey(TEST_ORIGIN_SECRET) },
+      timeoutMs: 2_000,
+    });
+    expect((await run()).passed).toBe(false);
+    expect(counted()).toEqual({ OutsideCheck: 0 });
   });
 });
 

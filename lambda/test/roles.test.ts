@@ -125,13 +125,27 @@ async function consumerWork({ aws }: Run): Promise<unknown> {
   return { outcomes, status: (await aws.message(id!))?.status };
 }
 
-const WORK: Record<FunctionName, (run: Run) => Promise<unknown>> = {
+/** The functions whose code calls AWS; the outside check calls nobody but the site (below). */
+type CallingFunction = Exclude<FunctionName, 'outside-check'>;
+
+const WORK: Record<CallingFunction, (run: Run) => Promise<unknown>> = {
   'send-contact-email': contactWork,
   'retry-undelivered': retryWork,
   'record-delivery-event': consumerWork,
 };
 
-describe.each(Object.keys(WORK) as FunctionName[])('%s', (fn) => {
+describe('outside-check', () => {
+  it('is granted only the writes of its own log, which the Lambda runtime makes, each kept with that reason: its code calls no AWS API', () => {
+    expect(statementsOf('outside-check')).toEqual([]);
+    const granted = ROLES.principals['outside-check']!.flatMap(({ policy }) => policy.Statement).flatMap((statement) =>
+      list(statement.Action),
+    );
+    expect(granted.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(ROLES.keptGrants['outside-check']).toEqual([{ actions: granted, reason: expect.stringContaining('Lambda runtime') }]);
+  });
+});
+
+describe.each(Object.keys(WORK) as CallingFunction[])('%s', (fn) => {
   it('does all of its work under its deployed role, refused nothing', async () => {
     const run = await under(ROLES);
     await WORK[fn](run);

@@ -3,8 +3,14 @@
  * from the environment with a clear error, and one clean stop on Ctrl-C.
  */
 import { VISITOR_LIMIT_BOUNDS } from '@site/core/node/deploy-config';
-import { CONTACT_RECIPIENT_VARIABLE, LOCAL_PORTS, VISITOR_LIMIT_VARIABLE, type PortSetting } from '@site/local/defaults';
-import { PortInUseError } from './stack';
+import {
+  CONTACT_RECIPIENT_VARIABLE,
+  LOCAL_PORTS,
+  MAIL_BUDGET_VARIABLE,
+  VISITOR_LIMIT_VARIABLE,
+  type PortSetting,
+} from '@site/local/defaults';
+import { LIFTED_MAIL_BUDGETS, PortInUseError, type LocalStackOptions } from './stack';
 
 /** A whole number from 0 to `max` in `variable`, or `fallback` when unset; anything else exits with one line. */
 export function integerFrom(variable: string, fallback: number, max: number): number {
@@ -22,13 +28,21 @@ export function integerFrom(variable: string, fallback: number, max: number): nu
 export const portFrom = (setting: PortSetting) => integerFrom(setting.variable, setting.port, 65535);
 
 /** The stack's ports as `npm start` and `npm run dev` read them. */
-export function localStackPorts(): { port: number; dynamoPort: number; sesPort: number; apiPort: number; metricsPort: number } {
+export function localStackPorts(): {
+  port: number;
+  dynamoPort: number;
+  sesPort: number;
+  apiPort: number;
+  metricsPort: number;
+  monitoringPort: number;
+} {
   return {
     port: portFrom(LOCAL_PORTS.site),
     dynamoPort: portFrom(LOCAL_PORTS.dynamodb),
     sesPort: portFrom(LOCAL_PORTS.ses),
     apiPort: portFrom(LOCAL_PORTS.api),
     metricsPort: portFrom(LOCAL_PORTS.metrics),
+    monitoringPort: portFrom(LOCAL_PORTS.monitoring),
   };
 }
 
@@ -36,6 +50,23 @@ export function localStackPorts(): { port: number; dynamoPort: number; sesPort: 
 export function visitorLimitOverride(): number | undefined {
   if (!process.env[VISITOR_LIMIT_VARIABLE]) return undefined;
   return integerFrom(VISITOR_LIMIT_VARIABLE, 0, VISITOR_LIMIT_BOUNDS.messages);
+}
+
+/**
+ * MAIL_BUDGET=0 lifts the mail budgets (a demo, a trial of many messages); unset, the stack
+ * spends them as a deploy would. Anything else exits with one line: the budgets themselves
+ * are cdk.json's.
+ */
+export function mailBudgetOverride(): LocalStackOptions['mailBudgets'] {
+  const raw = process.env[MAIL_BUDGET_VARIABLE];
+  if (!raw) return undefined;
+  if (raw.trim() !== '0') {
+    console.error(
+      `${MAIL_BUDGET_VARIABLE}=${raw}: only 0 is taken (it lifts the budgets); the budgets themselves are cdk.json's mailBudget and siteMailBudget.`,
+    );
+    process.exit(1);
+  }
+  return LIFTED_MAIL_BUDGETS;
 }
 
 /**

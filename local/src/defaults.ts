@@ -8,6 +8,9 @@
 /** For the local stack only: overrides the deploy's messages per visitor per window; 0 turns the limit off. */
 export const VISITOR_LIMIT_VARIABLE = 'VISITOR_LIMIT';
 
+/** For the local stack only: 0 lifts the mail budgets and every network's share of them, for a demo or a trial of many messages. */
+export const MAIL_BUDGET_VARIABLE = 'MAIL_BUDGET';
+
 /** For the local stack only: the firm's address (contactRecipient), e.g. a mailbox simulator address. */
 export const CONTACT_RECIPIENT_VARIABLE = 'CONTACT_RECIPIENT';
 
@@ -25,6 +28,8 @@ export const LOCAL_PORTS = {
   api: { variable: 'API_PORT', port: 8088 },
   /** The page of the path's counts, from the functions' metric lines. */
   metrics: { variable: 'METRICS_PORT', port: 8006 },
+  /** CloudWatch's and EventBridge's reads of the stack's alarm and schedules, for `npm run smoke`'s health. */
+  monitoring: { variable: 'MONITORING_PORT', port: 8007 },
   dev: { variable: 'DEV_PORT', port: 5173 },
 } as const satisfies Record<string, PortSetting>;
 

@@ -6,7 +6,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { exitOnStartFailure, localDelivery, localStackPorts, portFrom, stopOnSignals, visitorLimitOverride } from './cli';
+import {
+  exitOnStartFailure,
+  localDelivery,
+  localStackPorts,
+  portFrom,
+  stopOnSignals,
+  visitorLimitOverride,
+  mailBudgetOverride,
+} from './cli';
 import { LOCAL_PORTS } from '@site/local/defaults';
 import { LOOPBACK } from '@site/emulators/connections';
 import { DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
@@ -20,6 +28,7 @@ try {
   const stack = await startLocalStack({
     ...localStackPorts(),
     visitorLimit: visitorLimitOverride(),
+    mailBudgets: mailBudgetOverride(),
     ...localDelivery(),
     quiet: true,
   });

@@ -1,15 +1,21 @@
 /**
- * The local stack's page of the path's counts (`npm start`: http://127.0.0.1:8006): every row
- * of core/src/metric-names.ts, each dimension value on a line of its own, with what the local
+ * The local stack's page of the path's counts (`npm start`: http://127.0.0.1:8006): the outside
+ * check's last run first (passed, or the step that failed and why), then every row of
+ * core/src/metric-names.ts, each dimension value on a line of its own, with what the local
  * functions' metric lines added up to (metric-counts.ts), as the stage's dashboard draws them
  * from CloudWatch. A series no row defines is listed too, marked, so a new metric without its
- * row shows at once. `/counts.json` gives the series as they were written, for scripts and tests.
+ * row shows at once. `/counts.json` gives the series as they were written, `/outside-check.json`
+ * the check's last run, for scripts and tests.
  */
 import { createServer } from 'node:http';
 import { METRIC_NAMES, PATH_METRICS, type MetricSpec } from '@site/core/metric-names';
 import { loopbackUrl } from '@site/emulators/connections';
 import { closeServer, listen, type RunningServer } from '@site/emulators/servers';
+import type { OutsideCheckRun } from '@site/lambda/outside-check';
 import type { MetricCounts, MetricSeries } from './metric-counts';
+
+/** The outside check's last run, and when it ended (ISO). */
+export type LastCheck = OutsideCheckRun & { at: string };
 
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -49,7 +55,19 @@ function rowsOf(counts: MetricCounts): Row[] {
   return [...defined, ...undefinedRows];
 }
 
-function page(counts: MetricCounts): string {
+/** The check's last run in one paragraph: when, and passed or where it stopped. */
+function checkSection(last: LastCheck | undefined): string {
+  if (last === undefined) {
+    return '<p class="check">Outside check: no run yet (<code>npm start</code> runs it every minute; OUTSIDE_CHECK_INTERVAL_SECONDS changes that, 0 turns it off).</p>';
+  }
+  const when = html(last.at.slice(11, 19));
+  const steps = last.steps.map((step) => `${step.step} ${step.ms} ms`).join(', ');
+  return last.passed
+    ? `<p class="check passed">Outside check <strong>passed</strong> at ${when} UTC: ${html(steps)}.</p>`
+    : `<p class="check failed">Outside check <strong>failed</strong> at ${when} UTC, at <strong>${html(last.failed?.step ?? '?')}</strong>: ${html(last.failed?.problem ?? '')}</p>`;
+}
+
+function page(counts: MetricCounts, last: LastCheck | undefined): string {
   const rows = rowsOf(counts)
     .map(
       (row) =>
@@ -75,12 +93,16 @@ function page(counts: MetricCounts): string {
   thead th { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: #4a5868; }
   td.n { text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; }
   tr.undefined { background: #fff3cd; }
+  p.check { padding: .5rem .75rem; border-radius: 4px; background: #eef2f6; color: #1d2733; }
+  p.check.passed { background: #e3f4e8; }
+  p.check.failed { background: #fde2e1; }
 </style>
 </head>
 <body>
 <h1>Path counts</h1>
 <p>What the local functions' metric lines (CloudWatch Embedded Metric Format) added up to since <code>npm start</code>,
 as the stage's dashboard draws them from CloudWatch. Refreshes every 5 seconds; <a href="/counts.json">counts.json</a>.</p>
+${checkSection(last)}
 <div class="scroll"><table>
 <thead><tr><th>metric</th><th>value</th><th></th><th>last line (UTC)</th><th>one is</th></tr></thead>
 <tbody>
@@ -92,19 +114,24 @@ ${rows}
 `;
 }
 
-/** Serves the page and `/counts.json` on loopback; `port` 0 picks a free one. */
-export async function startMetricsPage(options: { port: number; counts: MetricCounts }): Promise<RunningServer> {
+/** Serves the page, `/counts.json` and `/outside-check.json` on loopback; `port` 0 picks a free one. */
+export async function startMetricsPage(options: {
+  port: number;
+  counts: MetricCounts;
+  lastCheck?: () => LastCheck | undefined;
+}): Promise<RunningServer> {
+  const lastCheck = options.lastCheck ?? (() => undefined);
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://local').pathname;
-    if (path === '/counts.json') {
+    if (path === '/counts.json' || path === '/outside-check.json') {
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(JSON.stringify(options.counts.series()));
+      response.end(JSON.stringify(path === '/counts.json' ? options.counts.series() : (lastCheck() ?? null)));
     } else if (path === '/') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(page(options.counts));
+      response.end(page(options.counts, lastCheck()));
     } else {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Not found: the counts are at / and /counts.json\n');
+      response.end('Not found: the counts are at /, /counts.json and /outside-check.json\n');
     }
   });
   const port = await listen(server, options.port);

@@ -20,6 +20,7 @@ import {
 } from '@site/core/node/deploy-config';
 import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
+import { stagePrefix } from '@site/core/names';
 import { createAwsClients, createDocumentClient } from '@site/lambda/aws';
 import { readContactConfig, readRetryConfig } from '@site/lambda/config';
 import { createDeliveryEventHandler } from '@site/lambda/delivery-event-handler';
@@ -36,8 +37,12 @@ import { cachedDeployedRoles } from '@site/infra/roles-cache';
 import { functionEnvironment, HELD_PAGE_ENV } from '@site/core/function-env';
 import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from '@site/emulators/local-ses';
+import { startLocalMonitoring, type LocalAlarm, type LocalRule } from '@site/emulators/local-monitoring';
 import { countMetricLines, type MetricCounts } from './metric-counts';
-import { startMetricsPage } from './metrics-page';
+import { startMetricsPage, type LastCheck } from './metrics-page';
+import { checkMarkerKey } from '@site/lambda/check-marker';
+import { createOutsideCheckHandler } from '@site/lambda/outside-check-handler';
+import type { OutsideCheckRun } from '@site/lambda/outside-check';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_SITE_DIR = join(REPO_ROOT, 'frontend/dist');
@@ -53,6 +58,12 @@ export interface LocalStackOptions {
   siteDir?: string;
   /** How often the retry job runs; 0 turns it off (tests call `runRetryJob`). */
   retryIntervalMs?: number;
+  /**
+   * How often the outside check runs against the local edge, as its schedule runs it against a
+   * stage (core/src/outside-check.ts); 0, the default, turns it off (tests call
+   * `outsideCheck.run`). `npm start` runs it every minute.
+   */
+  outsideCheckIntervalMs?: number;
   functionTimeoutMs?: number;
   /** No access log lines. */
   quiet?: boolean;
@@ -60,6 +71,8 @@ export interface LocalStackOptions {
   apiPort?: number;
   /** The page of the path's counts. Default: a free port; `npm start` passes METRICS_PORT's. */
   metricsPort?: number;
+  /** CloudWatch's and EventBridge's reads (local-monitoring.ts). Default: a free port; `npm start` passes MONITORING_PORT's. */
+  monitoringPort?: number;
   /**
    * Messages per visitor address per window; 0 turns the limit off (load tests, browser
    * suites that send many). Default: what a deploy with cdk.json as it is would use.
@@ -105,6 +118,12 @@ export interface LocalIam {
   record?: (call: GateCall) => void;
 }
 
+/** Budgets no local trial reaches: every message not suspect is e-mailed (MAIL_BUDGET=0, and every test stack). */
+export const LIFTED_MAIL_BUDGETS = {
+  mailBudget: { perHour: 100_000, perDay: 100_000 },
+  siteMailBudget: { perHour: 100_000, perDay: 100_000 },
+} as const satisfies LocalStackOptions['mailBudgets'];
+
 /**
  * A stack of its own for one test file, a benchmark or a robustness run: free ports, data in
  * memory, no access log, and the retry job run only when called.
@@ -116,9 +135,8 @@ export const EPHEMERAL_STACK = {
   dataDir: null,
   retryIntervalMs: 0,
   quiet: true,
-  // Budgets no test or benchmark run reaches, so every message it sends is e-mailed: the
-  // budget's own tests give theirs.
-  mailBudgets: { mailBudget: { perHour: 100_000, perDay: 100_000 }, siteMailBudget: { perHour: 100_000, perDay: 100_000 } },
+  // So every message a test or a benchmark sends is e-mailed: the budget's own tests give theirs.
+  mailBudgets: LIFTED_MAIL_BUDGETS,
 } as const satisfies LocalStackOptions;
 
 export interface LocalStack {
@@ -126,7 +144,7 @@ export interface LocalStack {
    * `api` is the API without the edge in front: calls there did not come through CloudFront.
    * `metrics` is the page of the path's counts.
    */
-  urls: { site: string; api: string; dynamodb: string; ses: string; metrics: string };
+  urls: { site: string; api: string; dynamodb: string; ses: string; metrics: string; monitoring: string };
   /** The path's counts, from the metric lines the functions wrote since the stack started. */
   metrics: MetricCounts;
   tableName: string;
@@ -151,6 +169,13 @@ export interface LocalStack {
   deliveryEvent(event: unknown): Promise<void>;
   /** Runs the retry job once, as the schedule would. */
   runRetryJob(): Promise<RetrySummary>;
+  /** The outside check: one run now, and the last run's result (the counts page shows it). */
+  outsideCheck: { run(): Promise<OutsideCheckRun>; last(): LastCheck | undefined };
+  /**
+   * What the local CloudFront sends the API as the origin secret from now on: a wrong value, as
+   * a rotation left half done would; undefined puts the stack's own back.
+   */
+  sendOriginSecret(value: string | undefined): void;
   /** The retry job itself, for a run with options of its own (no grace period, say); logs no summary. */
   retryJob: RetryJob;
   close(): Promise<void>;
@@ -266,6 +291,7 @@ async function startEmulators(options: LocalStackOptions, started: RunningServer
     Promise.reject(new Error('A stack on shared stand-ins cannot stop or start them; start it with emulators of its own.'));
   return {
     urls: { dynamodb: dynamo.url, ses: ses.url } satisfies EmulatorUrls,
+    gate: { iam, names },
     tableName,
     deliveryEvent: consumer,
     stopDynamoDb: shared ? refuse : dynamo.stop,
@@ -368,7 +394,29 @@ async function startFrontDoors(handler: ApiHandler, originSecret: string, option
     urls: { site: edge.url, api: api.url },
     postFromViewer: (viewer: { address: string; port: number }, request: { headers: IncomingHttpHeaders; body: Buffer }) =>
       postFromViewer(edgeOptions, viewer, request),
+    // The edge reads it for every request, as CloudFront adds its origin header to each.
+    sendOriginSecret: (value: string | undefined) => {
+      edgeOptions.originSecret = value ?? originSecret;
+    },
   };
+}
+
+/**
+ * The outside check as its function runs in a stage, against the local edge with the stack's
+ * origin secret, every `intervalMs` (0: only when called); the last result is kept for the
+ * counts page.
+ */
+function outsideCheck(site: string, originSecret: string, intervalMs: number) {
+  const run = createOutsideCheckHandler({ config: { siteUrl: site, stage: LOCAL_STAGE, markerKey: checkMarkerKey(originSecret) } });
+  let last: LastCheck | undefined;
+  const runOnce = async () => {
+    const result = await run();
+    last = { ...result, at: new Date().toISOString() };
+    return result;
+  };
+  const timer = intervalMs > 0 ? setInterval(() => void runOnce(), intervalMs) : undefined;
+  timer?.unref();
+  return { run: runOnce, last: () => last, stop: () => clearInterval(timer) };
 }
 
 /** Runs the retry job every `intervalMs` (0: never), as EventBridge's schedule does. */
@@ -381,12 +429,58 @@ function scheduleRetries(run: () => Promise<unknown>, intervalMs: number): NodeJ
   return timer;
 }
 
+/**
+ * The stack's alarm and schedules as CloudWatch and EventBridge answer them, behind IAM like
+ * the other stand-ins: the outside check's alarm follows its last run, each schedule is enabled
+ * when its job runs on an interval.
+ */
+async function startMonitoring(
+  options: LocalStackOptions,
+  started: RunningServer[],
+  gate: { iam: LocalIam | false; names: StageNames },
+  lastCheck: () => LastCheck | undefined,
+) {
+  const alarmName = `${stagePrefix(LOCAL_STAGE)}-OutsideCheckFailed`;
+  let alarm: LocalAlarm = { name: alarmName, state: 'INSUFFICIENT_DATA', reason: 'The outside check has not run yet.', since: new Date() };
+  const alarms = () => {
+    const last = lastCheck();
+    if (last === undefined) return [alarm];
+    const state = last.passed ? 'OK' : 'ALARM';
+    if (state !== alarm.state) {
+      const reason = last.passed
+        ? 'The outside check passed.'
+        : `The outside check failed at ${last.failed?.step}: ${last.failed?.problem}`;
+      alarm = { name: alarmName, state, reason, since: new Date(last.at) };
+    }
+    return [alarm];
+  };
+  const rule = (fn: 'retry-undelivered' | 'outside-check', intervalMs: number): LocalRule => ({
+    name: `${stagePrefix(LOCAL_STAGE)}-${fn}`,
+    state: intervalMs > 0 ? 'ENABLED' : 'DISABLED',
+    schedule: `rate(${Math.max(1, Math.round(intervalMs / 1000))} seconds)`,
+  });
+  const rules = () => [
+    rule('retry-undelivered', options.retryIntervalMs ?? 60_000),
+    rule('outside-check', options.outsideCheckIntervalMs ?? 0),
+  ];
+  const port = options.monitoringPort ?? 0;
+  const monitoring = await behindIam(
+    'monitoring',
+    (on) => startLocalMonitoring({ port: on, alarms, rules }),
+    gate,
+    port,
+    LOCAL_PORTS.monitoring.variable,
+  );
+  started.push({ url: monitoring.url, port: 0, close: monitoring.close });
+  return monitoring.url;
+}
+
 /** The path's counts from the functions' metric lines, and their page. */
-async function startMetrics(options: LocalStackOptions, started: RunningServer[]) {
+async function startMetrics(options: LocalStackOptions, started: RunningServer[], lastCheck: () => LastCheck | undefined) {
   const counts = countMetricLines();
   started.push({ url: '', port: 0, close: () => Promise.resolve(counts.stop()) });
   const port = options.metricsPort ?? 0;
-  const page = await onPort(() => startMetricsPage({ port, counts }), port, LOCAL_PORTS.metrics.variable);
+  const page = await onPort(() => startMetricsPage({ port, counts, lastCheck }), port, LOCAL_PORTS.metrics.variable);
   started.push(page);
   return { counts, url: page.url };
 }
@@ -395,7 +489,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const started: RunningServer[] = [];
   try {
     // First, so the counts include the first line any function writes.
-    const metrics = await startMetrics(options, started);
+    // The page starts before the check exists, and shows its runs once there are some.
+    let lastCheck: () => LastCheck | undefined = () => undefined;
+    const metrics = await startMetrics(options, started, () => lastCheck());
     const emulators = await startEmulators(options, started);
     const functions = localFunctions(emulators.urls, emulators.tableName, options);
     const contact = await functions.contact();
@@ -403,8 +499,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const doors = await startFrontDoors(contact.handler, functions.originSecret, options, started);
     const retry = functions.retryJobs(doors.urls.site);
     const timer = scheduleRetries(retry.runRetryJob, options.retryIntervalMs ?? 60_000);
+    const check = outsideCheck(doors.urls.site, functions.originSecret, options.outsideCheckIntervalMs ?? 0);
+    lastCheck = check.last;
+    started.push({ url: '', port: 0, close: () => Promise.resolve(check.stop()) });
+    const monitoring = await startMonitoring(options, started, emulators.gate, check.last);
     return {
-      urls: { ...doors.urls, ...emulators.urls, metrics: metrics.url },
+      urls: { ...doors.urls, ...emulators.urls, metrics: metrics.url, monitoring },
       metrics: metrics.counts,
       tableName: emulators.tableName,
       lambdaEnv: functions.lambdaEnv,
@@ -417,6 +517,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       probeContactFunction: contact.probe,
       runRetryJob: retry.runRetryJob,
       retryJob: retry.retryJob,
+      outsideCheck: { run: check.run, last: check.last },
+      sendOriginSecret: doors.sendOriginSecret,
       async close() {
         clearInterval(timer);
         await Promise.allSettled(started.reverse().map((server) => server.close()));

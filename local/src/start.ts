@@ -5,7 +5,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { exitOnStartFailure, integerFrom, localDelivery, localStackPorts, stopOnSignals, visitorLimitOverride } from './cli';
+import {
+  exitOnStartFailure,
+  integerFrom,
+  localDelivery,
+  localStackPorts,
+  stopOnSignals,
+  visitorLimitOverride,
+  mailBudgetOverride,
+} from './cli';
 import { LOCAL_MAIL } from '@site/local/defaults';
 import { DEFAULT_DATA_DIR, DEFAULT_SITE_DIR, REPO_ROOT, startLocalStack } from './stack';
 
@@ -40,8 +48,10 @@ try {
   const stack = await startLocalStack({
     ...localStackPorts(),
     retryIntervalMs: integerFrom('RETRY_INTERVAL_SECONDS', 60, 86_400) * 1000,
+    outsideCheckIntervalMs: integerFrom('OUTSIDE_CHECK_INTERVAL_SECONDS', 60, 86_400) * 1000,
     dataDir,
     visitorLimit: visitorLimitOverride(),
+    mailBudgets: mailBudgetOverride(),
     ...delivery,
   });
   console.log(`
@@ -49,7 +59,9 @@ try {
   API       ${stack.urls.api}        the API without CloudFront in front: refuses every call (403)
   DynamoDB  ${stack.urls.dynamodb}        table ${stack.tableName}, data in ${shown(dataDir)} (npm run messages lists it)
   SES       ${stack.urls.ses}        every e-mail the site sent, to ${delivery.contactRecipient ?? LOCAL_MAIL.to}
-  Metrics   ${stack.urls.metrics}        the path's counts (received, stored, e-mailed, …), as the stage's dashboard shows them
+  Metrics   ${stack.urls.metrics}        the path's counts (received, stored, e-mailed, …), as the stage's dashboard shows them,
+                                    and the outside check's last run (every minute: page, asset, challenge, a post to SES's simulator)
+  Alarms    ${stack.urls.monitoring}        the stack's alarm and schedules as CloudWatch and EventBridge answer them (npm run smoke's health)
 
   Ctrl-C stops everything.
 `);

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATH } from '@site/core/contract';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { emulatorClientConfig, loopbackUrl } from '@site/emulators/connections';
+import { fetchSentEmails } from '@site/emulators/servers';
 import { REPO_ROOT } from '../src/stack';
 import { freePort } from '@site/testing/free-port';
 import { runScript } from '@site/testing/run-script';
@@ -180,6 +181,31 @@ describe('npm start', () => {
     );
     expect(refused).toBeInstanceOf(Error);
     expect((refused as Error).message).toMatch(/^exited with 1:\nVISITOR_LIMIT=veel is not a whole number from 0 to 1000\.\n$/);
+  });
+
+  it('takes MAIL_BUDGET=0 for the local stack only: every message e-mailed past the budgets and a network’s share; anything but 0 stops it with one line', async () => {
+    const free = { PORT: '0', DYNAMODB_PORT: '0', SES_PORT: '0', API_PORT: '0', METRICS_PORT: '0' };
+    const lifted = await start({ ...free, MAIL_BUDGET: '0', VISITOR_LIMIT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) });
+    const site = /Site\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(lifted.output())![1]!;
+    const ses = /SES\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(lifted.output())![1]!;
+    // More than the deploy's ordinary budget of an hour (10), all from this one address.
+    const sent = 14;
+    for (let i = 0; i < sent; i += 1) {
+      const response = await fetch(`${site}${API_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Zonder Budget', email: 'budget@example.nl', message: `Proefbericht ${i} over een demo.` }),
+      });
+      expect(response.status).toBe(200);
+    }
+    expect(await fetchSentEmails(ses)).toHaveLength(sent);
+    await interrupt(lifted.child);
+
+    const refused = await start({ ...free, MAIL_BUDGET: '50', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) }).catch(
+      (error: Error) => error,
+    );
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toMatch(/^exited with 1:\nMAIL_BUDGET=50: only 0 is taken \(it lifts the budgets\)/);
   });
 
   it('mails the firm at CONTACT_RECIPIENT: a bounce@ simulator address ends bounced in npm run messages, and a resend to a good address delivered', async () => {

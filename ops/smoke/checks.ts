@@ -10,6 +10,7 @@ import { API_PATH, REQUIRED_FIELDS } from '@site/core/contract';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { BRAND_FILES, SHARE_IMAGE } from '@site/frontend/brand';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
+import { hashedAssetPath } from '@site/lambda/outside-check';
 import {
   contentSecurityPolicy,
   inlineScripts,
@@ -126,11 +127,8 @@ function errorText(answer: Answer, expected: string): string[] {
   return value.error === expected ? [] : [`error ${shown(String(value.error))}, expected ${shown(expected)}`];
 }
 
-/** The first hashed asset the page loads (script or stylesheet), to check its caching. */
-export function hashedAssetPath(html: string): string | undefined {
-  const prefix = HASHED_ASSET_PREFIX.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return new RegExp(`(?:src|href)="(${prefix}[^"?#]+)"`).exec(html)?.[1];
-}
+/** The first hashed asset the page loads (script or stylesheet), to check its caching: the outside check's own choice. */
+export { hashedAssetPath };
 
 /** A path no build will ever have, different per run so no cache can answer it. */
 const unknownName = (run: string) => `smoke-check-${run}`;

@@ -7,17 +7,18 @@
  *
  * The reading (verdictOf) is pure; deliverTestMessage does the I/O.
  */
-import { API_PATH, type ContactRequestBody, type ContactSuccessResponse } from '@site/core/contract';
+import type { ContactRequestBody } from '@site/core/contract';
+import { FAST_FILL_SECONDS } from '@site/core/spam';
 import type { StoredMessage } from '@site/core/table';
 import { getMessage, type MessageTable } from '@site/lambda/store';
 import { outcomeDetail } from '@site/ops/messages/render';
-import { NoAnswer, request } from './http';
+import { runOutsideCheck } from '@site/lambda/outside-check';
 
 /**
  * The test message: marked in every field the firm sees, and with a Reply-To at SES's mailbox
  * simulator, so a reply from the firm reaches no person.
  */
-export const TEST_MESSAGE: ContactRequestBody = {
+export const TEST_MESSAGE: Required<Pick<ContactRequestBody, 'name' | 'email' | 'message'>> = {
   name: 'Testbericht (npm run smoke --deliver)',
   email: 'success@simulator.amazonses.com',
   message:
@@ -95,38 +96,28 @@ export interface DeliverOptions {
   progress?: (line: string) => void;
 }
 
-/** The API's JSON answer, or nothing when it is not JSON (an HTML error page of a proxy). */
-function parsed(text: string): (Partial<ContactSuccessResponse> & { error?: unknown }) | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Sends the test message and waits for its end. Never throws for the site's answers; a table it cannot read throws. */
+/**
+ * Sends the test message the way the outside check posts (lambda/src/outside-check/outside-check.ts): the page,
+ * its asset, the challenge solved as the page's worker solves it, then the post with the stamp,
+ * as a visitor's browser does. Sent no sooner than a person could have filled in the form after
+ * the challenge came (FAST_FILL_SECONDS), so it is scored as the clean message it is and e-mailed.
+ */
 export async function deliverTestMessage(options: DeliverOptions): Promise<Ending> {
   const { site, table, progress = () => undefined } = options;
   const waitMs = options.waitMs ?? DELIVER_WAIT_MS;
   const pollMs = options.pollMs ?? 2_000;
-  let answer;
-  try {
-    answer = await request(
-      { method: 'POST', url: `${site}${API_PATH}`, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(TEST_MESSAGE) },
-      options.timeoutMs,
-    );
-  } catch (error) {
-    if (error instanceof NoAnswer) return failed('not accepted', `no answer from POST ${API_PATH}: ${error.reason}`);
-    throw error;
-  }
-  const body = parsed(answer.body);
-  const id = body?.id;
-  if (answer.status !== 200 || typeof id !== 'string') {
-    const said = typeof body?.error === 'string' ? `: ${body.error}` : '';
-    return failed('not accepted', `POST ${API_PATH} answered ${answer.status}${said}`);
+  const sent = await runOutsideCheck({
+    site,
+    message: TEST_MESSAGE,
+    timeoutMs: options.timeoutMs,
+    beforePost: (issuedAt) => sleep(Math.max(0, issuedAt.getTime() + (FAST_FILL_SECONDS + 1) * 1000 - Date.now())),
+  });
+  const id = sent.messageId;
+  if (sent.failed || id === undefined) {
+    const { step, problem } = sent.failed ?? { step: 'post', problem: 'no message id' };
+    return failed('not accepted', step === 'post' ? problem : `before the post, the ${step} step: ${problem}`);
   }
   progress(`sent test message ${id}; waiting up to ${Math.round(waitMs / 1000)} s for SES to report its delivery`);
 

@@ -1,9 +1,13 @@
 /**
  * The smoke check of a deployed (or local) stage: the checks in checks.ts run one after the
- * other against the site and, when given, the API's own address, and a table of what was
- * checked. `npm run smoke -- <site-url> [--api <execute-api-url>]` (ops/smoke.ts).
+ * other against the site and, when given, the API's own address, then the outside check's own
+ * steps up to the challenge (lambda/src/outside-check/outside-check.ts: the page, its asset, the challenge
+ * solved as the page's worker solves it), and a table of what was checked.
+ * `npm run smoke -- <site-url> [--api <execute-api-url>]` (ops/smoke.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { CHALLENGE_PATH } from '@site/core/contract';
+import { runOutsideCheck } from '@site/lambda/outside-check';
 import {
   brandFileChecks,
   directCallCheck,
@@ -96,6 +100,13 @@ export async function runSmoke(options: SmokeTarget): Promise<SmokeResult[]> {
   ];
   const results: SmokeResult[] = [home];
   for (const check of rest) results.push(await runCheck(check, target));
+  // The outside check's steps, as its function takes them every five minutes, short of the post.
+  const way = await runOutsideCheck({ site: target.site, until: 'challenge', timeoutMs: target.timeoutMs });
+  results.push({
+    name: 'challenge, as the check',
+    request: `GET ${CHALLENGE_PATH}, solved`,
+    problems: way.failed ? [`${way.failed.step}: ${way.failed.problem}`] : [],
+  });
   return results.map(({ name, request: asked, problems }) => ({ name, request: asked, problems }));
 }
 

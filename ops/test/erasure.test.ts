@@ -20,6 +20,7 @@ import { readContactConfig } from '@site/lambda/config';
 import type { ContactHandler } from '@site/lambda/contact-answer';
 import { createContactHandler } from '@site/lambda/contact-handler';
 import { newChallenge } from '@site/lambda/stamp';
+import { budgetNetworks } from '@site/lambda/visitor-limit';
 import { countedMessages } from '@site/lambda/visitor-counter';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { startLocalAws, type LocalAws } from '@site/testing/local-aws';
@@ -40,15 +41,16 @@ const PERSON = 'Erik.Vergeet@voorbeeld.nl';
 const SHARED_OFFICE = '198.51.100.200';
 
 /** A stamp as the site's script makes it: the function's challenge, issued a minute ago, solved. */
-async function stamp(): Promise<string> {
-  const challenge = await newChallenge(readContactConfig(aws.lambdaEnv).stampKeys, new Date(Date.now() - 60_000));
+async function stamp(viewer: string): Promise<string> {
+  const network = budgetNetworks(`${viewer}:40000`)?.[0];
+  const challenge = await newChallenge(readContactConfig(aws.lambdaEnv).stampKeys, network, new Date(Date.now() - 60_000));
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 /** A message sent through the handler as the site's script sends one (with its stamp), or as its form does without scripts. */
 async function send(email: string, viewer: string, text: string, as: 'json' | 'form'): Promise<string> {
-  const body = { ...VALID_BODY, email, message: text, ...(as === 'json' && { [STAMP_FIELD]: await stamp() }) };
+  const body = { ...VALID_BODY, email, message: text, ...(as === 'json' && { [STAMP_FIELD]: await stamp(viewer) }) };
   const event =
     as === 'json'
       ? contactEvent({ viewer, body, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } })

@@ -67,12 +67,13 @@ describe('deliverTestMessage', () => {
     client: createDocumentClient(emulatorClientConfig(local.urls.dynamodb)),
   });
 
-  it('says the message was not accepted when the API refuses it, in the API’s own words', async () => {
+  it('says the message was not accepted when the API refuses it, naming the step, in the API’s own words', async () => {
     stack = await start();
-    // The API's own address, around the edge: it refuses what did not come through CloudFront.
-    const ending = await deliverTestMessage({ site: stack.urls.api, table: tableOf(stack), timeoutMs: 5000 });
+    // CloudFront sending a secret the function does not hold: it refuses the challenge, the first API request.
+    stack.sendOriginSecret('a-secret-the-function-does-not-hold-0123456789abcdef');
+    const ending = await deliverTestMessage({ site: stack.urls.site, table: tableOf(stack), timeoutMs: 5000 });
     expect(ending).toMatchObject({ delivered: false, stop: 'not accepted' });
-    expect(ending.line).toMatch(/^not accepted: POST \/api\/send-contact-email answered 403: \S/);
+    expect(ending.line).toMatch(/^not accepted: before the post, the challenge step: GET \/api\/challenge answered 403: \S/);
   });
 
   it('says no event came in time when SES accepted the e-mail but reported nothing', async () => {

@@ -20,6 +20,10 @@ import { scriptHash, securityHeadersFor } from '@site/core/node/security-headers
 import { hashedAssetPath, htmlEscaped } from '../smoke/checks';
 import { baseUrl, formatReport, runSmoke, Unreachable, type SmokeResult } from '../smoke/run';
 import { runScript } from '@site/testing/run-script';
+import { createChallenge, randomInt } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { CHALLENGE_PATH } from '@site/core/contract';
+import { STAMP_DIFFICULTY } from '@site/core/spam';
 
 const ASSET = '/assets/index-Ab12Cd34.js';
 
@@ -61,6 +65,17 @@ const brandFile = (path: string): Reply => ({
   body: BRAND.get(path)!,
 });
 
+/** A challenge as the contact function signs one, with a counter a solve finds at once. */
+const CHALLENGE = await createChallenge({
+  algorithm: STAMP_DIFFICULTY.algorithm,
+  cost: STAMP_DIFFICULTY.cost,
+  counter: randomInt(50, 0),
+  deriveKey,
+  data: { issuedAt: 1_800_000_000, expiresAt: 1_800_003_600, id: 'smoke' },
+  hmacSignatureSecret: 'signature-of-the-fake-stage',
+  hmacKeySignatureSecret: 'key-signature-of-the-fake-stage',
+});
+
 const WORKING = {
   home: () =>
     page(
@@ -83,6 +98,7 @@ const WORKING = {
       fields: Object.fromEntries(REQUIRED_FIELDS.map((field) => [field, 'Vul dit veld in.'])),
     }),
   apiOther: () => apiJson(405, { error: ERROR_TEXT.methodNotAllowed }, { Allow: 'POST' }),
+  challenge: () => apiJson(200, { challenge: CHALLENGE }),
   direct: () => apiJson(403, { error: ERROR_TEXT.notThroughSite }),
 } satisfies Record<string, Route>;
 
@@ -110,6 +126,7 @@ async function fakeStage(
     if (BRAND.has(path)) return routes.brand;
     if (path.startsWith('/assets/')) return routes.missingAsset;
     if (path === API_PATH) return req.method === 'POST' ? routes.apiPost : routes.apiOther;
+    if (path === CHALLENGE_PATH) return routes.challenge;
     return routes.notFound;
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -170,8 +187,19 @@ describe('against a stage that works', () => {
       'API through CloudFront',
       'API method',
       'API around CloudFront',
+      'challenge, as the check',
     ]);
     expect(results[1]!.request).toBe(`GET ${ASSET}`);
+  });
+
+  it('takes the outside check’s steps up to the challenge, solving it as the page does, and names the step that fails', async () => {
+    const site = await fakeStage();
+    await runSmoke({ site: site.url });
+    expect(site.received.filter((request) => request.path === CHALLENGE_PATH).map((request) => request.method)).toEqual(['GET']);
+    const refusing = await fakeStage({ challenge: () => apiJson(403, { error: ERROR_TEXT.notThroughSite }) });
+    expect(failures(await runSmoke({ site: refusing.url }))).toEqual({
+      'challenge, as the check': [`challenge: GET ${CHALLENGE_PATH} answered 403: ${ERROR_TEXT.notThroughSite}`],
+    });
   });
 
   it('sends nothing that could be stored or e-mailed, and never pretends to be CloudFront', async () => {
@@ -408,14 +436,14 @@ describe('npm run smoke', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toContain(`Smoke check of ${working.url}`);
     expect(stdout).toMatch(/ {2}ok {4}home page +GET \/\n/);
-    expect(stdout.endsWith(`All 10 checks passed.${NO_HEALTH}`)).toBe(true);
+    expect(stdout.endsWith(`All 11 checks passed.${NO_HEALTH}`)).toBe(true);
   });
 
   it('exits 1 on a failed check, naming it, without a stack trace', async () => {
     const { code, stdout } = await smoke(broken.url);
     expect(code).toBe(1);
     expect(stdout).toMatch(/ {2}FAIL {2}unknown page +GET \/smoke-check-[0-9a-f]{12}\n {10}status 200, expected 404\n/);
-    expect(stdout.endsWith(`1 of 10 checks failed.${NO_HEALTH}`)).toBe(true);
+    expect(stdout.endsWith(`1 of 11 checks failed.${NO_HEALTH}`)).toBe(true);
     expect(stdout).not.toMatch(/\n\s+at /);
   });
 

@@ -7,8 +7,9 @@
  * environment.
  *
  * What moto cannot show, and what the test does about it:
- * - moto's CloudFormation skips CloudFront, API Gateway v2, Secrets Manager, CloudWatch
- *   alarms and metric filters, SNS topic policies and subscriptions, S3 bucket policies, WAF,
+ * - moto's CloudFormation skips CloudFront (moto-as-aws/sitecustomize.py answers only a
+ *   distribution's domain name, which the outside check's address reads), API Gateway v2,
+ *   Secrets Manager, CloudWatch alarms and metric filters, SNS topic policies and subscriptions, S3 bucket policies, WAF,
  *   ACM and SES identities: their stacks still complete, so the test asserts on the rest. It
  *   creates the dashboard, but knows no saved Logs Insights query (QueryDefinition), whose id
  *   the dashboard reads: moto-as-aws/sitecustomize.py answers one, and the test reads the
@@ -17,8 +18,8 @@
  *   without invoking it when the stack is created through a change set, as the CLI does, so
  *   the site upload (three Custom::CDKBucketDeployment) never copies the build into the
  *   bucket: unproven here. Cross-region references (certificate, WAF) are Fn::GetStackOutput,
- *   not custom resources, and are read only by the distribution moto skips.
- * - Outputs whose value names a resource moto skips (SiteUrl, ApiUrl, the secret's ARN) are
+ *   not custom resources, and are read only by the distribution moto does not make.
+ * - Outputs whose value names a resource moto skips (ApiUrl, the secret's ARN) are
  *   left out; TableName is there (moto-as-aws/sitecustomize.py builds a change set's outputs).
  * - It resolves no dynamic reference: the contact function's ORIGIN_VERIFY arrives as the
  *   literal {{resolve:secretsmanager:…}}. The test checks that it is that reference (never a
@@ -48,6 +49,8 @@ import { configurationSetName, GITHUB_DEPLOY_STACK_NAME, type FunctionName } fro
 import { rolesFor, type NamedPolicy } from '@site/core/node/deployed-roles';
 import { MESSAGE_TABLE } from '@site/core/table';
 import { deployedRoles } from '@site/infra/deployed-roles';
+import { CLOUDFRONT_LOG_FIELDS } from '@site/infra/cloudfront-access-log';
+import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { awsCli, checkAwsCli, isolatedEnvironment, type AwsCli } from './aws-cli';
 import { contactRequest, invoke, invokeWith, unpackDeployedFunction, type DeployedFunction } from './deployed-function';
 import { rolePolicies, stackResources, stackStatus, stagingBucket, type DeployedResource } from './deployed';
@@ -118,8 +121,9 @@ interface Site {
   contactFunction: DeployedResource;
   retryFunction: DeployedResource;
   consumerFunction: DeployedResource;
+  checkFunction: DeployedResource;
   /** Lambda's GetFunctionConfiguration of each, as deployed. */
-  configuration: { contact: any; retry: any; consumer: any };
+  configuration: { contact: any; retry: any; consumer: any; check: any };
 }
 let site: Site | undefined;
 
@@ -278,8 +282,9 @@ describe('the first-deploy guide, run as written against moto', () => {
     const contactFunction = only(resources, 'AWS::Lambda::Function', /-send-contact-email$/);
     const retryFunction = only(resources, 'AWS::Lambda::Function', /-retry-undelivered$/);
     const consumerFunction = only(resources, 'AWS::Lambda::Function', /-record-delivery-event$/);
-    const [contact, retry, consumer] = await Promise.all(
-      [contactFunction, retryFunction, consumerFunction].map((fn) =>
+    const checkFunction = only(resources, 'AWS::Lambda::Function', /-outside-check$/);
+    const [contact, retry, consumer, check] = await Promise.all(
+      [contactFunction, retryFunction, consumerFunction, checkFunction].map((fn) =>
         aws(siteStack.region, 'lambda', 'get-function-configuration', '--function-name', fn.physicalId),
       ),
     );
@@ -290,7 +295,8 @@ describe('the first-deploy guide, run as written against moto', () => {
       contactFunction,
       retryFunction,
       consumerFunction,
-      configuration: { contact, retry, consumer },
+      checkFunction,
+      configuration: { contact, retry, consumer, check },
     };
   });
 
@@ -377,6 +383,7 @@ describe('the first-deploy guide, run as written against moto', () => {
       'send-contact-email': configuration.contact.Role,
       'retry-undelivered': configuration.retry.Role,
       'record-delivery-event': configuration.consumer.Role,
+      'outside-check': configuration.check.Role,
     };
     for (const [fn, roleArn] of Object.entries(roles)) {
       const deployed = grantsOf(await rolePolicies(aws, stack.region, roleArn as string));
@@ -397,6 +404,47 @@ describe('the first-deploy guide, run as written against moto', () => {
         RetryPolicy: { MaximumRetryAttempts: 0 },
       }),
     ]);
+  });
+
+  it('schedules the outside check every five minutes against the public address, marking its post with the origin secret as a reference only', async () => {
+    const { stack, resources, checkFunction, configuration } = deployedSite();
+    const rule = only(resources, 'AWS::Events::Rule', /-outside-check$/);
+    const described = await aws(stack.region, 'events', 'describe-rule', '--name', rule.physicalId);
+    expect(described).toMatchObject({ ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
+    const { Targets } = await aws(stack.region, 'events', 'list-targets-by-rule', '--rule', rule.physicalId);
+    expect(Targets).toEqual([
+      expect.objectContaining({
+        Arn: `arn:aws:lambda:${stack.region}:${account}:function:${checkFunction.physicalId}`,
+        RetryPolicy: { MaximumRetryAttempts: 0 },
+      }),
+    ]);
+    const { check } = configuration;
+    expect(check.Runtime).toBe(`nodejs${nodeMajor}.x`);
+    expect(check.Timeout).toBe(60);
+    expect(check.Environment.Variables.ORIGIN_VERIFY).toMatch(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/);
+    expect(check.Environment.Variables.STAGE).toBe(String(checkout!.context().stage));
+    // No table, no sender, no recipient: it calls the site, nothing of AWS.
+    expect(Object.keys(check.Environment.Variables)).not.toContain('TABLE_NAME');
+    expect(Object.keys(check.Environment.Variables)).not.toContain('MAIL_TO');
+  });
+
+  it('delivers CloudFront’s access log in us-east-1 to a log group of its own, with only the fields on call reads, kept as the access logs are', async () => {
+    const stage = String(checkout!.context().stage);
+    const { deliverySources } = await aws('us-east-1', 'logs', 'describe-delivery-sources');
+    expect(deliverySources).toEqual([expect.objectContaining({ name: `consultancy-site-${stage}-cloudfront`, logType: 'ACCESS_LOGS' })]);
+    expect(deliverySources[0].resourceArns[0]).toMatch(new RegExp(`^arn:aws:cloudfront::${account}:distribution/`));
+    const { deliveries } = await aws('us-east-1', 'logs', 'describe-deliveries');
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ deliverySourceName: `consultancy-site-${stage}-cloudfront`, deliveryDestinationType: 'CWL' });
+    expect(deliveries[0].recordFields).toEqual([...CLOUDFRONT_LOG_FIELDS]);
+    const { logGroups } = await aws(
+      'us-east-1',
+      'logs',
+      'describe-log-groups',
+      '--log-group-name-prefix',
+      `/aws/cloudfront/consultancy-site-${stage}-access`,
+    );
+    expect(logGroups).toEqual([expect.objectContaining({ retentionInDays: ACCESS_LOG_RETENTION_DAYS })]);
   });
 
   it("hands the stage's SES delivery events from the default bus to the consumer, retried for a day", async () => {

@@ -16,6 +16,11 @@ export const FLOORS = {
   'lambda/src/contact/idempotency.ts': 90,
   'lambda/src/store/store.ts': 90,
   'lambda/src/delivery-events/delivery-events.ts': 90,
+  'lambda/src/spam/assessment.ts': 90,
+  'lambda/src/spam/stamp.ts': 90,
+  'lambda/src/spam/mail-budget.ts': 90,
+  'lambda/src/spam/spam-signals.ts': 90,
+  'lambda/src/shared/links.ts': 90,
 } as const satisfies Record<string, number>;
 
 export type MutatedModule = keyof typeof FLOORS;

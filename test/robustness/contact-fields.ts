@@ -6,6 +6,7 @@
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, requiredFields, type ContactField } from '@site/core/contract';
 import { type FieldKind } from '@site/core/field-spec';
+import { distinctText } from '@site/testing/api-events';
 
 export const FIELDS: readonly ContactField[] = fieldNames(CONTACT_FIELDS);
 export const REQUIRED_FIELDS: readonly ContactField[] = requiredFields(CONTACT_FIELDS);
@@ -32,7 +33,8 @@ const VALID: Record<FieldKind, string> = {
 /** A valid message, every field filled, its text carrying `marker`; cut to each field's limit. */
 export function validMessage(marker: string): [ContactField, string][] {
   return FIELDS.map((field) => {
-    const value = kindOf(field) === 'multiline' ? `${VALID.multiline} Kenmerk test: ${marker}` : VALID[kindOf(field)];
+    // A text of its own (distinctText): one text from many senders is a near-copy wave, held.
+    const value = kindOf(field) === 'multiline' ? `${distinctText(marker)} Kenmerk test: ${marker}` : VALID[kindOf(field)];
     return [field, [...value].slice(0, CONTACT_FIELDS[field].limit).join('')];
   });
 }

@@ -10,14 +10,13 @@ import type { SuiteContext } from './context';
 import { standardPolicy, submit, type SubmissionResult } from './client';
 import { runPool } from './pool';
 import { makeSubmissions } from './submissions';
-import { secondsLeft, windowAt } from '@site/lambda/visitor-limit';
 import { markerOf, markerOfItem, scanTable, sentEmails } from './verify';
-import { newVisitor } from './visitors';
+import { newVisitor, wellInsideAWindow } from './visitors';
 
 export async function visitorLimitPhase(ctx: SuiteContext, options: { visitors: number; extra: number }): Promise<void> {
   const { report } = ctx;
   const area = 'visitor limit';
-  const { messages: limit, windowMinutes } = visitorLimitFrom(CDK_JSON_CONTEXT);
+  const { messages: limit } = visitorLimitFrom(CDK_JSON_CONTEXT);
   const perVisitor = limit + options.extra;
   console.log(`\n# Visitor limit: ${options.visitors} visitors each send ${perVisitor} messages at once (limit ${limit})`);
   const first = newVisitor();
@@ -25,9 +24,7 @@ export async function visitorLimitPhase(ctx: SuiteContext, options: { visitors: 
     report.row('Visitor limit', 'not checked', 'only 127.0.0.1 can be bound on this machine, so the limit is off for the run');
     return;
   }
-  // Well inside a window: one that ended mid-phase would let every visitor count afresh.
-  const left = secondsLeft(windowAt(new Date(), windowMinutes * 60), new Date());
-  if (left < 20) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
+  await wellInsideAWindow(20);
   const started = performance.now();
   const visitors = [first, ...Array.from({ length: options.visitors - 1 }, () => newVisitor()!)];
   const { results, notRun } = await sendAtOnce(ctx, visitors, perVisitor);

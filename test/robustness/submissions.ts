@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD, type ContactRequestBody } from '@site/core/contract';
 import { type FieldKind } from '@site/core/field-spec';
 import { FIELDS, kindOf } from './contact-fields';
 import { newVisitor } from './visitors';
+import { distinctText } from '@site/testing/api-events';
 
 export interface Submission {
   phase: string;
@@ -55,14 +56,6 @@ const FIRST = [
 ];
 const LAST = ['de Vries', 'Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'de Groot', 'Bos', 'Vos', 'Peters'];
 const COMPANIES = ['Bakkerij Bos', 'Visser Logistiek', 'Meijer & Zn.', 'De Groot Bouw', 'Smit Advies', 'Mulder Techniek'];
-const SENTENCES = [
-  'Wij zoeken ondersteuning bij de maandafsluiting.',
-  'Kunt u ons helpen met een interim controller voor zes maanden?',
-  'Graag een offerte voor een doorlichting van onze administratie.',
-  'Onze begroting voor volgend jaar moet strakker.',
-  'Wij willen de rapportage aan de bank verbeteren.',
-  'Is er ruimte voor een kennismakingsgesprek volgende week?',
-];
 
 /**
  * Valid messages whose content differs per submission: every field of the table filled by
@@ -77,8 +70,10 @@ export function makeSubmissions(phase: string, runTag: string, count: number, se
     email: (index) => `bezoeker.${phase.toLowerCase()}.${index}.${runTag.toLowerCase()}@example.nl`,
     phone: () => `06-${String(10_000_000 + Math.floor(random() * 89_999_999))}`,
     // Some messages carry line breaks, as real ones do; the marker stays on a line of its own.
+    // Each text its own (distinctText): a few sentences many messages share would be near-copies,
+    // held as a spam wave, where this load is the firm's ordinary mail.
     multiline: (_, marker) => {
-      const sentences = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(SENTENCES));
+      const sentences = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, part) => distinctText(`${marker}-${part}`));
       return `${sentences.join(random() < 0.3 ? '\n' : ' ')}\nKenmerk klant: ${marker}`;
     },
   };

@@ -16,6 +16,7 @@ import { HELD_FOR, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spa
 import { BOOKKEEPING_ATTRIBUTES, DIGEST_STATE_ID, IDEMPOTENCY_PREFIX, MESSAGE_STATUSES } from '@site/core/table';
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { BUDGET_HOUR_ATTRIBUTE, BUDGET_PREFIX } from '@site/lambda/mail-budget';
+import { CHALLENGE_PREFIX } from '@site/lambda/challenge-limit';
 import { STAMP_PREFIX, TEXT_PREFIX } from '@site/lambda/spam-store';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { fetchSentEmails, type SentEmail } from '@site/emulators/servers';
@@ -36,6 +37,7 @@ const SPAM_RECORDS: { prefix: string; attributes: string[]; counts?: RegExp }[] 
   { prefix: STAMP_PREFIX, attributes: ['id', 'messageId', 'expiresAt'] },
   { prefix: TEXT_PREFIX, attributes: ['id', 'senders', 'expiresAt'] },
   { prefix: BUDGET_PREFIX, attributes: ['id', 'sent', 'expiresAt'], counts: BUDGET_HOUR_ATTRIBUTE },
+  { prefix: CHALLENGE_PREFIX, attributes: ['id', 'issued', 'expiresAt'] },
   { prefix: DIGEST_STATE_ID, attributes: ['id', 'sentAt', 'through'] },
 ];
 

@@ -10,6 +10,9 @@
  * off instead and says so.
  */
 import { createServer, connect } from 'node:net';
+import { CDK_JSON_CONTEXT } from '@site/core/node/cdk-context';
+import { visitorLimitFrom } from '@site/core/node/deploy-config';
+import { secondsLeft, windowAt } from '@site/lambda/visitor-limit';
 
 let enabled = false;
 let next = 0;
@@ -36,4 +39,14 @@ export async function enableVisitors(): Promise<boolean> {
   });
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return enabled;
+}
+
+/**
+ * Waits for the next visitor window when the current one ends within `seconds`: a check that
+ * counts a visitor to the limit and expects 429 would see the count start afresh mid-check.
+ */
+export async function wellInsideAWindow(seconds: number): Promise<void> {
+  const { windowMinutes } = visitorLimitFrom(CDK_JSON_CONTEXT);
+  const left = secondsLeft(windowAt(new Date(), windowMinutes * 60), new Date());
+  if (left < seconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
 }

@@ -32,7 +32,7 @@ export const DIGEST_TEXT = {
     fastFill: 'sneller ingevuld dan een mens typt',
     linkInName: 'een webadres of @ in de naam of bedrijfsnaam',
     linkInMessage: 'een webadres in het bericht',
-    manyLinks: 'drie of meer webadressen in het bericht',
+    manyLinks: 'twee of meer webadressen in het bericht',
     repeatedText: 'dezelfde tekst vanaf meerdere adressen vandaag',
     honeypot: 'het verborgen veld ingevuld (alleen robots doen dat)',
   } satisfies Record<SpamSignal, string>,

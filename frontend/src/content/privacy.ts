@@ -15,7 +15,7 @@ import { type FieldList } from '@site/core/field-spec';
 import { placeholders } from '@site/core/placeholders';
 import { STAMP_DIFFICULTY } from '@site/core/spam';
 import { MESSAGE_TABLE } from '@site/core/table';
-import { IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
+import { BUDGET_NETWORK_PREFIXES, IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 import { PATHS } from '../routes';
 import { firm } from './site';
 
@@ -255,7 +255,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
       }),
       record('teller', 'De teller per internetaansluiting', {
         what: [
-          `Om misbruik te beperken, telt de website hoeveel berichten er van één internetaansluiting komen. Daarvoor bewaren we niet uw IP-adres zelf, maar een code die er met een geheime sleutel van is afgeleid (een keyed hash, HMAC), met de kenmerken van de berichten die meetellen. Bij een IPv6-adres doen we dat voor het netwerk van uw aansluiting (de eerste ${IPV6_COUNTED_PREFIXES.visitor} bits, /${IPV6_COUNTED_PREFIXES.visitor}) en voor het grotere netwerk daaromheen (de eerste ${IPV6_COUNTED_PREFIXES.ipv6Network} bits, /${IPV6_COUNTED_PREFIXES.ipv6Network}). Omdat we de sleutel hebben, blijft die code een persoonsgegeven, ook al staat uw IP-adres er niet in.`,
+          `Om misbruik te beperken, telt de website hoeveel berichten er van één internetaansluiting komen. Daarvoor bewaren we niet uw IP-adres zelf, maar een code die er met een geheime sleutel van is afgeleid (een keyed hash, HMAC), met de kenmerken van de berichten die meetellen. Bij een IPv6-adres doen we dat voor het netwerk van uw aansluiting (de eerste ${IPV6_COUNTED_PREFIXES.visitor} bits, /${IPV6_COUNTED_PREFIXES.visitor}) en voor het grotere netwerk daaromheen (de eerste ${IPV6_COUNTED_PREFIXES.ipv6Network} bits, /${IPV6_COUNTED_PREFIXES.ipv6Network}). Omdat we de sleutel hebben, blijft die code een persoonsgegeven, ook al staat uw IP-adres er niet in. Op dezelfde manier tellen we hoe vaak uw browser de website om een rekenopgave vraagt (zie de beoordeling op spam).`,
         ],
         why: [
           'Om te voorkomen dat één afzender het formulier overspoelt: per aansluiting nemen we per ',
@@ -274,7 +274,12 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
           [
             'Om te herkennen dat dezelfde tekst van meerdere internetaansluitingen komt, bewaren we per dag een code die met een geheime sleutel van de tekst is afgeleid (een keyed hash), met zulke codes van de aansluitingen. Uw tekst, uw IP-adres en het kenmerk van uw bericht staan er niet in.',
           ],
-          ['Van het rekenwerk bewaren we welk bericht het heeft gebruikt, zodat het niet nog een keer kan worden gebruikt.'],
+          [
+            'Van het rekenwerk bewaren we welk bericht het heeft gebruikt, zodat het niet nog een keer kan worden gebruikt. De opgave die uw browser daarvoor krijgt, bevat een code die met een geheime sleutel van het netwerk van uw IP-adres is afgeleid, zodat ze alleen vanaf dat netwerk geldt; die code bewaren we niet.',
+          ],
+          [
+            `Om te voorkomen dat berichten uit één netwerk alle ruimte in onze mailbox opgebruiken, tellen we per dag hoeveel berichten uit het netwerk van uw IP-adres ons al per e-mail bereikten: de eerste ${BUDGET_NETWORK_PREFIXES.ipv4.network} en de eerste ${BUDGET_NETWORK_PREFIXES.ipv4.wider} bits van een IPv4-adres, de eerste ${BUDGET_NETWORK_PREFIXES.ipv6.network} en de eerste ${BUDGET_NETWORK_PREFIXES.ipv6.wider} bits van een IPv6-adres. Daarvoor bewaren we een code die met een geheime sleutel van het netwerk is afgeleid (een keyed hash), met alleen die aantallen.`,
+          ],
         ],
         why: [
           'Om te voorkomen dat een golf van spam onze mailbox overspoelt, zonder dat er een bericht verloren gaat. De website beslist automatisch, op de kenmerken hierboven, of een bericht meteen als e-mail wordt doorgestuurd of wordt aangehouden: als het verdacht lijkt, of als het binnenkomt terwijl er in korte tijd meer berichten komen dan de website per uur doorstuurt. Een aangehouden bericht weigeren we niet en gooien we niet weg: we bewaren het. We ontvangen dan elk uur een overzicht, en een medewerker leest elk aangehouden bericht en beslist zelf of het echt is. Voor u betekent het alleen dat ons antwoord later kan komen. We schakelen hiervoor geen andere partij in.',
@@ -290,8 +295,8 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
             spamRetention,
             ` vanaf dat moment, of korter als de gewone bewaartermijn eerder afloopt. ${deletedAfterwards}`,
           ],
-          ['De code van de tekst: tot het einde van de volgende dag (UTC).'],
-          [`Het gebruik van het rekenwerk: ${formatHours(STAMP_DIFFICULTY.expiresSeconds / 3600)} nadat de website de opgave gaf.`],
+          ['De code van de tekst en de aantallen per netwerk: tot het einde van de volgende dag (UTC).'],
+          [`Het gebruik van het rekenwerk: ${STAMP_DIFFICULTY.expiresSeconds / 60} minuten nadat de website de opgave gaf.`],
         ],
       }),
       record('dubbel', 'De controle op dubbel verzenden', {

@@ -1,32 +1,39 @@
 /**
- * Monitoring: the encrypted SNS topic alarms notify (and alarmEmail, when set), and the alarms
- * on the functions, the API, the messages that are not getting out or not arriving, and SES's
- * reputation. The messages are watched on the path's metrics the functions write
- * (core/src/metric-names.ts: not stored, the retry backlog, given up, not delivered) and on
- * metric filters of the delivery events' log lines (core/src/log-lines.ts: every event that
- * reports a problem, whether or not it changed its message). What CloudFront and the WAF
- * publish is watched in us-east-1 (edge-alarms-stack.ts).
+ * Monitoring: the encrypted SNS topics alarms notify (alarmEmail, and pageTo for what cannot
+ * wait), and the alarms on the outside check, the functions, the API, the messages that are
+ * not getting out or not arriving, and SES's reputation, with the composite alarms that make
+ * one incident one notification. The messages are watched on the path's metrics the functions
+ * write (core/src/metric-names.ts: not stored, the retry backlog, given up, not delivered, the
+ * check's runs) and on metric filters of the delivery events' log lines (core/src/log-lines.ts:
+ * every event that reports a problem, whether or not it changed its message). What CloudFront,
+ * the certificate and the WAF publish is watched in us-east-1 (edge-alarms-stack.ts).
  */
 import { Duration } from 'aws-cdk-lib';
-import { ComparisonOperator, Metric, TreatMissingData, type Alarm, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { ComparisonOperator, Metric, TreatMissingData, type Alarm, type CompositeAlarm, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { DELIVERY_EVENT_LOG } from '@site/core/log-lines';
+import { FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
+import { OUTSIDE_CHECK } from '@site/core/outside-check';
 import {
   API_4XX_SURGE,
+  NOT_THROUGH_CLOUDFRONT,
+  OUTSIDE_CHECK_FAILED_RUNS,
   SES_REPUTATION,
+  SLOW_SHARE_OF_TIMEOUT,
   STORED_SURGE_PER_HOUR,
   SUSPECT_SURGE_PER_HOUR,
   UNDELIVERED_ALARM_MINUTES,
   type AlarmLinks,
   type AlarmName,
+  type CompositeName,
 } from '../alarm-catalogue';
 import { pathMetric, pathMetricBy } from '../path-metrics';
 import { AlarmTopic } from './alarm-topic';
 import type { ContactApi } from './contact-api';
 import type { DeliveryEvents } from './delivery-events';
-import { notifyingAlarm, type AlarmRule } from './notifying-alarm';
+import { compositeAlarm, notifyingAlarm, type AlarmRuleProps, type AlarmTarget } from './notifying-alarm';
 
 /** Each alarm's period and statistic unless it says otherwise: a count per 5 minutes. */
 const FIVE_MINUTES = { period: Duration.minutes(5), statistic: 'Sum' };
@@ -49,34 +56,67 @@ export interface AlarmsProps {
   deliveryEvents: DeliveryEvents;
   /** Who is mailed when an alarm fires; without it alarms only show in the console. */
   alarmEmail?: string;
+  /** Who is paged for what cannot wait (pageTo); without it those alarms e-mail only. */
+  pageTo?: string;
   /** Where each alarm's e-mail sends its reader. */
   links: (name: AlarmName) => AlarmLinks;
 }
 
 export class Alarms extends Construct {
   readonly topic: Topic;
-  /** Every alarm made here, for the dashboard. */
+  readonly pageTopic?: Topic;
+  /** Every metric alarm made here, for the dashboard. */
   readonly alarms: Alarm[] = [];
-  private readonly prefix: string;
-  private readonly links: (name: AlarmName) => AlarmLinks;
+  /** The composite alarms, for the dashboard. */
+  readonly composites: CompositeAlarm[] = [];
+  private readonly target: AlarmTarget;
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    this.prefix = props.prefix;
-    this.links = props.links;
-    this.topic = new AlarmTopic(this, 'AlarmTopic', { prefix: props.prefix, alarmEmail: props.alarmEmail }).topic;
+    const topics = new AlarmTopic(this, 'AlarmTopic', { prefix: props.prefix, alarmEmail: props.alarmEmail, pageTo: props.pageTo });
+    this.topic = topics.topic;
+    this.pageTopic = topics.pageTopic;
+    this.target = { prefix: props.prefix, topic: this.topic, pageTopic: this.pageTopic, links: props.links };
 
-    this.watchFunctionsAndApi(props.contact);
+    this.watchOutsideCheck(props.stage);
+    this.watchFunctionsAndApi(props.contact, props.stage);
     this.watchMessages(props.stage);
     this.watchSpamWaves(props.stage);
     this.watchDelivery(props.deliveryEvents, props.metricNamespace);
     this.watchSesReputation();
+    for (const name of ['ContactPathDown', 'SpamWave'] as const satisfies CompositeName[]) {
+      this.composites.push(compositeAlarm(this, this.target, name, this.alarms));
+    }
   }
 
-  /** The functions and the API themselves: errors, throttles, 5xx, a 4xx surge, a retry job that stopped. */
-  private watchFunctionsAndApi(contact: ContactApi): void {
+  /**
+   * The outside check's runs: each writes 1 or 0. Its alarm fires when no run passed in
+   * OUTSIDE_CHECK_FAILED_RUNS intervals, and so also when the runs are missing (the schedule
+   * stopped, the function cannot start): a check that does not run proves nothing. One window
+   * of two intervals, not two windows of one: a run a few seconds late leaves an interval empty.
+   */
+  private watchOutsideCheck(stage: string): void {
+    const window = Duration.minutes(OUTSIDE_CHECK.intervalMinutes * OUTSIDE_CHECK_FAILED_RUNS);
+    this.alarm('OutsideCheckFailed', pathMetric(stage, 'OutsideCheck', { period: window, statistic: 'Maximum' }), {
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.BREACHING,
+    });
+  }
+
+  /** The functions and the API themselves: errors, throttles, slowness, 5xx, a 4xx surge, posts without the origin secret, a retry job that stopped. */
+  private watchFunctionsAndApi(contact: ContactApi, stage: string): void {
     this.alarm('SendFunctionErrors', contact.sendFunction.metricErrors(FIVE_MINUTES));
     this.alarm('SendFunctionThrottles', contact.sendFunction.metricThrottles(FIVE_MINUTES));
+    // Two periods: one slow request in a quiet five minutes is its p99 alone.
+    this.alarm('SendFunctionSlow', contact.sendFunction.metricDuration({ period: Duration.minutes(5), statistic: 'p99' }), {
+      threshold: FUNCTION_TIMEOUT_SECONDS * 1000 * SLOW_SHARE_OF_TIMEOUT,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 2,
+      datapointsToAlarm: 2,
+    });
+    this.alarm('PostsNotThroughCloudFront', pathMetric(stage, 'NotThroughCloudFront', FIVE_MINUTES), {
+      threshold: NOT_THROUGH_CLOUDFRONT,
+    });
     this.alarm('RetryFunctionErrors', contact.retryFunction.metricErrors(FIVE_MINUTES));
     this.alarm('Api5xx', contact.httpApi.metricServerError(FIVE_MINUTES));
     // The heartbeat: the alarms above read the job's own output, so they stay quiet when it
@@ -159,7 +199,7 @@ export class Alarms extends Construct {
     );
   }
 
-  private alarm(name: AlarmName, metric: IMetric, rule?: AlarmRule): void {
-    this.alarms.push(notifyingAlarm(this, { prefix: this.prefix, topic: this.topic, links: this.links }, name, metric, rule));
+  private alarm(name: AlarmName, metric: IMetric, rule?: AlarmRuleProps): void {
+    this.alarms.push(notifyingAlarm(this, this.target, name, metric, rule));
   }
 }

@@ -1,15 +1,17 @@
 /**
- * The stage's dashboard, where on call starts: what is alarming, the path's metrics on one
- * time axis (received → stored → e-mailed → delivered or bounced; what left the path; the retry
- * job), then the services under it: the API's answers, latency and throttles, each function's
- * errors and duration, the table's throttles, SES's reputation, and CloudFront's requests and
- * 5xx rate, which it publishes in us-east-1 only (those widgets read that region). Every row of
+ * The stage's dashboard, where on call starts: what is alarming (those in ALARM first), the
+ * us-east-1 alarms as graphs with their thresholds (CloudFront's rates, the edge function, the
+ * certificate: CloudFront and ACM publish there only), the path's metrics on one time axis
+ * (received → stored → e-mailed → delivered or bounced; what left the path; the retry job; the
+ * outside check), then the services under it: the API's answers, latency and throttles, each
+ * function's errors and duration, the table's throttles and SES's reputation. Every row of
  * core/src/metric-names.ts is drawn, in the graph its row names, and every alarm is on it.
  */
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import {
   Alarm,
   AlarmStatusWidget,
+  AlarmStatusWidgetSortBy,
   AlarmWidget,
   Dashboard,
   GraphWidget,
@@ -22,12 +24,13 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { METRIC_NAMES, PATH_METRICS, type MetricName } from '@site/core/metric-names';
-import { CLOUDFRONT_5XX_PERCENT, SES_REPUTATION, type AlarmName } from '../alarm-catalogue';
-import { LOG_QUERIES, type LogQueryName } from '../log-queries';
+import { SES_REPUTATION, type AlarmName } from '../alarm-catalogue';
+import { EDGE_LOG_QUERIES, LOG_QUERIES, type LogQueryName, type LogSource } from '../log-queries';
 import { seriesOf } from '../path-metrics';
 import type { ContactApi } from './contact-api';
 import type { DeliveryEvents } from './delivery-events';
 import type { SavedQueries } from './log-queries';
+import type { SiteFunction } from './site-function';
 
 /** CloudFront publishes its metrics in this region only, whatever the stack's. */
 const CLOUDFRONT_REGION = 'us-east-1';
@@ -40,13 +43,13 @@ export interface SiteDashboardProps {
   stage: string;
   contact: ContactApi;
   deliveryEvents: DeliveryEvents;
+  outsideCheck: SiteFunction;
   table: ITable;
-  distributionId: string;
-  /** The alarms of the site stack. */
+  /** The alarms of the site stack, the composite ones included. */
   alarms: IAlarm[];
   /** The alarms of the us-east-1 stack, by name (that stack is made after this one, so they are found by name). */
   edgeAlarms: AlarmName[];
-  queries: SavedQueries;
+  queries: SavedQueries<LogQueryName, LogSource>;
 }
 
 export class SiteDashboard extends Construct {
@@ -56,16 +59,25 @@ export class SiteDashboard extends Construct {
     super(scope, id);
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: props.name, defaultInterval: Duration.hours(3) });
     this.dashboard.addWidgets(this.introduction(props));
-    this.dashboard.addWidgets(...this.alarmState(props));
+    this.dashboard.addWidgets(this.alarmState(props));
+    this.dashboard.addWidgets(...this.edgeAlarms(props));
     this.dashboard.addWidgets(...this.path(props.stage));
     this.dashboard.addWidgets(...this.services(props));
   }
 
   /** What the dashboard is and where the logs are: one link per saved query. */
   private introduction(props: SiteDashboardProps): TextWidget {
-    const queries = (Object.keys(LOG_QUERIES) as LogQueryName[])
-      .map((name) => `[${props.queries.nameOf(name)}](${props.queries.urlOf(name)}): ${LOG_QUERIES[name].shows}`)
-      .join('\n* ');
+    // The us-east-1 stack's queries are made after this dashboard: by name, in the Logs Insights of that region.
+    const edgeQueries = Object.entries(EDGE_LOG_QUERIES).map(
+      ([name, query]) =>
+        `${props.name}/${name} ([us-east-1](https://${CLOUDFRONT_REGION}.console.aws.amazon.com/cloudwatch/home?region=${CLOUDFRONT_REGION}#logsV2:logs-insights), under Saved queries): ${query.shows}`,
+    );
+    const queries = [
+      ...(Object.keys(LOG_QUERIES) as LogQueryName[]).map(
+        (name) => `[${props.queries.nameOf(name)}](${props.queries.urlOf(name)}): ${LOG_QUERIES[name].shows}`,
+      ),
+      ...edgeQueries,
+    ].join('\n* ');
     return new TextWidget({
       width: 24,
       height: 6,
@@ -78,22 +90,30 @@ export class SiteDashboard extends Construct {
     });
   }
 
-  /** Every alarm: the stack's in one status list, us-east-1's each as its own graph with its threshold. */
-  private alarmState(props: SiteDashboardProps): (AlarmStatusWidget | AlarmWidget)[] {
-    const edgeWidth = Math.max(4, Math.floor(8 / Math.max(1, props.edgeAlarms.length)));
-    return [
-      new AlarmStatusWidget({ title: 'Alarms', alarms: props.alarms, width: 24 - edgeWidth * props.edgeAlarms.length, height: 6 }),
-      ...props.edgeAlarms.map(
-        (name) =>
-          new AlarmWidget({
-            title: `${name} (${CLOUDFRONT_REGION})`,
-            alarm: this.edgeAlarm(props.name, name),
-            region: CLOUDFRONT_REGION,
-            width: edgeWidth,
-            height: 6,
-          }),
-      ),
-    ];
+  /** The stack's alarms, the composite ones included, in one status list: those in ALARM first, then by when they changed. */
+  private alarmState(props: SiteDashboardProps): AlarmStatusWidget {
+    return new AlarmStatusWidget({
+      title: 'Alarms of the stage (in ALARM first)',
+      alarms: props.alarms,
+      sortBy: AlarmStatusWidgetSortBy.STATE_UPDATED_TIMESTAMP,
+      width: 24,
+      height: 6,
+    });
+  }
+
+  /** us-east-1's alarms, each as its own graph with its threshold, in one row. */
+  private edgeAlarms(props: SiteDashboardProps): AlarmWidget[] {
+    const width = Math.floor(24 / props.edgeAlarms.length);
+    return props.edgeAlarms.map(
+      (name) =>
+        new AlarmWidget({
+          title: `${name} (${CLOUDFRONT_REGION})`,
+          alarm: this.edgeAlarm(props.name, name),
+          region: CLOUDFRONT_REGION,
+          width,
+          height: 5,
+        }),
+    );
   }
 
   private edgeAlarm(prefix: string, name: AlarmName): IAlarm {
@@ -109,7 +129,7 @@ export class SiteDashboard extends Construct {
 
   /** The path's metrics, each row in the graph it names: counts on the left, a gauge's level on the right. */
   private path(stage: string): GraphWidget[] {
-    const graph = (title: string, of: 'path' | 'off' | 'retry', stacked = false) => {
+    const graph = (title: string, of: 'path' | 'off' | 'retry' | 'check', stacked = false, rightLabel = 'waiting') => {
       const rows = METRIC_NAMES.filter((name) => PATH_METRICS[name].graph === of);
       const series = (kind: 'count' | 'gauge') =>
         rows.filter((name) => PATH_METRICS[name].kind === kind).flatMap((name: MetricName) => seriesOf(stage, name));
@@ -118,16 +138,17 @@ export class SiteDashboard extends Construct {
         left: series('count'),
         right: series('gauge'),
         leftYAxis: { min: 0, label: 'per 5 minutes', showUnits: false },
-        rightYAxis: { min: 0, label: 'waiting', showUnits: false },
+        rightYAxis: { min: 0, label: rightLabel, showUnits: false },
         stacked,
-        width: 8,
+        width: 6,
         height: 7,
       });
     };
     return [
       graph('The path: received → stored → e-mailed → delivery', 'path'),
-      graph('Left the path: refused (by reason), not stored', 'off', true),
+      graph('Left the path: refused (by reason), not stored, no origin secret', 'off', true),
       graph('Retry job: attempts, given up, still waiting', 'retry'),
+      graph('Outside check: passed (1) or not (0), its posts', 'check', false, 'passed'),
     ];
   }
 
@@ -139,21 +160,14 @@ export class SiteDashboard extends Construct {
       ['retry-undelivered', contact.retryFunction],
       ['record-delivery-event', deliveryEvents.consumer],
     ] as const;
+    // The check's own duration says little (its log has each step's): only its errors.
+    const checked = [...functions, ['outside-check', props.outsideCheck]] as const;
     const sum = { period: FIVE_MINUTES, statistic: 'Sum' };
     const widget = (title: string, left: IMetric[], more: Partial<ConstructorParameters<typeof GraphWidget>[0]> = {}) =>
       new GraphWidget({ title, left, width: 8, height: 6, leftYAxis: { min: 0 }, ...more });
     const api = contact.httpApi;
     const sesRate = (metricName: string) =>
       new Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: 'Maximum' });
-    const cloudFront = (metricName: string, statistic: string) =>
-      new Metric({
-        namespace: 'AWS/CloudFront',
-        metricName,
-        dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' },
-        region: CLOUDFRONT_REGION,
-        period: FIVE_MINUTES,
-        statistic,
-      });
     const level = (value: number, label: string): HorizontalAnnotation => ({ value, label });
     return [
       widget('API answers: 4xx and 5xx', [
@@ -164,13 +178,11 @@ export class SiteDashboard extends Construct {
         api.metricLatency({ period: FIVE_MINUTES, statistic: 'p99', label: 'whole request' }),
         api.metricIntegrationLatency({ period: FIVE_MINUTES, statistic: 'p99', label: 'the function' }),
       ]),
-      widget('Throttles', [
-        contact.sendFunction.metricThrottles({ ...sum, label: 'contact function (reserved concurrency)' }),
-        ...functions.slice(1).map(([name, fn]) => fn.metricThrottles({ ...sum, label: name })),
-      ]),
+      // The one function with a concurrency limit of its own; the others share the account's.
+      widget('Contact function throttles (reserved concurrency)', [contact.sendFunction.metricThrottles({ ...sum, label: 'throttles' })]),
       widget(
         'Function errors',
-        functions.map(([name, fn]) => fn.metricErrors({ ...sum, label: name })),
+        checked.map(([name, fn]) => fn.metricErrors({ ...sum, label: name })),
       ),
       widget(
         'Function duration p99 (ms)',
@@ -185,11 +197,6 @@ export class SiteDashboard extends Construct {
           level(SES_REPUTATION.bounceRate.alarm, 'bounce alarm'),
           level(SES_REPUTATION.complaintRate.alarm, 'complaint alarm'),
         ],
-      }),
-      widget(`CloudFront requests (${CLOUDFRONT_REGION})`, [cloudFront('Requests', 'Sum')], { region: CLOUDFRONT_REGION }),
-      widget(`CloudFront 5xx rate, % (${CLOUDFRONT_REGION})`, [cloudFront('5xxErrorRate', 'Average')], {
-        region: CLOUDFRONT_REGION,
-        leftAnnotations: [level(CLOUDFRONT_5XX_PERCENT, 'alarm')],
       }),
     ];
   }

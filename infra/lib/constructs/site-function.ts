@@ -23,6 +23,8 @@ export interface SiteFunctionProps {
   retention: RetentionDays;
   environment: Record<string, string>;
   reservedConcurrentExecutions?: number;
+  /** 512 MB unless the function needs less. */
+  memorySize?: number;
 }
 
 export class SiteFunction extends NodejsFunction {
@@ -43,7 +45,7 @@ export class SiteFunction extends NodejsFunction {
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: props.memorySize ?? 512,
       timeout: props.timeout,
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       role,
@@ -58,7 +60,7 @@ export class SiteFunction extends NodejsFunction {
     });
     Validations.of(this).acknowledge({
       id: 'Serverless-LambdaTracing',
-      reason: 'JSON logs and CloudWatch metrics cover two small functions; X-Ray would add a wildcard grant for little insight.',
+      reason: 'JSON logs and CloudWatch metrics cover these small functions; X-Ray would add a wildcard grant for little insight.',
     });
   }
 }

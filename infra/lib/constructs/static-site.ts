@@ -140,7 +140,7 @@ export class StaticSite extends Construct {
     if (!props.webAclArn) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
-        reason: 'No WAF by default (wafRateLimit): its monthly base fee exceeds the whole site; the function limits each visitor instead.',
+        reason: 'wafRateLimit set to false: the operator chose to save the WAF fee; the function limits each visitor instead.',
       });
     }
     if (!certificate) {

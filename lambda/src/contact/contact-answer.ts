@@ -28,7 +28,12 @@ export type Outcome =
   | 'invalid'
   | 'idempotency_conflict'
   | 'challenge'
+  /** A challenge asked for by another site's page. */
+  | 'challenge_refused'
+  /** A challenge past the visitor's count of them. */
+  | 'challenge_limited'
   | 'not_through_cloudfront'
+  | 'outside_check'
   | 'cross_site'
   | 'visitor_limited'
   | 'store_failed'
@@ -38,6 +43,8 @@ export type Outcome =
 // The monitoring's "not stored" and "stored" outcomes must be outcomes this handler logs.
 CONTACT_REQUEST_LOG.notStored satisfies readonly Outcome[];
 CONTACT_REQUEST_LOG.stored satisfies readonly Outcome[];
+CONTACT_REQUEST_LOG.notThroughCloudFront satisfies readonly Outcome[];
+CONTACT_REQUEST_LOG.check satisfies readonly Outcome[];
 
 export interface Handled {
   response: HttpResult;
@@ -62,8 +69,10 @@ const refused = (reason: RefusalReason): MetricValue[] => [RECEIVED, { name: 'Re
 
 /**
  * One contact request: received, then stored and e-mailed, refused and why, or not stored.
- * `status` is the answer's own, before a form post is sent on to its page. A call around
- * CloudFront counts nothing: it is no post from the site, and the API's own 4xx counts it.
+ * `status` is the answer's own, before a form post is sent on to its page. A request without
+ * the origin secret is no post from the site (a call around CloudFront, or every post while
+ * CloudFront sends a wrong secret): counted as that alone. The outside check's post counts in a
+ * metric of its own and in none of the path's, so no alarm on visitors' messages moves for it.
  */
 function contactMetrics(outcome: Outcome, status: number, heldFor: HeldFor = 'suspect'): MetricValue[] {
   const byOutcome: Record<Outcome, MetricValue[]> = {
@@ -74,11 +83,14 @@ function contactMetrics(outcome: Outcome, status: number, heldFor: HeldFor = 'su
     duplicate: [RECEIVED],
     // A proof-of-work challenge for the page's script: no post.
     challenge: [],
+    challenge_refused: [],
+    challenge_limited: [],
     invalid: refused(status === 413 ? 'too-large' : 'invalid'),
     idempotency_conflict: refused('invalid'),
     cross_site: refused('cross-site'),
     visitor_limited: refused('visitor-limit'),
-    not_through_cloudfront: [],
+    not_through_cloudfront: [{ name: 'NotThroughCloudFront', value: 1 }],
+    outside_check: status === 200 ? [{ name: 'CheckPosts', value: 1 }] : [],
     store_failed: NOT_STORED,
     config_error: NOT_STORED,
     unexpected_error: NOT_STORED,
@@ -93,7 +105,10 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   invalid: 'info',
   idempotency_conflict: 'info',
   challenge: 'info',
+  challenge_refused: 'info',
+  challenge_limited: 'info',
   not_through_cloudfront: 'info',
+  outside_check: 'info',
   cross_site: 'info',
   visitor_limited: 'info',
   stored_email_deferred: 'warn',
@@ -101,6 +116,13 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   config_error: 'error',
   unexpected_error: 'error',
 };
+
+/** A request's level: its outcome's, raised where something went wrong on the way (an e-mail, a record, CloudFront's headers). */
+function levelOf(handled: Handled, misconfigured: boolean | undefined): LogEntry['level'] {
+  // The check's post not stored is what a visitor's would be; its e-mail refused, what a deferred one is.
+  if (handled.outcome === 'outside_check' && handled.error) return handled.response.statusCode === 200 ? 'warn' : 'error';
+  return (handled.error && handled.outcome === 'stored_and_emailed') || misconfigured ? 'warn' : LEVEL[handled.outcome];
+}
 
 /** The answer, its metrics and its one log line, whatever `receive` makes of the request (or however it fails). */
 export function answering(
@@ -130,7 +152,7 @@ export function answering(
     const misconfigured = handled.uncounted || handled.crossSite === 'no-viewer';
     writeMetrics(stage, contactMetrics(handled.outcome, handled.response.statusCode, handled.heldFor));
     writeLog({
-      level: (handled.error && handled.outcome === 'stored_and_emailed') || misconfigured ? 'warn' : LEVEL[handled.outcome],
+      level: levelOf(handled, misconfigured),
       msg: CONTACT_REQUEST_LOG.msg,
       requestId: context?.awsRequestId ?? event.requestContext?.requestId,
       outcome: handled.outcome,

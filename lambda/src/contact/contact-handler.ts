@@ -1,26 +1,16 @@
 /**
  * POST /api/send-contact-email: only through CloudFront, only from the site's own pages,
- * validate, within the visitor's limit, store, then e-mail. A stored message is never lost
- * (the retry job delivers what SES refused); a message that could not be stored is never
- * e-mailed, costs the visitor nothing, and the visitor is told to try again. A refused
- * request stores, counts and e-mails nothing. Scripts post JSON and get JSON; the page's
- * form without scripts posts a classic form and is sent on to a result page.
- *
- * The handler is built from its dependencies (configuration, clients, field list, clock), so
- * Lambda's entry (handlers/send-contact-email.ts), the local stack and the tests all run
- * this same code, each with its own dependencies.
+ * validate, within the visitor's limit, store, then e-mail; the outside check's marked post, once
+ * valid, goes its own way (outside-check/check-post.ts). A stored message is never lost (the retry
+ * job delivers what SES refused); a message that could not be stored is never e-mailed, costs the
+ * visitor nothing, and the visitor is told to try again. A refused request stores, counts and
+ * e-mails nothing. Scripts post JSON and get JSON; a form posted without scripts gets a result page.
+ * Built from its dependencies (configuration, clients, field list, clock): Lambda's entry
+ * (handlers/send-contact-email.ts), the local stack and the tests all run this same code.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
-import {
-  FETCH_SITE_HEADER,
-  ORIGIN_HEADER,
-  ORIGIN_VERIFY_HEADER,
-  REFERER_HEADER,
-  VIEWER_ADDRESS_HEADER,
-  VIEWER_HOST_HEADER,
-  VIEWER_SCHEME_HEADER,
-} from '@site/core/api-origin';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
@@ -29,7 +19,10 @@ import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
 import { assess, dispose, type Assessment, type Disposition } from '../spam/assessment';
 import { answering, type ContactHandler, type Handled } from './contact-answer';
 import type { ContactConfig } from '../config';
-import { crossSiteSignal } from './cross-site';
+import { crossSiteOf } from './cross-site';
+import { answerChallenge } from './challenge';
+import { answerTiming, systemTiming, type AnswerTiming } from './answer-timing';
+import { isCheckPost, receiveCheckPost } from '../outside-check/check-post';
 import { deliver, type DeliverySetup } from '../mail/delivery';
 import { errorResponse, headerValue, jsonResponse, parseContactRequest } from './http';
 import { bodyHash, contentKey } from './idempotency';
@@ -41,9 +34,9 @@ import { isHoneypotFilled, validateContactMessage, type ContactMessage } from '.
 import { claimIdempotencyKey, deleteIdempotencyRecord } from '../store/idempotency-records';
 import { getMessage, storeMessage, type MessageTable } from '../store/store';
 import { returnMailBudget } from '../spam/spam-store';
-import { newChallenge } from '../spam/stamp';
 import type { Reservation } from '../spam/visitor-counter';
 import { checkVisitor, releaseVisitor, type VisitorCheck } from '../spam/visitor-check';
+import { budgetNetworks, visitorHash } from '../spam/visitor-limit';
 
 /** What every request of one handler works with. */
 interface Service {
@@ -52,6 +45,7 @@ interface Service {
   setup: DeliverySetup;
   fields: FieldList;
   clock: () => Date;
+  timing: AnswerTiming;
 }
 
 function newMessage(
@@ -105,25 +99,9 @@ function visitorLimited(retryAfterSeconds: number): Handled {
 
 /** Refuses a post from another site's page (cross-site.ts), before anything of it is read. */
 function refuseCrossSite(event: APIGatewayProxyEventV2): Handled | undefined {
-  const signal = crossSiteSignal({
-    origin: headerValue(event.headers, ORIGIN_HEADER),
-    fetchSite: headerValue(event.headers, FETCH_SITE_HEADER),
-    referer: headerValue(event.headers, REFERER_HEADER),
-    viewerHost: headerValue(event.headers, VIEWER_HOST_HEADER),
-    viewerScheme: headerValue(event.headers, VIEWER_SCHEME_HEADER),
-  });
+  const signal = crossSiteOf(event);
   if (signal === undefined) return undefined;
   return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'cross_site', attempts: 0, crossSite: signal };
-}
-
-/** A fresh proof-of-work challenge for the page's script (stamp.ts); never cached, never stored. */
-async function challenge(service: Service): Promise<Handled> {
-  const body = JSON.stringify({ challenge: await newChallenge(service.config.stampKeys, service.clock()) });
-  return {
-    response: { statusCode: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, body },
-    outcome: 'challenge',
-    attempts: 0,
-  };
 }
 
 async function receive(event: APIGatewayProxyEventV2, service: Service): Promise<Handled> {
@@ -131,7 +109,7 @@ async function receive(event: APIGatewayProxyEventV2, service: Service): Promise
   if (!isFromCloudFront(headerValue(event.headers, ORIGIN_VERIFY_HEADER), service.config.origin)) {
     return { response: errorResponse(403, ERROR_TEXT.notThroughSite), outcome: 'not_through_cloudfront', attempts: 0 };
   }
-  if (event.requestContext?.http?.method === 'GET' && event.rawPath === CHALLENGE_PATH) return challenge(service);
+  if (event.requestContext?.http?.method === 'GET' && event.rawPath === CHALLENGE_PATH) return answerChallenge(event, service);
   // Only a POST can send anything; another method gets its 405 whoever asks.
   const crossSite = event.requestContext?.http?.method === 'POST' ? refuseCrossSite(event) : undefined;
   return crossSite ?? receiveFromSite(event, service);
@@ -148,6 +126,10 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   }
   // The table the handler was built with holds the site's fields at least.
   const contact = validation.value as ContactMessage;
+  if (isCheckPost(event, service)) {
+    const network = budgetNetworks(headerValue(event.headers, VIEWER_ADDRESS_HEADER))?.[0];
+    return receiveCheckPost(contact, { stamp: body[STAMP_FIELD], network }, service);
+  }
 
   const now = service.clock();
   // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
@@ -189,9 +171,19 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   try {
     // The request that made the message counts its sender; the same message sent again was counted by it.
     const sender = idempotencyKey !== undefined && !claim.claimed ? undefined : senderOf(visitor, id);
-    const judged = { messageId: id, contact, stamp: body[STAMP_FIELD], honeypot: isHoneypotFilled(body), sender, now };
+    const networks = budgetNetworks(headerValue(event.headers, VIEWER_ADDRESS_HEADER));
+    const judged = {
+      messageId: id,
+      contact,
+      stamp: body[STAMP_FIELD],
+      honeypot: isHoneypotFilled(body),
+      sender,
+      network: networks?.[0],
+      now,
+    };
     assessment = await assess(judged, { table: service.table, ...service.config });
-    disposition = await dispose(assessment, service.table, service.config.mailBudgets, now);
+    const spend = { table: service.table, budgets: service.config.mailBudgets, networks: hashed(networks, service) };
+    disposition = await dispose(assessment, spend, now);
   } catch (error) {
     return storeFailed(error, await releaseVisitor(service.table, reservations));
   }
@@ -237,10 +229,14 @@ async function unclaim(service: Service, key: string, messageId: string): Promis
 }
 
 /** Gives back the e-mail a message that was not stored (or was stored before) took from its budget. */
-async function returnBudget(service: Service, disposition: Disposition, now: Date): Promise<void> {
+async function returnBudget(service: Service, disposition: Disposition): Promise<void> {
   if (disposition.status !== 'received') return;
-  const { budget } = disposition;
-  await returnMailBudget(service.table, budget, service.config.mailBudgets[budget], now).catch(() => undefined);
+  await returnMailBudget(service.table, disposition.budget).catch(() => undefined);
+}
+
+/** The keyed hashes of the networks the viewer's e-mails are shared out among, narrowest first; none without an address. */
+function hashed(networks: readonly string[] | undefined, service: Service): string[] {
+  return (networks ?? []).map((network) => visitorHash(service.config.visitorHashKey, network));
 }
 
 /** Stores the message (giving its places and its e-mail back when that fails), then e-mails it unless it is held. */
@@ -255,18 +251,20 @@ async function storeAndSend(
   try {
     // 'exists': an earlier request with this Idempotency-Key stored it and sends the e-mail.
     if ((await storeMessage(service.table, message)) === 'exists') {
-      await returnBudget(service, disposition, now);
+      await returnBudget(service, disposition);
       return { response: jsonResponse(200, { id }), outcome: 'duplicate', attempts: 0, messageId: id };
     }
   } catch (error) {
-    await returnBudget(service, disposition, now);
+    await returnBudget(service, disposition);
     return storeFailed(error, await releaseVisitor(service.table, reservations));
   }
   if (disposition.status === 'held') {
+    // Stored: nothing is lost to the wait, which only keeps the answer from telling held from e-mailed.
+    await service.timing.pad();
     return { response: jsonResponse(200, { id }), outcome: 'stored_held', attempts: 0, messageId: id, heldFor: disposition.heldFor };
   }
 
-  const delivery = await deliver(service.setup, message, { at: now, isLast: false });
+  const delivery = await service.timing.timed(() => deliver(service.setup, message, { at: now, isLast: false }));
   return {
     response: jsonResponse(200, { id }),
     outcome: delivery.outcome === 'emailed' ? 'stored_and_emailed' : 'stored_email_deferred',
@@ -279,10 +277,10 @@ async function storeAndSend(
 /** The contact handler, built from its dependencies; HELD_PATH is the firm's page of held messages (held/, decision 0048). */
 export function createContactHandler(dependencies: FunctionDependencies<ContactConfig>): ContactHandler {
   const setup = deliverySetup(dependencies);
-  const { config, fields = CONTACT_FIELDS, clock = systemClock } = dependencies;
-  const service: Service = { config, table: setup.table, setup, fields, clock };
-  const contact = answering((event) => receive(event, service), dependencies.config.stage, service.fields);
-  const held = createHeldHandler({ config: service.config, setup, clock: service.clock });
+  const { config, fields = CONTACT_FIELDS, clock = systemClock, timing = systemTiming } = dependencies;
+  const service: Service = { config, table: setup.table, setup, fields, clock, timing: answerTiming(timing) };
+  const contact = answering((event) => receive(event, service), config.stage, fields);
+  const held = createHeldHandler({ config, setup, clock });
   return (event, context) => (event.rawPath === HELD_PATH ? held(event, context) : contact(event, context));
 }
 

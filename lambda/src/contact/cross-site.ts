@@ -20,8 +20,13 @@
  * Referer without them (the API's CloudFront Function or the origin request policy missing)
  * cannot be judged and is refused, rather than let through for anyone to claim. A client that
  * sends none of the three is no browser (curl, a monitoring check) and cannot be made to post
- * by another site, so it keeps working. Pure: no I/O.
+ * by another site, so it keeps working. The same holds for GET /api/challenge (challenge.ts),
+ * which another site's page could otherwise load as an image in its visitors' browsers.
+ * Pure: no I/O.
  */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { FETCH_SITE_HEADER, ORIGIN_HEADER, REFERER_HEADER, VIEWER_HOST_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
+import { headerValue } from './http';
 
 /** What the function reads to decide; each undefined when the request did not carry it. */
 export interface RequestSite {
@@ -82,4 +87,15 @@ function sameOrigin(address: string, site: RequestSite, header: 'origin' | 'refe
   const own = viewerOrigin(site);
   if (own === undefined) return 'no-viewer';
   return url.origin === own ? undefined : header;
+}
+
+/** Why the request is refused as coming from another site, read from its headers; undefined when it is not. */
+export function crossSiteOf(event: APIGatewayProxyEventV2): CrossSiteSignal | undefined {
+  return crossSiteSignal({
+    origin: headerValue(event.headers, ORIGIN_HEADER),
+    fetchSite: headerValue(event.headers, FETCH_SITE_HEADER),
+    referer: headerValue(event.headers, REFERER_HEADER),
+    viewerHost: headerValue(event.headers, VIEWER_HOST_HEADER),
+    viewerScheme: headerValue(event.headers, VIEWER_SCHEME_HEADER),
+  });
 }

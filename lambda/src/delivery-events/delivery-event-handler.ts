@@ -22,7 +22,7 @@ import { recordDeliveryOutcome, type MessageTable, type OutcomeRecord } from '..
 export type DeliveryEventHandler = (event: unknown, context?: Context) => Promise<void>;
 
 /** What the consumer did with an event. */
-type Outcome = 'sent' | 'digest' | 'record_failed' | OutcomeRecord | (typeof DELIVERY_EVENT_LOG.unmatched)[number];
+type Outcome = 'sent' | 'digest' | 'check' | 'record_failed' | OutcomeRecord | (typeof DELIVERY_EVENT_LOG.unmatched)[number];
 
 // What the monitoring counts as not ours must be an outcome this consumer logs.
 DELIVERY_EVENT_LOG.notOurs satisfies readonly Outcome[];
@@ -40,6 +40,7 @@ function described(report: DeliveryReport): Omit<LogEntry, 'level' | 'msg'> {
     case 'untagged':
       return { eventType: report.eventType, sesMessageId: report.sesMessageId };
     case 'digest':
+    case 'check':
       return { eventType: report.eventType, [DELIVERY_EVENT_LOG.reportsField]: report.status, sesMessageId: report.sesMessageId };
     case 'sent':
       return { eventType: report.eventType, messageId: report.messageId, sesMessageId: report.sesMessageId };
@@ -67,6 +68,8 @@ async function handled(report: DeliveryReport, table: MessageTable): Promise<Out
       return 'sent';
     case 'digest':
       return 'digest';
+    case 'check':
+      return 'check';
     case 'outcome':
       return recordDeliveryOutcome(table, report.messageId, report.outcome);
   }
@@ -77,6 +80,7 @@ const LEVEL: Record<Outcome, LogEntry['level']> = {
   superseded: 'info',
   sent: 'info',
   digest: 'info',
+  check: 'info',
   unknown_message: 'warn',
   not_our_attempt: 'warn',
   untagged: 'warn',

@@ -24,6 +24,8 @@ export type DeliveryReport =
   | { kind: 'sent'; eventType: SesEventType; messageId?: string; sesMessageId: string }
   /** An outcome of the firm's digest (digest.ts): no message to record it on, only the log line the alarms count. */
   | { kind: 'digest'; eventType: SesEventType; status: DeliveryOutcome['status']; sesMessageId: string }
+  /** An outcome of the outside check's e-mail (delivery.ts, sendCheckMail): no message either, only the log line. */
+  | { kind: 'check'; eventType: SesEventType; status: DeliveryOutcome['status']; sesMessageId: string }
   /** An e-mail without our tags (sent through the set by something else). */
   | { kind: 'untagged'; eventType: SesEventType; sesMessageId: string }
   /** Not an SES event as documented; `problem` names the first thing wrong, never a value. */
@@ -166,6 +168,9 @@ export function readDeliveryEvent(input: unknown): DeliveryReport {
   if (findings === undefined) return { kind: 'sent', eventType, messageId, sesMessageId: mail.messageId };
   if (tag(mail.tags, DELIVERY_TAGS.digest, TAG_VALUE) !== undefined) {
     return { kind: 'digest', eventType, status: findings.status, sesMessageId: mail.messageId };
+  }
+  if (tag(mail.tags, DELIVERY_TAGS.check, TAG_VALUE) !== undefined) {
+    return { kind: 'check', eventType, status: findings.status, sesMessageId: mail.messageId };
   }
   if (messageId === undefined || attempt === undefined) return { kind: 'untagged', eventType, sesMessageId: mail.messageId };
   return {

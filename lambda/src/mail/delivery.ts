@@ -6,10 +6,13 @@
 import type { SESClient } from '@aws-sdk/client-ses';
 import type { ContactFields } from '@site/core/contract';
 import type { FieldList } from '@site/core/field-spec';
-import type { StoredMessage } from '@site/core/table';
+import { OUTSIDE_CHECK } from '@site/core/outside-check';
+import { DELIVERY_TAGS } from '@site/core/ses-events';
+import { CHECK_PREFIX, type StoredMessage } from '@site/core/table';
 import { buildNotification, nextAttempt, sendNotification, type MailRoute } from './mail';
 import { describeError } from '../shared/log';
 import { markDeliveryFailed, markEmailed, type MessageTable } from '../store/store';
+import { markCheckEmailed, type CheckPost } from '../store/check-posts';
 
 /** What a delivery needs: where the attempt is recorded, SES, the route, and the fields the e-mail lists. */
 export interface DeliverySetup {
@@ -63,5 +66,38 @@ export async function deliver(
     // The e-mail is out; left 'received', the retry job may send it once more. A second
     // e-mail is better than a message nobody reads.
     return { outcome: 'emailed', recordError: describeError(recordError) };
+  }
+}
+
+/**
+ * The outside check's e-mail: built as a message's notification and sent the same way (the
+ * sender, the configuration set, the same IAM conditions), but to SES's mailbox simulator, never
+ * the firm, and tagged as the check's, so its delivery events are recorded on no message. One
+ * attempt and no retry: the next run of the check is its retry.
+ */
+export async function sendCheckMail(
+  setup: DeliverySetup,
+  post: CheckPost,
+  at: Date,
+): Promise<Omit<DeliveryResult, 'outcome'> & { emailed: boolean }> {
+  let sesMessageId: string;
+  try {
+    const input = buildNotification(
+      { ...post, attempts: 0 },
+      { ...setup.route, to: [OUTSIDE_CHECK.recipient] },
+      setup.fields as ContactFields,
+    );
+    sesMessageId = await sendNotification(setup.ses, {
+      ...input,
+      Tags: [{ Name: DELIVERY_TAGS.check, Value: post.id.slice(CHECK_PREFIX.length) }],
+    });
+  } catch (sendError) {
+    return { emailed: false, error: describeError(sendError) };
+  }
+  try {
+    await markCheckEmailed(setup.table, post.id, { sesMessageId, at });
+    return { emailed: true };
+  } catch (recordError) {
+    return { emailed: true, recordError: describeError(recordError) };
   }
 }

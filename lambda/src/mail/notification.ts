@@ -4,11 +4,15 @@
  * styles only (no <style>, no images, nothing fetched), the layout common mail clients
  * render alike and that fits a phone; the text part says the same in the same order.
  * Everything the visitor typed is escaped in the HTML, and kept to one line and without
- * invisible characters in the subject (characters.ts has the rule for each destination).
+ * invisible characters in the subject (characters.ts has the rule for each destination). Web
+ * addresses the visitor typed are shown defanged (`hxxps://evil[.]nl`, links.ts), in the text
+ * and the HTML, so no mail client makes a link of them; the Reply-To, the e-mail address's
+ * mailto: and the phone number's tel: stay live.
  */
 import { NOTIFICATION_TEXT as TEXT } from '@site/core/content/notification';
 import { dutchDate, dutchDateTime } from '@site/core/dutch-time';
 import { invisibleAsStored, LINE_BREAKING, withoutInvisible } from '../shared/characters';
+import { defanged } from '../shared/links';
 import { fieldNames, type ContactFields, type FieldValues } from '@site/core/contract';
 import { type ContactFieldSpec, type FieldKind, type FieldList } from '@site/core/field-spec';
 import type { StoredMessage } from '@site/core/table';
@@ -72,16 +76,22 @@ interface Content {
   meta: Row[];
 }
 
+/** A value as the e-mail shows it: with the invisible characters it keeps, and any web address in typed text defanged. */
+function shown(kind: FieldKind, value: string): string {
+  const stored = invisibleAsStored(kind, value);
+  return kind === 'text' || kind === 'multiline' ? defanged(stored) : stored;
+}
+
 function content(message: NotifiedMessage<FieldList> & { name: string }, fields: FieldList): Content {
   const values = message as unknown as Record<string, string | undefined>;
   const given = fieldNames(fields).flatMap((name): Row[] => {
     const value = values[name];
     const field: ContactFieldSpec = fields[name]!;
     // Validation stored it so; a message stored before that rule existed is shown by it too.
-    return value === undefined ? [] : [{ label: field.mailLabel, value: invisibleAsStored(field.kind, value), kind: field.kind }];
+    return value === undefined ? [] : [{ label: field.mailLabel, value: shown(field.kind, value), kind: field.kind }];
   });
   return {
-    name: invisibleAsStored('text', message.name),
+    name: shown('text', message.name),
     rows: given.filter((row) => row.kind !== 'multiline'),
     blocks: given.filter((row) => row.kind === 'multiline'),
     meta: [

@@ -6,10 +6,10 @@
  */
 import type { FieldValues } from '@site/core/contract';
 import { SUSPECT_SCORE, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spam';
-import { budgetKindOf, type BudgetKind, type MailBudgets } from './mail-budget';
-import { fingerprintOf, senderTag, signalsOf, type Observations } from './spam-signals';
-import { countSameText, takeMailBudget, useStamp } from './spam-store';
-import { checkStamp, type StampKeys } from './stamp';
+import { budgetKindsOf, type MailBudgets } from './mail-budget';
+import { fingerprintOf, nearCopyBands, senderTag, signalsOf, type Observations } from './spam-signals';
+import { countNearCopies, takeMailBudget, useStamp, type SpentBudget } from './spam-store';
+import { checkStamp, type StampKeyring } from './stamp';
 import type { MessageTable } from '../store/store';
 
 export interface Assessment {
@@ -28,45 +28,59 @@ export interface Judged {
   honeypot: boolean;
   /** Who sent it, as repeatedText counts senders (senderTag); none for the same message sent again, which was counted. */
   sender?: { network: string } | { messageId: string };
+  /** The network the request came from (visitor-limit.ts's budgetNetworks, narrowest), which the stamp must have been given to. */
+  network: string | undefined;
   now: Date;
 }
 
 /** Scores a message. Its writes are the same however often a retry of the message makes them. */
 export async function assess(
   message: Judged,
-  context: { table: MessageTable; stampKeys: StampKeys; fingerprintKey: Buffer },
+  context: { table: MessageTable; stampKeys: StampKeyring; fingerprintKey: Buffer },
 ): Promise<Assessment> {
   const { table } = context;
-  const checked = await checkStamp(message.stamp, context.stampKeys, message.now);
+  const checked = await checkStamp(message.stamp, context.stampKeys, message.network, message.now);
   const fingerprint = fingerprintOf(context.fingerprintKey, message.contact.message);
   const sender = message.sender && senderTag(context.fingerprintKey, message.sender);
+  const observed = (stamp: Observations['stamp'], repeatedIn: number) =>
+    signalsOf({
+      stamp,
+      receivedAt: Math.floor(message.now.getTime() / 1000),
+      name: message.contact.name,
+      company: message.contact.company,
+      message: message.contact.message,
+      repeatedIn,
+      honeypot: message.honeypot,
+    });
+  // A message held whatever its text's count is not counted: a wave that is suspect anyway
+  // costs no near-copy reads or writes. Its stamp proving used could only raise its score.
+  const suspectAnyway = scoreOf(observed(checked, 0)) >= SUSPECT_SCORE;
   // Two items that do not depend on each other: written at once, one round trip of the visitor's wait, not two.
   const [unused, repeatedIn] = await Promise.all([
     checked.kind !== 'valid' || useStamp(table, { id: checked.id, expiresAt: checked.expiresAt, messageId: message.messageId }),
-    countSameText(table, fingerprint, sender, message.now),
+    suspectAnyway ? 0 : countNearCopies(table, nearCopyBands(context.fingerprintKey, message.contact.message), sender, message.now),
   ]);
   const stamp: Observations['stamp'] = unused ? checked : { kind: 'used' };
-  const signals = signalsOf({
-    stamp,
-    receivedAt: Math.floor(message.now.getTime() / 1000),
-    name: message.contact.name,
-    company: message.contact.company,
-    message: message.contact.message,
-    repeatedIn,
-    honeypot: message.honeypot,
-  });
+  const signals = observed(stamp, repeatedIn);
   return { signals, score: scoreOf(signals), fingerprint, stamped: stamp.kind === 'valid' };
 }
 
 export type Disposition =
   /** E-mailed at once; `budget` is what it spent, to give back if it is not stored. */
-  { status: 'received'; budget: BudgetKind } | { status: 'held'; heldFor: HeldFor };
+  { status: 'received'; budget: SpentBudget } | { status: 'held'; heldFor: HeldFor };
 
-/** E-mail it at once, within its budget, or hold it: suspect, or its budget spent for the hour or the day. */
-export async function dispose(assessment: Assessment, table: MessageTable, budgets: MailBudgets, now: Date): Promise<Disposition> {
+/**
+ * E-mail it at once, within its budget and its networks' shares (`networks`: keyed hashes,
+ * narrowest first; none when the address is not known), or hold it: suspect, or past a
+ * budget or a share for the hour or the day.
+ */
+export async function dispose(
+  assessment: Assessment,
+  spend: { table: MessageTable; budgets: MailBudgets; networks: readonly string[] },
+  now: Date,
+): Promise<Disposition> {
   if (assessment.score >= SUSPECT_SCORE) return { status: 'held', heldFor: 'suspect' };
-  const kind = budgetKindOf(assessment.signals, assessment.stamped);
-  return (await takeMailBudget(table, kind, budgets[kind], now))
-    ? { status: 'received', budget: kind }
-    : { status: 'held', heldFor: 'budget' };
+  const kinds = budgetKindsOf(assessment.signals, assessment.stamped);
+  const spent = await takeMailBudget(spend.table, { kinds, budgets: spend.budgets, networks: spend.networks }, now);
+  return spent ? { status: 'received', budget: spent } : { status: 'held', heldFor: 'budget' };
 }

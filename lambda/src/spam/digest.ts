@@ -15,6 +15,8 @@ import type { StoredMessage } from '@site/core/table';
 import type { DeliverySetup } from '../mail/delivery';
 import { sendNotification, type MailRoute } from '../mail/mail';
 import { headerText, mailbox } from '../mail/mail-header';
+import { LINE_BREAKING, withoutInvisible } from '../shared/characters';
+import { defanged } from '../shared/links';
 import { mailtoHref, receivedTime } from '../mail/notification';
 import { heldLinkExpiry, heldLinkUrl } from '../held/held-link';
 import { claimDigest, listHeldSince, readDigestState, type DigestState } from './spam-store';
@@ -54,15 +56,33 @@ export function digestOf(held: readonly StoredMessage[], more: boolean): Digest 
   return { count: held.length, more, since: held[0]!.receivedAt, through: held.at(-1)!.receivedAt, heldFor, signals, inFull };
 }
 
-function messageText(message: StoredMessage, fields: FieldList): string {
+/** Before every line of a held message but its first: nothing the visitor typed starts a line of its own. */
+const INDENT = '   ';
+/** Before every line of a multi-line field: what the visitor wrote, quoted. */
+const QUOTE = `${INDENT}> `;
+
+/**
+ * One held message, fenced: its entry starts with its number at the line's start and the
+ * digest's own words (score, kenmerk), and everything the visitor typed comes after, each
+ * line indented, a multi-line field quoted line by line ("> "), web addresses defanged. So a
+ * message that writes "Spamscore: 0" or "Naam: Belastingdienst" on lines of its own shows
+ * them quoted inside its entry, never as the digest's lines or as an entry of its own.
+ */
+function messageText(message: StoredMessage, position: number, fields: FieldList): string {
   const values = message as unknown as Record<string, string | undefined>;
-  const lines = Object.entries(fields).flatMap(([name, field]) => (values[name] ? [`${field.label}: ${values[name]}`] : []));
   const signals = (message.signals ?? []).map((signal) => DIGEST_TEXT.signal[signal]).join('; ');
+  const typed = Object.entries(fields).flatMap(([name, field]) => {
+    const value = values[name];
+    if (!value) return [];
+    const shown = field.kind === 'email' || field.kind === 'phone' ? withoutInvisible(value) : defanged(value);
+    if (field.kind !== 'multiline') return [`${INDENT}${field.label}: ${shown.replace(LINE_BREAKING, ' ')}`];
+    return [`${INDENT}${field.label}:`, ...shown.split(/\r\n|[\n\r\u2028\u2029]/).map((line) => `${QUOTE}${line}`.trimEnd())];
+  });
   return [
-    ...lines,
-    `${DIGEST_TEXT.answer}: ${mailtoHref(message.email)}`,
-    `${DIGEST_TEXT.score}: ${message.score ?? 0}${signals ? ` (${signals})` : ''}`,
-    `${DIGEST_TEXT.reference}: ${message.id}, ${receivedTime(message.receivedAt)}`,
+    `${position}. ${DIGEST_TEXT.score}: ${message.score ?? 0}${signals ? ` (${signals})` : ''}`,
+    `${INDENT}${DIGEST_TEXT.reference}: ${message.id}, ${receivedTime(message.receivedAt)}`,
+    `${INDENT}${DIGEST_TEXT.answer}: ${mailtoHref(message.email)}`,
+    ...typed,
   ].join('\n');
 }
 
@@ -92,7 +112,7 @@ export function digestBody(digest: Digest, fields: FieldList, link: DigestLink):
     ...counted(digest.signals, DIGEST_TEXT.signal),
     '',
     `${DIGEST_TEXT.inFull(digest.inFull.length)}:`,
-    ...digest.inFull.flatMap((message) => ['', messageText(message, fields)]),
+    ...digest.inFull.flatMap((message, index) => ['', messageText(message, index + 1, fields)]),
     '',
     digest.inFull.length === 1 ? DIGEST_TEXT.replyToOne : DIGEST_TEXT.replyToMany,
     '',

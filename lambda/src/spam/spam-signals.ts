@@ -1,11 +1,14 @@
 /**
  * Which of the spam signals (core/src/spam.ts) a message shows. Pure: what the store counted
- * (the same text from other addresses, whether the stamp was used before) comes in as
- * observations. No signal reads more of the message than it needs, and the text is only ever
- * kept as a keyed hash (fingerprintOf).
+ * (near-copies of the text from other addresses, whether the stamp was used before) comes in
+ * as observations. No signal reads more of the message than it needs, and the text is only
+ * ever kept as keyed hashes (fingerprintOf, nearCopyBands).
  */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { FAST_FILL_SECONDS, MANY_LINKS, REPEATED_IN, type SpamSignal } from '@site/core/spam';
+import { INVISIBLE } from '../shared/characters';
+import { asRead, linksIn, webAddressesIn } from '../shared/links';
+import { LOOK_ALIKES } from './look-alikes';
 
 /** What was observed about one message. */
 export interface Observations {
@@ -16,19 +19,9 @@ export interface Observations {
   name: string;
   company?: string;
   message: string;
-  /** Senders of this text today (addresses, or messages where no address is known), this one included. */
+  /** Senders of this text or a near-copy today (addresses, or messages where no address is known), this one included. */
   repeatedIn: number;
   honeypot: boolean;
-}
-
-/** A web address: a scheme, `www.`, or a host with a common top-level domain, as spam writes them. */
-const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|info|biz|io|co|ru|cn|top|xyz|online|site|shop|club|store|link|click)\b/giu;
-/** An explicit web address only: a company may well be called after its domain (`Booking.com`). */
-const EXPLICIT_LINK = /\bhttps?:\/\/|\bwww\./iu;
-
-/** How many web addresses a text holds. */
-export function linksIn(text: string): number {
-  return text.match(LINK)?.length ?? 0;
 }
 
 export function signalsOf(seen: Observations): SpamSignal[] {
@@ -38,8 +31,9 @@ export function signalsOf(seen: Observations): SpamSignal[] {
   else if (seen.receivedAt - seen.stamp.issuedAt < FAST_FILL_SECONDS) signals.push('fastFill');
   if (
     linksIn(seen.name) > 0 ||
-    seen.name.includes('@') ||
-    (seen.company !== undefined && (EXPLICIT_LINK.test(seen.company) || seen.company.includes('@')))
+    asRead(seen.name).includes('@') ||
+    // A company may well be called after its domain (`Booking.com`): only an address written out counts there.
+    (seen.company !== undefined && (webAddressesIn(seen.company).some((link) => link.explicit) || asRead(seen.company).includes('@')))
   ) {
     signals.push('linkInName');
   }
@@ -67,6 +61,56 @@ export function fingerprintOf(key: Buffer, message: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
   return createHmac('sha256', key).update(normalised, 'utf8').digest('hex').slice(0, 32);
+}
+
+/** Each look-alike character (look-alikes.ts) and the Latin letters or digits it looks like. */
+const SKELETON = new Map(
+  [...Object.entries(LOOK_ALIKES)].flatMap(([skeleton, sources]) => [...sources].map((source) => [source, skeleton])),
+);
+
+/**
+ * The words of a text as a reader takes them in, UTS #39's skeleton in spirit: NFKC, lower
+ * case, no invisible characters, every look-alike as the Latin letter it looks like (a
+ * Cyrillic `а` is an `a`), accents off, and only letters and digits, so neither a homoglyph
+ * nor punctuation makes a text new.
+ */
+export function wordsOf(text: string): string[] {
+  const lower = text.normalize('NFKC').toLowerCase().replace(INVISIBLE, '');
+  const skeleton = Array.from(lower, (character) => SKELETON.get(character) ?? character).join('');
+  return skeleton
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/** Near-copy bands: NEAR_BANDS keyed hashes of NEAR_ROWS MinHash values each (16 values: one HMAC-SHA-512 per shingle). */
+export const NEAR_BANDS = 4;
+export const NEAR_ROWS = 4;
+
+/**
+ * The near-copy fingerprint of a message: MinHash over its word pairs (the words of wordsOf;
+ * a text of one word, that word), in NEAR_BANDS bands of NEAR_ROWS values, each band a
+ * 128-bit keyed hash. Two texts share a band with the probability 1 − (1 − J⁴)⁴ for the
+ * Jaccard similarity J of their word pairs: one word changed in a message of twenty
+ * (J ≈ 0.8) shares one almost always (0.9), two unrelated contact messages (J < 0.2) next to
+ * never (the bench measures it on a corpus of Dutch messages). Keyed, so nobody without the
+ * key can tell which words give which band, nor aim a message at one.
+ */
+export function nearCopyBands(key: Buffer, message: string): string[] {
+  const words = wordsOf(message);
+  const shingles = new Set(words.length < 2 ? words : words.slice(1).map((word, i) => `${words[i]} ${word}`));
+  const minima = new Array<number>(NEAR_BANDS * NEAR_ROWS).fill(0xffffffff);
+  for (const shingle of shingles) {
+    const hash = createHmac('sha512', key).update(shingle, 'utf8').digest();
+    for (let i = 0; i < minima.length; i += 1) minima[i] = Math.min(minima[i]!, hash.readUInt32BE(i * 4));
+  }
+  return Array.from({ length: NEAR_BANDS }, (_, band) =>
+    createHmac('sha256', key)
+      .update(`band ${band}: ${minima.slice(band * NEAR_ROWS, (band + 1) * NEAR_ROWS).join(' ')}`, 'utf8')
+      .digest('hex')
+      .slice(0, 32),
+  );
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
  * What the spam signals and the mail budget count in the message table: each stamp's use,
- * the messages of one text today, and the e-mails each budget has cost in its hour and its
- * day. Items of their own (no status, no address, no text: keyed hashes, ids and counts),
+ * the messages of one text today, and the e-mails each budget and each sender network has cost
+ * in its hour and its day. Items of their own (no status, no address, no text: keyed hashes, ids and counts),
  * each with a TTL, so none is ever in an index and none outlives its day by much.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DIGEST_STATE_ID, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from '../store/conditional-write';
 import { REPEATED_IN } from '@site/core/spam';
-import { budgetCounter, type BudgetKind, type MailBudget } from './mail-budget';
+import { budgetCounter, networkShare, withoutReserve, type BudgetCounter, type BudgetKind, type MailBudgets } from './mail-budget';
 import type { MessageTable } from '../store/store';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -16,7 +16,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Every stamp's record starts so: the challenge's id, and the message that used it. */
 export const STAMP_PREFIX = 'stamp#';
 
-/** Every text's count of senders starts so: a keyed hash of the text and the day, never the text. */
+/** Every near-copy band's count of senders starts so: a keyed hash of the band and the day, never the text. */
 export const TEXT_PREFIX = 'text#';
 
 /**
@@ -38,48 +38,71 @@ export function useStamp(table: MessageTable, stamp: { id: string; expiresAt: nu
 }
 
 /**
- * Counts `sender` (senderTag in spam-signals.ts) as one of those who sent the text of
- * `fingerprint` today (UTC), and answers how many have, up to REPEATED_IN: once that many
- * have, the text is repeated and the item stops growing, so a wave from 100,000 addresses
- * costs one small write each, never an item near DynamoDB's 400 KB. Without a sender (the
- * same message sent again, already counted) it only reads. A set of keyed tags, so a sender
- * who sends the text again counts once; it holds no message id, so nothing in it leads to a
- * message.
+ * Counts `sender` (senderTag in spam-signals.ts) as one of those who sent a near-copy of a
+ * text today (UTC): an item per band of its near-copy fingerprint (nearCopyBands), each a set
+ * of keyed sender tags. Answers how many sent a text sharing a band with this one, this
+ * sender included, up to REPEATED_IN. The bands are read first: when one is full the text is
+ * repeated and nothing is written, so a wave of near-copies costs reads only, never a write
+ * per band per message, and no item grows past REPEATED_IN tags. Without a sender (the same
+ * message sent again, already counted) it only reads. No item holds a message id, so nothing
+ * in it leads to a message.
  */
-export async function countSameText(table: MessageTable, fingerprint: string, sender: string | undefined, now: Date): Promise<number> {
+export async function countNearCopies(
+  table: MessageTable,
+  bands: readonly string[],
+  sender: string | undefined,
+  now: Date,
+): Promise<number> {
   const day = Math.floor(now.getTime() / 1000 / DAY_SECONDS);
-  const Key = { id: `${TEXT_PREFIX}${fingerprint}#${day}` };
-  if (sender === undefined) {
-    const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key, ProjectionExpression: 'senders' }));
-    return Math.min((Item?.senders as Set<string> | undefined)?.size ?? 0, REPEATED_IN);
-  }
-  let senders: Set<string> | undefined;
-  const write = await conditionalWrite(async () => {
-    const { Attributes } = await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key,
-        UpdateExpression: 'ADD senders :sender SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(senders) OR size(senders) < :full',
-        ExpressionAttributeValues: { ':sender': new Set([sender]), ':expiresAt': (day + 2) * DAY_SECONDS, ':full': REPEATED_IN },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    senders = Attributes?.senders as Set<string> | undefined;
-  });
-  if (!write.applied) return REPEATED_IN;
-  return Math.min(senders?.size ?? 1, REPEATED_IN);
+  const keys = bands.map((band) => ({ id: `${TEXT_PREFIX}${band}#${day}` }));
+  const read = await Promise.all(
+    keys.map(async (Key) => {
+      const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key, ProjectionExpression: 'senders' }));
+      return (Item?.senders as Set<string> | undefined) ?? new Set<string>();
+    }),
+  );
+  const counted = (sizes: readonly number[]) => Math.min(Math.max(...sizes), REPEATED_IN);
+  const before = counted(read.map((senders) => senders.size));
+  if (sender === undefined || before === REPEATED_IN) return before;
+  const written = await Promise.all(
+    keys.map(async (Key, band) => {
+      if (read[band]!.has(sender)) return read[band]!.size;
+      let senders: Set<string> | undefined;
+      const write = await conditionalWrite(async () => {
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key,
+            UpdateExpression: 'ADD senders :sender SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+            ConditionExpression: 'attribute_not_exists(senders) OR size(senders) < :full',
+            ExpressionAttributeValues: { ':sender': new Set([sender]), ':expiresAt': (day + 2) * DAY_SECONDS, ':full': REPEATED_IN },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        senders = Attributes?.senders as Set<string> | undefined;
+      });
+      // Refused only when others filled the band since it was read: the text is repeated.
+      return write.applied ? (senders?.size ?? 1) : REPEATED_IN;
+    }),
+  );
+  return counted(written);
+}
+
+/** What one e-mail took from the budgets: the budget it spent and every counter it counted in, to give back when its message is not stored. */
+export interface SpentBudget {
+  kind: BudgetKind;
+  counters: Pick<BudgetCounter, 'id' | 'hour'>[];
 }
 
 /**
- * Takes one e-mail from the budget of `kind` in this hour and this day, or none when either
- * is spent: one conditional update of the day's counter, which holds the hour's count too,
- * so concurrent requests never spend past either.
+ * Counts one e-mail in `counter`'s hour and day, unless either is spent: one conditional
+ * update of the day's item, which holds the hour's count too, so concurrent requests never
+ * spend past either. The day's count after it, or undefined when it was spent.
  */
-export async function takeMailBudget(table: MessageTable, kind: BudgetKind, budget: MailBudget, now: Date): Promise<boolean> {
-  const counter = budgetCounter(kind, budget, now);
-  const write = await conditionalWrite(() =>
-    table.client.send(
+async function take(table: MessageTable, counter: BudgetCounter): Promise<number | undefined> {
+  let sent: number | undefined;
+  const write = await conditionalWrite(async () => {
+    const { Attributes } = await table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: { id: counter.id },
@@ -87,25 +110,71 @@ export async function takeMailBudget(table: MessageTable, kind: BudgetKind, budg
         ConditionExpression: '(attribute_not_exists(sent) OR sent < :perDay) AND (attribute_not_exists(#hour) OR #hour < :perHour)',
         ExpressionAttributeNames: { '#hour': counter.hour },
         ExpressionAttributeValues: { ':one': 1, ':perDay': counter.perDay, ':perHour': counter.perHour, ':expiresAt': counter.expiresAt },
+        ReturnValues: 'UPDATED_NEW',
       }),
-    ),
-  );
-  return write.applied;
+    );
+    sent = Attributes?.sent as number | undefined;
+  });
+  return write.applied ? (sent ?? 1) : undefined;
 }
 
-/** Gives an e-mail back to its hour and its day: the message it was taken for was not stored. Best effort. */
-export async function returnMailBudget(table: MessageTable, kind: BudgetKind, budget: MailBudget, now: Date): Promise<void> {
-  const counter = budgetCounter(kind, budget, now);
-  await table.client.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: { id: counter.id },
-      UpdateExpression: 'ADD sent :back, #hour :back',
-      ConditionExpression: 'attribute_exists(sent)',
-      ExpressionAttributeNames: { '#hour': counter.hour },
-      ExpressionAttributeValues: { ':back': -1 },
-    }),
+/**
+ * Takes one e-mail for a message, or none: first from its sender's networks' shares, all at
+ * once (narrowest first; `networks` are keyed hashes, visitor-limit.ts's budgetNetworks), then from
+ * the first of `kinds` with room. The day's reserve is open only when this is the narrowest
+ * network's first e-mail of the day. Whatever was counted for an e-mail that is not sent is
+ * given back, so a held message costs its network nothing.
+ */
+export async function takeMailBudget(
+  table: MessageTable,
+  plan: { kinds: readonly BudgetKind[]; budgets: MailBudgets; networks: readonly string[] },
+  now: Date,
+): Promise<SpentBudget | undefined> {
+  const shares = plan.networks.map((network, index) =>
+    budgetCounter({ network }, networkShare(plan.budgets, index === 0 ? 'network' : 'wider'), now),
   );
+  // The networks' shares at once: one round trip of the visitor's wait, not one each.
+  const counted = await Promise.allSettled(shares.map((counter) => take(table, counter)));
+  const sent = counted.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+  const taken = shares.filter((_, index) => sent[index] !== undefined);
+  try {
+    const failed = counted.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (taken.length < shares.length) return await giveBack(table, taken);
+    const first = sent[0] === 1;
+    for (const kind of plan.kinds) {
+      const budget = first ? plan.budgets[kind] : withoutReserve(plan.budgets[kind]);
+      const counter = budgetCounter({ kind }, budget, now);
+      if ((await take(table, counter)) !== undefined) return { kind, counters: [...taken, counter] };
+    }
+    return await giveBack(table, taken);
+  } catch (error) {
+    await giveBack(table, taken).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function giveBack(table: MessageTable, counters: readonly Pick<BudgetCounter, 'id' | 'hour'>[]): Promise<undefined> {
+  await Promise.all(
+    counters.map((counter) =>
+      table.client.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: { id: counter.id },
+          UpdateExpression: 'ADD sent :back, #hour :back',
+          ConditionExpression: 'attribute_exists(sent)',
+          ExpressionAttributeNames: { '#hour': counter.hour },
+          ExpressionAttributeValues: { ':back': -1 },
+        }),
+      ),
+    ),
+  );
+  return undefined;
+}
+
+/** Gives an e-mail back to every counter it was counted in: the message it was taken for was not stored. Best effort. */
+export async function returnMailBudget(table: MessageTable, spent: SpentBudget): Promise<void> {
+  await giveBack(table, spent.counters);
 }
 
 /** When the last digest went out, and the last held message it counted (ISO): its one item. */

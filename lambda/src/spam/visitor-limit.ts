@@ -11,7 +11,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
+import { BUDGET_NETWORK_PREFIXES, IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 
 export interface VisitorLimit {
   /** Per visitor (an IPv4 address, an IPv6 /64); 0: no limit. */
@@ -54,6 +54,25 @@ const prefix = (address: ipaddr.IPv6, bits: number) =>
 export function visitorAddress(viewerAddress: string | undefined): string | undefined {
   const ip = viewerIp(viewerAddress);
   return typeof ip === 'string' || ip === undefined ? ip : prefix(ip, IPV6_COUNTED_PREFIXES.visitor);
+}
+
+/** `198.51.100.0/24` for the first `bits` of an IPv4 address (a multiple of 8), spelt so always, as `prefix` spells IPv6. */
+const ipv4Prefix = (address: string, bits: number) => {
+  const octets = address.split('.').slice(0, bits / 8);
+  return `${[...octets, ...Array<string>(4 - octets.length).fill('0')].join('.')}/${bits}`;
+};
+
+/**
+ * The networks a viewer's e-mails are shared out among (mail-budget.ts), narrowest first: an
+ * IPv4 address's /24 and /16, an IPv6 address's /48 and /32. Undefined when the header is
+ * missing or not `ip:port`.
+ */
+export function budgetNetworks(viewerAddress: string | undefined): [network: string, wider: string] | undefined {
+  const ip = viewerIp(viewerAddress);
+  if (ip === undefined) return undefined;
+  const { ipv4, ipv6 } = BUDGET_NETWORK_PREFIXES;
+  if (typeof ip === 'string') return [ipv4Prefix(ip, ipv4.network), ipv4Prefix(ip, ipv4.wider)];
+  return [prefix(ip, ipv6.network), prefix(ip, ipv6.wider)];
 }
 
 /** Which limit a counted network is held to. */

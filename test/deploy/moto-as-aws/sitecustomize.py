@@ -46,9 +46,25 @@ and the marker line below is never printed: moto.ts then stops the test with tha
    deploy stack's role would trust a provider that does not exist. AWS makes the provider and
    answers its ARN for a Ref; here the type is known and goes to moto's own IAM, which keeps it
    (the guide's `aws iam` commands read it back) and deletes it with the stack.
+7. Composite alarms. Skipped like the alarms (5.), and read by the dashboard's alarm list the
+   same way: here the type is known and answers its ARN and name, keeping nothing else.
+8. CloudWatch Logs deliveries (CloudFront's access log, standard logging v2). moto's Logs makes
+   and keeps delivery sources, destinations and deliveries (PutDeliverySource and the rest), but
+   its CloudFormation does not know AWS::Logs::DeliverySource, ::DeliveryDestination or
+   ::Delivery, and the delivery reads the destination's ARN (Fn::GetAtt), which fails the stack.
+   Here the types are known and go to moto's own Logs, which keeps them (the test reads them
+   back with `aws logs describe-deliveries`) and deletes them with the stack.
+9. CloudFront distributions. moto's CloudFormation does not know AWS::CloudFront::Distribution
+   and skips it; the outside check's function reads the distribution's domain name for the
+   address it checks (Fn::GetAtt DomainName) where the stage has no domain of its own, which
+   fails the stack. Making the type known would not do: the distribution's own properties read
+   the other CloudFront resources moto skips (its policies, functions, access control). Here only
+   that attribute of a skipped distribution is answered, in AWS's form; nothing is made, and no
+   request reaches a distribution here (deploy-guide.test.ts lists what moto cannot show).
 """
 
 import copy
+import hashlib
 import sys
 import time
 import uuid
@@ -331,6 +347,202 @@ class OIDCProvider(CloudFormationModel):
 
     def delete(self, account_id, region_name):
         self._backend(account_id, region_name).delete_open_id_connect_provider(self.arn)
+
+
+# 7. Composite alarms.
+
+
+class CompositeAlarm(CloudFormationModel):
+    # moto's model list is CloudFormationModel's direct subclasses: the alarm's answers, by delegation.
+    __module__ = "moto.cloudwatch.models"
+
+    def __init__(self, alarm):
+        self.alarm = alarm
+
+    @property
+    def physical_resource_id(self):
+        return self.alarm.physical_resource_id
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::CloudWatch::CompositeAlarm"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.alarm.arn
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        return cls(Alarm.create_from_cloudformation_json(resource_name, cloudformation_json, account_id, region_name))
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        return cls(Alarm.update_from_cloudformation_json(original_resource.alarm, new_resource_name, cloudformation_json, account_id, region_name))
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        return None
+
+
+# 8. CloudWatch Logs deliveries.
+
+from moto.logs.models import logs_backends  # noqa: E402
+
+
+def _logs(account_id, region_name):
+    return logs_backends[account_id][region_name]
+
+
+class DeliverySource(CloudFormationModel):
+    __module__ = "moto.logs.models"
+
+    def __init__(self, name, arn):
+        self.name = name
+        self.arn = arn
+
+    @property
+    def physical_resource_id(self):
+        return self.name
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::Logs::DeliverySource"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        properties = cloudformation_json["Properties"]
+        made = _logs(account_id, region_name).put_delivery_source(
+            name=properties["Name"], resource_arn=properties["ResourceArn"], log_type=properties["LogType"], tags=None
+        )
+        return cls(made.name, made.arn)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        # A put of the same name is an update in moto's Logs, as in AWS.
+        return cls.create_from_cloudformation_json(new_resource_name, cloudformation_json, account_id, region_name)
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        _logs(account_id, region_name).delivery_sources.pop(resource_name, None)
+
+
+class DeliveryDestination(CloudFormationModel):
+    __module__ = "moto.logs.models"
+
+    def __init__(self, name, arn):
+        self.name = name
+        self.arn = arn
+
+    @property
+    def physical_resource_id(self):
+        return self.name
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::Logs::DeliveryDestination"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr == "Arn"
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        properties = cloudformation_json["Properties"]
+        made = _logs(account_id, region_name).put_delivery_destination(
+            name=properties["Name"],
+            output_format=properties.get("OutputFormat"),
+            delivery_destination_configuration={"destinationResourceArn": properties["DestinationResourceArn"]},
+            tags=None,
+        )
+        return cls(made.name, made.arn)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        return cls.create_from_cloudformation_json(new_resource_name, cloudformation_json, account_id, region_name)
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        _logs(account_id, region_name).delete_delivery_destination(resource_name)
+
+
+class Delivery(CloudFormationModel):
+    __module__ = "moto.logs.models"
+
+    def __init__(self, delivery_id, arn):
+        self.delivery_id = delivery_id
+        self.arn = arn
+
+    @property
+    def physical_resource_id(self):
+        return self.delivery_id
+
+    @staticmethod
+    def cloudformation_type():
+        return "AWS::Logs::Delivery"
+
+    @classmethod
+    def has_cfn_attr(cls, attr):
+        return attr in ("Arn", "DeliveryId")
+
+    def get_cfn_attribute(self, attribute_name):
+        return self.arn if attribute_name == "Arn" else self.delivery_id
+
+    @classmethod
+    def create_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+        properties = cloudformation_json["Properties"]
+        made = _logs(account_id, region_name).create_delivery(
+            delivery_source_name=properties["DeliverySourceName"],
+            delivery_destination_arn=properties["DeliveryDestinationArn"],
+            record_fields=properties.get("RecordFields"),
+            field_delimiter=properties.get("FieldDelimiter"),
+            s3_delivery_configuration=None,
+            tags=None,
+        )
+        return cls(made.id, made.arn)
+
+    @classmethod
+    def update_from_cloudformation_json(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+        # The same source and destination: the delivery stands; its fields are set anew.
+        delivery = _logs(account_id, region_name).deliveries.get(original_resource.delivery_id)
+        if delivery is not None:
+            delivery.record_fields = cloudformation_json["Properties"].get("RecordFields", delivery.record_fields)
+        return original_resource
+
+    @classmethod
+    def delete_from_cloudformation_json(cls, resource_name, cloudformation_json, account_id, region_name):
+        _logs(account_id, region_name).delete_delivery(resource_name)
+
+
+# 9. CloudFront distributions.
+
+_clean_json = parsing.clean_json
+
+
+def clean_json(resource_json, resources_map):
+    if isinstance(resource_json, dict) and "Fn::GetAtt" in resource_json:
+        name, attribute = resource_json["Fn::GetAtt"][:2]
+        declared = resources_map._resource_json_map.get(name, {})
+        if declared.get("Type") == "AWS::CloudFront::Distribution" and attribute == "DomainName" and resources_map.get(name) is None:
+            # AWS's form, d + 13 letters and digits, the same for the same distribution of a stack.
+            return "d" + hashlib.sha256(f"{resources_map._region_name}/{name}".encode()).hexdigest()[:13] + ".cloudfront.net"
+    return _clean_json(resource_json, resources_map)
+
+
+# clean_json calls itself by its module's name, so every nested reference comes here too.
+parsing.clean_json = clean_json
 
 
 # The model map is built once, from the subclasses known then.

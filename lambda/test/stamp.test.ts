@@ -1,0 +1,91 @@
+/**
+ * The stamp's check, case by case, as a forger would try it: each way a stamp can be wrong is
+ * no valid stamp, and a stamp of ours from the network it was given to is one.
+ */
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib/types';
+import { describe, expect, it } from 'vitest';
+import { STAMP_DIFFICULTY } from '@site/core/spam';
+import { checkStamp, newChallenge, stampKeyring } from '../src/spam/stamp';
+
+const KEYS = stampKeyring({ current: 'the-current-origin-secret-0123456789abcdef' });
+const OTHER = stampKeyring({ current: 'another-origin-secret-0123456789abcdefghij' });
+const NETWORK = '192.0.2.0/24';
+const ISSUED = new Date('2026-12-04T10:00:00Z');
+const LATER = new Date(ISSUED.getTime() + 60_000);
+
+const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64');
+
+/** `null`: a challenge given without a network (CloudFront named no viewer address). */
+async function stamp(keys = KEYS, network: string | null = NETWORK): Promise<{ challenge: Challenge; text: string }> {
+  const challenge = await newChallenge(keys, network ?? undefined, ISSUED);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return { challenge, text: encode({ challenge, solution }) };
+}
+
+describe('checkStamp', () => {
+  it('accepts a stamp of ours from its network, and says when its challenge was given and when it expires', async () => {
+    const { challenge, text } = await stamp();
+    const issuedAt = ISSUED.getTime() / 1000;
+    expect(await checkStamp(text, KEYS, NETWORK, LATER)).toEqual({
+      kind: 'valid',
+      id: challenge.parameters.data!.id,
+      issuedAt,
+      expiresAt: issuedAt + STAMP_DIFFICULTY.expiresSeconds,
+    });
+    expect(challenge.parameters.data!.id).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('tells no stamp from a bad one', async () => {
+    expect(await checkStamp(undefined, KEYS, NETWORK, LATER)).toEqual({ kind: 'missing' });
+    expect(await checkStamp('', KEYS, NETWORK, LATER)).toEqual({ kind: 'missing' });
+    for (const bad of [42, 'not base64 json', encode({ challenge: {} }), encode({ solution: {} }), 'a'.repeat(5000)]) {
+      expect(await checkStamp(bad, KEYS, NETWORK, LATER), String(bad).slice(0, 20)).toEqual({ kind: 'invalid' });
+    }
+  });
+
+  it('refuses one given to another network, or to none when the sender has one', async () => {
+    const { text } = await stamp();
+    expect(await checkStamp(text, KEYS, '198.51.100.0/24', LATER)).toEqual({ kind: 'invalid' });
+    expect(await checkStamp(text, KEYS, undefined, LATER)).toEqual({ kind: 'invalid' });
+    const unknown = await stamp(KEYS, null);
+    expect(await checkStamp(unknown.text, KEYS, undefined, LATER)).toMatchObject({ kind: 'valid' });
+    expect(await checkStamp(unknown.text, KEYS, NETWORK, LATER)).toEqual({ kind: 'invalid' });
+  });
+
+  it('refuses one expired, one signed with other keys, and one whose signed data was changed', async () => {
+    const { challenge, text } = await stamp();
+    const expiry = new Date(ISSUED.getTime() + STAMP_DIFFICULTY.expiresSeconds * 1000);
+    expect(await checkStamp(text, KEYS, NETWORK, new Date(expiry.getTime() - 1000))).toMatchObject({ kind: 'valid' });
+    expect(await checkStamp(text, KEYS, NETWORK, expiry)).toEqual({ kind: 'invalid' });
+    expect(await checkStamp(text, OTHER, NETWORK, LATER)).toEqual({ kind: 'invalid' });
+    const payload = JSON.parse(Buffer.from(text, 'base64').toString()) as { challenge: Challenge; solution: unknown };
+    for (const data of [
+      { expiresAt: (challenge.parameters.data!.expiresAt as number) + 3600 },
+      { network: 'f'.repeat(32) },
+      { network: 7 },
+      { id: 12 },
+      { issuedAt: 'then' },
+    ]) {
+      const changed = {
+        ...payload,
+        challenge: {
+          ...payload.challenge,
+          parameters: { ...payload.challenge.parameters, data: { ...payload.challenge.parameters.data, ...data } },
+        },
+      };
+      expect(await checkStamp(encode(changed), KEYS, NETWORK, LATER), JSON.stringify(data)).toEqual({ kind: 'invalid' });
+    }
+  });
+
+  it('accepts one signed with the previous secret’s keys during a rotation', async () => {
+    const before = await stamp(OTHER);
+    const rotating = { current: KEYS.current, previous: OTHER.current };
+    expect(await checkStamp(before.text, rotating, NETWORK, LATER)).toMatchObject({ kind: 'valid' });
+    expect(await checkStamp((await stamp()).text, rotating, NETWORK, LATER)).toMatchObject({ kind: 'valid' });
+    expect(await checkStamp(before.text, KEYS, NETWORK, LATER)).toEqual({ kind: 'invalid' });
+    // A stamp of the previous keys for another network is no better for the rotation.
+    expect(await checkStamp(before.text, rotating, '198.51.100.0/24', LATER)).toEqual({ kind: 'invalid' });
+  });
+});
