@@ -26,7 +26,8 @@ export const BUDGETS = {
   /** Each run of the site against the no-script page's median: no run far off. */
   lcpVsBaselineEveryRun: { limit: 1.1, comparison: '<=', text: '≤ 1.10× in every run' },
   cls: { limit: 0.02, comparison: '<', text: '< 0.02' },
-  lambdaBundleBytes: { limit: 400 * KB, comparison: '<=', text: '≤ 400 KB' },
+  /** 420 KB since the page of held messages joined the contact function (decision 0049). */
+  lambdaBundleBytes: { limit: 420 * KB, comparison: '<=', text: '≤ 420 KB' },
   /**
    * The bundle's fresh process, spawn to exit, ÷ the same handler's with the AWS SDK from
    * node_modules, in the same run: what the bundle exists to beat. A ratio to an empty module

@@ -258,12 +258,12 @@ describe('functions', () => {
   });
 
   it.each(['send-contact-email', 'retry-undelivered', 'record-delivery-event'])(
-    '%s is bundled as one minified ES module with the AWS SDK inside, at most 400 KB',
+    '%s is bundled as one minified ES module with the AWS SDK inside, at most 420 KB (decision 0049)',
     (name) => {
       const key: string = fn(name).resource.Properties.Code.S3Key;
       const bundle = join(s.assembly.directory, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
       expect(existsSync(bundle), bundle).toBe(true);
-      expect(statSync(bundle).size).toBeLessThanOrEqual(400 * 1024);
+      expect(statSync(bundle).size).toBeLessThanOrEqual(420 * 1000);
       const code = readFileSync(bundle, 'utf8');
       expect(code.startsWith(HANDLER_BUNDLE.banner)).toBe(true);
       // Lambda calls `handler`; the contact bundle also exports the parts it is built from (for the bench).
@@ -311,7 +311,7 @@ describe('permissions', () => {
 
   it('lets API Gateway invoke the contact function from this API only, on its three paths, and EventBridge the retry job, the delivery-event consumer and the outside check from their rules only', () => {
     const permissions = Object.values(s.template.findResources('AWS::Lambda::Permission')).map((p: any) => p.Properties);
-    expect(permissions).toHaveLength(5);
+    expect(permissions).toHaveLength(6);
     const api = permissions.filter((p) => p.Principal === 'apigateway.amazonaws.com');
     const apiId = only(s.template, 'AWS::ApiGatewayV2::Api').id;
     // arn:aws:execute-api:region:account:apiId/stage/method/path, as formatArn joins it.
