@@ -40,7 +40,27 @@ export const CONTACT_REQUEST_LOG = {
   check: ['outside_check'],
   stored: ['stored_and_emailed', 'stored_held', 'stored_email_deferred'],
   heldField: 'heldFor',
+  /** Every key a line may hold, and nothing else: the privacy statement names each (frontend's privacy.ts). */
+  fields: [
+    'level',
+    'msg',
+    'requestId',
+    'outcome',
+    'format',
+    'status',
+    'durationMs',
+    'attempts',
+    'messageId',
+    'error',
+    'where',
+    'heldFor',
+    'crossSite',
+    'visitorLimit',
+  ],
 } as const;
+
+/** A key of the contact request's log line. */
+export type ContactRequestLogField = (typeof CONTACT_REQUEST_LOG.fields)[number];
 
 /**
  * The one line per SES delivery event the consumer reads. `reports` is the status the event

@@ -13,7 +13,8 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
 import { type FieldList } from '@site/core/field-spec';
 import { placeholders } from '@site/core/placeholders';
-import { STAMP_DIFFICULTY } from '@site/core/spam';
+import { CONTACT_REQUEST_LOG, type ContactRequestLogField } from '@site/core/log-lines';
+import { DAY_ITEMS_KEPT_DAYS_AFTER, DIGEST_INTERVAL_MINUTES, STAMP_DIFFICULTY } from '@site/core/spam';
 import { MESSAGE_TABLE } from '@site/core/table';
 import { BUDGET_NETWORK_PREFIXES, IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 import { PATHS } from '../routes';
@@ -189,6 +190,40 @@ const accessLogs: Fact = { fact: 'accessLogDays', value: ACCESS_LOG_RETENTION_DA
 const idempotencyHours = IDEMPOTENCY_TTL_SECONDS / 3600;
 const idempotency: Fact = { fact: 'idempotencyHours', value: idempotencyHours, text: formatHours(idempotencyHours) };
 
+/** How often the digest of held messages comes, as the statement says it (DIGEST_INTERVAL_MINUTES). */
+export const digestEvery = DIGEST_INTERVAL_MINUTES === 60 ? 'elk uur' : `elke ${formatMinutes(DIGEST_INTERVAL_MINUTES)}`;
+
+/** Until when the spam defence's per-day items live (DAY_ITEMS_KEPT_DAYS_AFTER). */
+export const dayItemsKept =
+  DAY_ITEMS_KEPT_DAYS_AFTER === 1
+    ? 'tot het einde van de volgende dag (UTC)'
+    : `tot het einde van de ${DAY_ITEMS_KEPT_DAYS_AFTER}e dag daarna (UTC)`;
+
+/** Until when the record of a used challenge lives: the challenge's own lifetime (STAMP_DIFFICULTY). */
+export const challengeMinutes = formatMinutes(STAMP_DIFFICULTY.expiresSeconds / 60);
+
+/**
+ * What each key of the contact request's log line holds, in the order the statement names
+ * them: a key the code adds to CONTACT_REQUEST_LOG.fields does not compile until it is said here.
+ */
+export const LOGGED: Record<ContactRequestLogField, string> = {
+  msg: 'het soort regel',
+  outcome: 'de uitkomst (zoals doorgestuurd, aangehouden of geweigerd)',
+  heldFor: 'waarom een bericht is aangehouden',
+  messageId: 'het kenmerk van het bericht',
+  level: 'of er iets misging',
+  requestId: 'een technisch nummer van het verzoek',
+  format: 'of het formulier met of zonder script werd verzonden',
+  status: 'de code van het antwoord aan uw browser',
+  durationMs: 'hoe lang de afhandeling duurde',
+  attempts: 'hoe vaak de website het bericht per e-mail probeerde door te sturen',
+  error: 'bij een storing de naam van de fout',
+  where: 'de plaats in de programmacode waar die optrad',
+  crossSite: 'bij een geweigerd formulier de reden van die weigering',
+  visitorLimit: 'of de teller per internetaansluiting kon worden toegepast',
+};
+CONTACT_REQUEST_LOG.fields satisfies readonly (keyof typeof LOGGED)[];
+
 /** The legal bases, as the records name them. */
 const BASIS = {
   interest: 'ons gerechtvaardigd belang',
@@ -242,7 +277,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
       }),
       record('mailbox', 'De e-mail in onze mailbox', {
         what: [
-          'Een bericht komt als e-mail binnen in onze mailbox, met de gegevens hierboven. Houdt de website een bericht aan (zie De beoordeling op spam), dan komt het eerst in het overzicht van aangehouden berichten dat we elk uur per e-mail ontvangen, en op een beveiligde pagina waar een medewerker het leest; wordt het daar alsnog doorgestuurd, dan komt het ook als gewone e-mail binnen. Beantwoorden we het, dan staat ook die correspondentie in onze mailbox.',
+          `Een bericht komt als e-mail binnen in onze mailbox, met de gegevens hierboven. Houdt de website een bericht aan (zie De beoordeling op spam), dan komt het eerst in het overzicht van aangehouden berichten dat we ${digestEvery} per e-mail ontvangen, en op een beveiligde pagina waar een medewerker het leest; wordt het daar alsnog doorgestuurd, dan komt het ook als gewone e-mail binnen. Beantwoorden we het, dan staat ook die correspondentie in onze mailbox.`,
         ],
         why: ['Om uw vraag af te handelen.'],
         basis: [
@@ -282,7 +317,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
           ],
         ],
         why: [
-          'Om te voorkomen dat een golf van spam onze mailbox overspoelt, zonder dat er een bericht verloren gaat. De website beslist automatisch, op de kenmerken hierboven, of een bericht meteen als e-mail wordt doorgestuurd of wordt aangehouden: als het verdacht lijkt, of als het binnenkomt terwijl er in korte tijd meer berichten komen dan de website per uur doorstuurt. Een aangehouden bericht weigeren we niet en gooien we niet weg: we bewaren het. We ontvangen dan elk uur een overzicht, en een medewerker leest elk aangehouden bericht en beslist zelf of het echt is. Voor u betekent het alleen dat ons antwoord later kan komen. We schakelen hiervoor geen andere partij in.',
+          `Om te voorkomen dat een golf van spam onze mailbox overspoelt, zonder dat er een bericht verloren gaat. De website beslist automatisch, op de kenmerken hierboven, of een bericht meteen als e-mail wordt doorgestuurd of wordt aangehouden: als het verdacht lijkt, of als het binnenkomt terwijl er in korte tijd meer berichten komen dan de website per uur doorstuurt. Een aangehouden bericht weigeren we niet en gooien we niet weg: we bewaren het. We ontvangen dan ${digestEvery} een overzicht, en een medewerker leest elk aangehouden bericht en beslist zelf of het echt is. Voor u betekent het alleen dat ons antwoord later kan komen. We schakelen hiervoor geen andere partij in.`,
         ],
         basis: [
           `${capitalised(BASIS.interest)} bij een formulier dat bruikbaar blijft en een mailbox die niet overspoeld raakt (${BASIS.f}).`,
@@ -295,8 +330,8 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
             spamRetention,
             ` vanaf dat moment, of korter als de gewone bewaartermijn eerder afloopt. ${deletedAfterwards}`,
           ],
-          ['De code van de tekst en de aantallen per netwerk: tot het einde van de volgende dag (UTC).'],
-          [`Het gebruik van het rekenwerk: ${STAMP_DIFFICULTY.expiresSeconds / 60} minuten nadat de website de opgave gaf.`],
+          [`De code van de tekst en de aantallen per netwerk: ${dayItemsKept}.`],
+          [`Het gebruik van het rekenwerk: ${challengeMinutes} nadat de website de opgave gaf.`],
         ],
       }),
       record('dubbel', 'De controle op dubbel verzenden', {
@@ -319,7 +354,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
       }),
       record('logboeken', 'Technische logboeken', {
         what: [
-          'Van elk verzonden formulier legt de website vast wanneer het binnenkwam, wat de uitkomst was (zoals doorgestuurd, of aangehouden en waarom) en het kenmerk van het bericht. Uw naam, e-mailadres, bericht, IP-adres en de beoordeling op spam (de score en de kenmerken) staan er niet in.',
+          `Van elk verzonden formulier legt de website in één regel vast wanneer het binnenkwam, ${inDutch(Object.values(LOGGED))}. Uw naam, e-mailadres, bericht, IP-adres en de beoordeling op spam (de score en de kenmerken) staan er niet in.`,
         ],
         why: ['Om storingen op te sporen en te zien dat elk bericht wordt bezorgd.'],
         basis: [`${capitalised(BASIS.interest)} bij een website die werkt (${BASIS.f}).`],

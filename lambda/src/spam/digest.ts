@@ -9,7 +9,7 @@
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { DIGEST_TEXT } from '@site/core/content/digest';
 import type { FieldList } from '@site/core/field-spec';
-import { HELD_FOR, SPAM_SIGNAL_NAMES, type HeldFor, type SpamSignal } from '@site/core/spam';
+import { DIGEST_INTERVAL_MINUTES, HELD_FOR, SPAM_SIGNAL_NAMES, type HeldFor, type SpamSignal } from '@site/core/spam';
 import { DELIVERY_TAGS } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
 import type { DeliverySetup } from '../mail/delivery';
@@ -22,7 +22,7 @@ import { heldLinkExpiry, heldLinkUrl } from '../held/held-link';
 import { claimDigest, listHeldSince, readDigestState, type DigestState } from './spam-store';
 
 /** At most one digest in this time. */
-export const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
+export const DIGEST_INTERVAL_MS = DIGEST_INTERVAL_MINUTES * 60 * 1000;
 /** Held messages one digest reads (a page of 1 MB holds about 1,000): the rest is counted by the next. */
 export const DIGEST_READ_CAP = 5000;
 /** Held messages shown in full, the best-scoring first. */
