@@ -1,9 +1,10 @@
 /**
- * The firm's promise to a visitor whose message was sent: when they hear back. The site shows
- * it once the message is sent (with and without scripts); the firm's e-mail repeats it, so the
- * office reads what the visitor was promised.
+ * The firm's one promise to a visitor whose message was sent: when they hear back. The spec's
+ * own success text ends with it, word for word (frontend's contactForm.messages.success), so
+ * the toast, the confirmation and /bedankt say it once and nothing beside it; the firm's e-mail
+ * repeats it, so the office reads what the visitor was promised.
  */
-export const REPLY_PROMISE = 'U hoort binnen één werkdag van ons.';
+export const REPLY_PROMISE = 'We nemen zo spoedig mogelijk contact met u op.';
 
 /**
  * How every text that offers the phone says it, followed by the number as a link: the site,

@@ -263,7 +263,7 @@ export const contactForm = {
   messages: {
     required: REQUIRED_FIELDS_MESSAGE,
     sending: 'Uw bericht wordt verzonden...',
-    success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
+    success: `Uw bericht is verzonden! ${REPLY_PROMISE}`,
     failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
   },
   /**
@@ -291,8 +291,6 @@ export const contactForm = {
 export const sentConfirmation = {
   /** With the visitor's given name when the name as typed starts with one (first-name.ts). */
   thanks: (firstName?: string) => (firstName ? `Bedankt, ${firstName}` : 'Bedankt voor uw bericht'),
-  /** The firm's promise: when the visitor hears back. In core, because the firm's e-mail repeats it. */
-  reply: REPLY_PROMISE,
   /** Followed by the phone number, as a link. */
   call: CALL_US,
   another: 'Nog een bericht verzenden',
