@@ -11,8 +11,8 @@ export const HELD_PAGE_TEXT = {
   intro:
     'Deze berichten kwamen via het contactformulier binnen, maar zijn niet elk apart doorgestuurd: ze lijken op spam, of er ' +
     'kwamen in korte tijd meer berichten binnen dan de website doorstuurt. Lees ze hier. Is een bericht echt, kies dan ' +
-    '"Alsnog doorsturen": het komt als gewone e-mail binnen en uw antwoord gaat rechtstreeks naar de afzender. Is het spam, ' +
-    'kies dan "Spam".',
+    '“Alsnog doorsturen”: het komt als gewone e-mail binnen en uw antwoord gaat rechtstreeks naar de afzender. Is het spam, ' +
+    'kies dan “Spam”.',
   order: 'Het meest waarschijnlijk echte bericht staat bovenaan: eerst de laagste spamscore, daarbinnen het nieuwste.',
   count: (shown: number, total: number, searched: boolean) =>
     total === 0
@@ -30,7 +30,7 @@ export const HELD_PAGE_TEXT = {
   page: (page: number, pages: number) => `Pagina ${page} van ${pages}`,
   received: 'Ontvangen',
   reference: 'Kenmerk',
-  why: 'Aangehouden omdat',
+  why: 'Waarom aangehouden',
   signals: 'Kenmerken',
   noSignals: 'geen',
   score: 'Spamscore',
@@ -39,7 +39,7 @@ export const HELD_PAGE_TEXT = {
   released: (id: string) =>
     `Bericht ${id} is doorgestuurd als gewone e-mail. Beantwoord die e-mail: uw antwoord gaat rechtstreeks naar de afzender.`,
   releaseDeferred: (id: string) =>
-    `Bericht ${id} is vrijgegeven, maar kon nog niet worden verstuurd. De website probeert het binnen een uur opnieuw.`,
+    `Bericht ${id} is vrijgegeven, maar kon nog niet worden verzonden. De website probeert het binnen een uur opnieuw.`,
   markedSpam: (id: string, days: number) =>
     `Bericht ${id} is als spam gemarkeerd. Het staat niet meer in deze lijst en wordt na ${days} dagen verwijderd.`,
   handled: (id: string) => `Bericht ${id} was al afgehandeld, hier of door de beheerder. Er is niets veranderd.`,

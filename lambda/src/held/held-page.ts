@@ -57,9 +57,14 @@ function fieldValue(kind: string, value: string): string {
   return tel ? `<a href="${escape(tel)}">${escape(value)}</a>` : escape(value);
 }
 
+/** The field a card is headed with: the visitor's name, or the kenmerk where a message has none. */
+const HEADING_FIELD = 'name';
+
 function messageItem(view: HeldView, message: StoredMessage): string {
   const values = message as unknown as Record<string, string | undefined>;
-  const names = fieldNames(view.fields).filter((name) => values[name]);
+  const heading = values[HEADING_FIELD] ?? message.id;
+  // The name is the card's heading already; the other fields follow it.
+  const names = fieldNames(view.fields).filter((name) => values[name] && !(name === HEADING_FIELD && values[name] === heading));
   const short = names.filter((name) => view.fields[name]!.kind !== 'multiline');
   const long = names.filter((name) => view.fields[name]!.kind === 'multiline');
   const rows = short.map(
@@ -80,7 +85,6 @@ function messageItem(view: HeldView, message: StoredMessage): string {
         `<button type="submit" class="btn ${className}">${escape(label)}</button>`,
     );
   const headingId = `bericht-${message.id}`;
-  const heading = values.name ?? message.id;
   return (
     `<li class="card held-message" aria-labelledby="${headingId}">` +
     `<h2 class="held-name" id="${headingId}">${escape(heading)}</h2>` +
