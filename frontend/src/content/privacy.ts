@@ -216,7 +216,7 @@ export const LOGGED: Record<ContactRequestLogField, string> = {
   format: 'of het formulier met of zonder script werd verzonden',
   status: 'de code van het antwoord aan uw browser',
   durationMs: 'hoe lang de afhandeling duurde',
-  attempts: 'hoe vaak de website het bericht per e-mail probeerde door te sturen',
+  attempts: 'hoe vaak de website het bericht per e-mail probeerde te bezorgen',
   error: 'bij een storing de naam van de fout',
   where: 'de plaats in de programmacode waar die optrad',
   crossSite: 'bij een geweigerd formulier de reden van die weigering',
