@@ -113,8 +113,13 @@ export interface AccessDocument {
 export function accessDocument({ address, found, at: madeAt, facts, jsonFile, fields = CONTACT_FIELDS }: AccessDocument): string {
   const records = dataRecords(facts, fields);
   const linkedCounts = { teller: found.visitorCounters, dubbel: found.idempotencyRecords, spam: found.stampRecords };
-  const countOf = (id: string, count: number) =>
-    id === 'spam' ? [text.linked.spam.assessment, text.linked.spam.stamps(count), text.linked.spam.notLinked] : [text.linked.yours(count)];
+  /** What of a record is the person's, and until when; the spam record also says what of it cannot be linked to them. */
+  const theirs = (id: string, items: readonly { expiresAt: number }[]) => {
+    const until = latest(items.map((item) => item.expiresAt));
+    return id === 'spam'
+      ? [text.linked.spam.assessment, text.linked.spam.stamps(items.length), ...until, text.linked.spam.notLinked]
+      : [text.linked.yours(items.length), ...until];
+  };
   const sections = [
     [heading(text.title), firm.legalName, '', wrap(text.intro(address, dutchDateTime(madeAt)))],
     [
@@ -132,7 +137,7 @@ export function accessDocument({ address, found, at: madeAt, facts, jsonFile, fi
       ...Object.entries(linkedCounts).flatMap(([id, items]) => [
         subheading(records[id]!.title),
         ...recordRows(records[id]!, [what, why, kept]),
-        wrap([...countOf(id, items.length), ...latest(items.map((item) => item.expiresAt))].join(' ')),
+        wrap(theirs(id, items).join(' ')),
         '',
       ]),
     ],
