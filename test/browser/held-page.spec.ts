@@ -45,7 +45,8 @@ test.describe('the page of held messages', () => {
       const link = await heldWithDigest(site);
       await page.goto(link);
       await expect(page.getByRole('heading', { level: 1, name: HELD_PAGE_TEXT.title })).toBeVisible();
-      await expect(page.getByRole('listitem')).toHaveCount(VISITORS.length);
+      // The first was e-mailed within the budget; the other two wait on the page.
+      await expect(page.getByRole('listitem')).toHaveCount(VISITORS.length - 1);
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       // Nothing sideways on a phone: every message's text wraps within the screen.
