@@ -17,7 +17,8 @@ import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { sesEvent } from '@site/testing/ses-events';
 import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 
-const BUDGET_BYTES = 400 * 1024;
+/** The Budgets table's 420 KB (decision 0049: the page of held messages is in the contact function), as the bench counts a KB. */
+const BUDGET_BYTES = 420 * 1000;
 const handlerEntry = (name: string) => fileURLToPath(new URL(`../src/handlers/${name}.ts`, import.meta.url));
 
 const outDir = mkdtempSync(join(tmpdir(), 'lambda-bundle-'));
@@ -72,7 +73,7 @@ function esmImports(code: string): string[] {
 }
 
 describe('the send-contact-email bundle', () => {
-  it(`is at most ${BUDGET_BYTES / 1024} KB minified`, () => {
+  it(`is at most ${BUDGET_BYTES / 1000} KB minified`, () => {
     expect(HANDLER_BUNDLE.minify).toBe(true);
     expect(sendBundle.bytes).toBeGreaterThan(50 * 1024);
     expect(sendBundle.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
