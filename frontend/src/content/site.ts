@@ -253,7 +253,7 @@ export const contactForm = {
   submit: 'Bericht verzenden',
   submitting: 'Bezig met verzenden…',
   privacy:
-    'We gebruiken uw gegevens om op uw bericht te reageren. Om het formulier tegen spam en misbruik te beschermen, beoordeelt de website elk bericht automatisch; soms houdt ze een bericht aan tot een medewerker het heeft gelezen.',
+    'We gebruiken uw gegevens om op uw bericht te reageren. De website beoordeelt elk bericht automatisch op spam; soms leest een medewerker het eerst.',
   privacyLink: { href: PATHS.privacy, label: 'Lees onze privacyverklaring' },
   /** Under a field from 90% of its limit on; a screen reader hears it once typing pauses. */
   count: {
