@@ -3,7 +3,7 @@
  * `/api/*`, the local edge and the contact function, so the function sees the same headers
  * behind both.
  */
-import { IDEMPOTENCY_HEADER } from './contract';
+import { HELD_LINK_PARAMETER, IDEMPOTENCY_HEADER } from './contract';
 import { OUTSIDE_CHECK_HEADER } from './outside-check';
 
 /**
@@ -59,3 +59,9 @@ export const API_VIEWER_HEADERS = [
  * visitor limit, and the scheme it used for the cross-site check.
  */
 export const API_CLOUDFRONT_HEADERS = [VIEWER_ADDRESS_HEADER, VIEWER_SCHEME_HEADER] as const;
+
+/**
+ * The only query parameter CloudFront passes on to the API: the signed token of the digest's
+ * link to the page of held messages (decision 0048). Any other is dropped at the edge.
+ */
+export const API_QUERY_PARAMETERS = [HELD_LINK_PARAMETER] as const;

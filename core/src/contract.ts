@@ -17,6 +17,16 @@ export const API_PATH = '/api/send-contact-email';
  */
 export const CHALLENGE_PATH = '/api/challenge';
 
+/**
+ * The firm's page of held messages (decision 0048): GET with HELD_LINK_PARAMETER, the signed
+ * link a digest carries, shows them; POST, from the page's own forms, searches, pages,
+ * releases one or marks one spam. Served by the contact function, on the site's own origin.
+ */
+export const HELD_PATH = '/api/held';
+
+/** The query parameter of the digest's link that holds its signed token: the one CloudFront passes on to the API. */
+export const HELD_LINK_PARAMETER = 'link';
+
 /** The body key of the solved challenge (a string: base64 of altcha-lib's payload JSON); not a contact field. */
 export const STAMP_FIELD = 'stamp';
 

@@ -38,6 +38,15 @@ export const VISITOR_LIMIT_ENV = {
   windowSeconds: 'VISITOR_WINDOW_SECONDS',
 } as const;
 
+/**
+ * The page of held messages (decision 0048): the site's address, which the retry job puts in
+ * front of the digest's link, and the days a message the firm marks spam is still kept.
+ */
+export const HELD_PAGE_ENV = {
+  siteUrl: 'SITE_URL',
+  spamRetentionDays: 'SPAM_RETENTION_DAYS',
+} as const;
+
 /** The functions' settings, as values. */
 export interface FunctionSettings {
   /** The stage the functions count their metrics under. */
@@ -46,6 +55,10 @@ export interface FunctionSettings {
   mail: { from: string; to: string };
   configurationSet: string;
   retentionDays: number;
+  /** Days a message marked spam is kept (cdk.json's spamRetentionDays). */
+  spamRetentionDays: number;
+  /** The site's address (`https://www.example.nl`), for the digest's link to the page of held messages. */
+  siteUrl: string;
   deliveryAlarmHours: number;
   originSecret: string;
   visitorLimit: { messages: number; ipv6Network: number; windowSeconds: number };
@@ -78,6 +91,8 @@ export function functionEnvironment(settings: FunctionSettings): Record<string, 
     [FUNCTION_ENV.configurationSet]: settings.configurationSet,
     [FUNCTION_ENV.retentionDays]: String(settings.retentionDays),
     [DELIVERY_ALARM_ENV.minutes]: String(settings.deliveryAlarmHours * 60),
+    [HELD_PAGE_ENV.siteUrl]: settings.siteUrl,
+    [HELD_PAGE_ENV.spamRetentionDays]: String(settings.spamRetentionDays),
     [ORIGIN_VERIFY_ENV.current]: settings.originSecret,
     [VISITOR_LIMIT_ENV.messages]: String(settings.visitorLimit.messages),
     [VISITOR_LIMIT_ENV.ipv6Network]: String(settings.visitorLimit.ipv6Network),

@@ -20,6 +20,7 @@ export const API_GATEWAY_MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
 /**
  * The most a function's bundle may weigh (bytes, as `npm run bench` and the stack's test both
- * count it): every byte is read and compiled on each cold start.
+ * count it): every byte is read and compiled on each cold start. 420 KB since the page of held
+ * messages joined the contact function (decision 0049).
  */
-export const FUNCTION_BUNDLE_MAX_BYTES = 400_000;
+export const FUNCTION_BUNDLE_MAX_BYTES = 420_000;

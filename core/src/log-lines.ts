@@ -26,9 +26,9 @@ export const RETRY_RUN_LOG = {
  * The one line per contact request, and the outcomes in which the visitor's message was
  * not stored. A form post answers those with a 303 to the error page, not a 5xx, so the
  * API's 5xx alarm alone would miss them: the function counts them as not stored too, and
- * the saved query of the alarm on that count finds these lines. A stored message's line
- * carries its spam score, its signals and, when it was held, why: the spam wave's query
- * reads them (no visitor data; the signals are names from core/src/spam.ts).
+ * the saved query of the alarm on that count finds these lines. A held message's line says
+ * why it was held (the spam wave's query counts by it); never its score or its signals, which
+ * the log would keep after the message itself is gone (the privacy statement says so).
  */
 export const CONTACT_REQUEST_LOG = {
   msg: 'contact request',
@@ -39,10 +39,28 @@ export const CONTACT_REQUEST_LOG = {
   /** The outside check's marked post (core/src/outside-check.ts). */
   check: ['outside_check'],
   stored: ['stored_and_emailed', 'stored_held', 'stored_email_deferred'],
-  scoreField: 'score',
-  signalsField: 'signals',
   heldField: 'heldFor',
+  /** Every key a line may hold, and nothing else: the privacy statement names each (frontend's privacy.ts). */
+  fields: [
+    'level',
+    'msg',
+    'requestId',
+    'outcome',
+    'format',
+    'status',
+    'durationMs',
+    'attempts',
+    'messageId',
+    'error',
+    'where',
+    'heldFor',
+    'crossSite',
+    'visitorLimit',
+  ],
 } as const;
+
+/** A key of the contact request's log line. */
+export type ContactRequestLogField = (typeof CONTACT_REQUEST_LOG.fields)[number];
 
 /**
  * The one line per SES delivery event the consumer reads. `reports` is the status the event

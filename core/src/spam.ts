@@ -68,3 +68,14 @@ export const STAMP_DIFFICULTY = {
   maxCounter: 20_000,
   expiresSeconds: 15 * 60,
 } as const;
+
+/**
+ * How many whole UTC days after the day it counts a per-day item of the spam defence lives: a
+ * text's near-copy bands and a network's e-mails counted by the mail budget. The privacy
+ * statement says its lifetime from this ("tot het einde van de volgende dag"). Typed `number`, so
+ * the statement's wording for another value is checked too.
+ */
+export const DAY_ITEMS_KEPT_DAYS_AFTER: number = 1;
+
+/** The digest of held messages comes at most once in this many minutes; the privacy statement says "elk uur" from this. */
+export const DIGEST_INTERVAL_MINUTES: number = 60;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
+import { API_PATH, CHALLENGE_PATH, HELD_PATH } from '@site/core/contract';
 
 /** The stack's route to the contact function: ANY method, so the handler itself answers the others with 405. */
 export const CONTACT_ROUTE_KEY = `ANY ${API_PATH}`;
@@ -13,10 +13,14 @@ export const CONTACT_ROUTE_KEY = `ANY ${API_PATH}`;
 /** The page's proof-of-work challenge, from the same function: GET only, as the page asks for it. */
 export const CHALLENGE_ROUTE_KEY = `GET ${CHALLENGE_PATH}`;
 
+/** The firm's page of held messages, from the same function: ANY method, as the contact route. */
+export const HELD_ROUTE_KEY = `ANY ${HELD_PATH}`;
+
 /** The route a request matches, as API Gateway picks it; none is its 404 `Not Found`. */
 export function routeKeyOf(method: string, path: string): string | undefined {
   if (path === API_PATH) return CONTACT_ROUTE_KEY;
   if (path === CHALLENGE_PATH && method === 'GET') return CHALLENGE_ROUTE_KEY;
+  if (path === HELD_PATH) return HELD_ROUTE_KEY;
   return undefined;
 }
 

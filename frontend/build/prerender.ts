@@ -46,10 +46,15 @@ for (const [route, file] of PAGES) {
 for (const [path, body] of await brandFiles()) writeFileSync(join(dist, path), body);
 
 // The refused-post page links one stylesheet under a fixed name: the page's own, in the order
-// index.html links them (the site's styles, then the typeface's faces), as one file.
+// index.html links them (the site's styles, then the typeface's faces), as one file; then the
+// firm's page of held messages' few rules, which the site's own pages never load.
 const stylesheets = [...template.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"/g)].map((match) => match[1]!);
 if (stylesheets.length === 0) throw new Error('index.html links no stylesheet; the refused-post page would wear none.');
-writeFileSync(join(dist, FORM_ANSWER_STYLESHEET.slice(1)), stylesheets.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n'));
+const heldPageStyles = readFileSync(join(root, 'src/styles/held-page.css'), 'utf8');
+writeFileSync(
+  join(dist, FORM_ANSWER_STYLESHEET.slice(1)),
+  [...stylesheets.map((file) => readFileSync(join(dist, file), 'utf8')), heldPageStyles].join('\n'),
+);
 
 for (const file of ['robots.txt', 'sitemap.xml']) {
   const path = join(dist, file);

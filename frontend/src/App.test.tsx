@@ -21,7 +21,7 @@ describe('routing', () => {
 
   it('links the privacy statement from the contact form’s note and from the footer', () => {
     render(<App route="home" />);
-    const note = screen.getByText(/We gebruiken uw gegevens alleen om op uw bericht te reageren\./);
+    const note = screen.getByText(/We gebruiken uw gegevens om op uw bericht te reageren\./);
     expect(within(note).getByRole('link', { name: contactForm.privacyLink.label })).toHaveAttribute('href', '/privacy');
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacyverklaring' })).toHaveAttribute('href', '/privacy');
   });

@@ -129,15 +129,13 @@ export const LOG_QUERIES = {
     query: { fields: ['@timestamp', 'eventId', 'messageId', 'outcome', ...FAILURE_FIELDS], filterStatements: [FAILED], ...NEWEST_FIRST },
   },
   'stored-and-held': {
-    shows: 'the messages stored per hour, by outcome (e-mailed, held, deferred) and why held, with their mean spam score',
+    shows: 'the messages stored per hour, by outcome (e-mailed, held, deferred) and why held',
     sources: ['send-contact-email'],
     query: {
       filterStatements: [
         `msg = '${CONTACT_REQUEST_LOG.msg}' and ${CONTACT_REQUEST_LOG.outcomeField} in ${list(CONTACT_REQUEST_LOG.stored)}`,
       ],
-      statsStatements: [
-        `count(*) as messages, avg(${CONTACT_REQUEST_LOG.scoreField}) as meanScore by bin(1h) as hour, ${CONTACT_REQUEST_LOG.outcomeField}, ${CONTACT_REQUEST_LOG.heldField}`,
-      ],
+      statsStatements: [`count(*) as messages by bin(1h) as hour, ${CONTACT_REQUEST_LOG.outcomeField}, ${CONTACT_REQUEST_LOG.heldField}`],
       sort: 'hour desc',
       limit: 200,
     },

@@ -11,7 +11,14 @@ import type { ILogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
-import { DELIVERY_ALARM_ENV, FUNCTION_ENV, MAIL_BUDGET_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import {
+  DELIVERY_ALARM_ENV,
+  FUNCTION_ENV,
+  HELD_PAGE_ENV,
+  MAIL_BUDGET_ENV,
+  ORIGIN_VERIFY_ENV,
+  VISITOR_LIMIT_ENV,
+} from '@site/core/function-env';
 import type { Config } from '@site/core/node/deploy-config';
 import type { AlarmLinks, AlarmName } from './alarm-catalogue';
 import { dashboardUrl, savedQueryUrl } from './console-links';
@@ -76,6 +83,7 @@ export class SiteStack extends Stack {
     });
     this.distribution = site.distribution;
 
+    const siteUrl = `https://${config.domainName ?? this.distribution.distributionDomainName}`;
     const originSecret = new OriginSecret(this, 'OriginSecret', {
       prefix,
       version: config.originSecretVersion,
@@ -110,8 +118,15 @@ export class SiteStack extends Stack {
         [MAIL_BUDGET_ENV.perDay]: String(config.mailBudget.perDay),
         [MAIL_BUDGET_ENV.sitePerHour]: String(config.siteMailBudget.perHour),
         [MAIL_BUDGET_ENV.sitePerDay]: String(config.siteMailBudget.perDay),
+        [HELD_PAGE_ENV.spamRetentionDays]: String(config.spamRetentionDays),
       },
-      retryEnvironment: { [DELIVERY_ALARM_ENV.minutes]: String(config.deliveryAlarmHours * 60) },
+      retryEnvironment: {
+        [DELIVERY_ALARM_ENV.minutes]: String(config.deliveryAlarmHours * 60),
+        // The digest's link to the page of held messages: the site's address, and the secret its key is derived from
+        // (the current one: the contact function accepts links signed with it and, during a rotation, the previous one).
+        [HELD_PAGE_ENV.siteUrl]: siteUrl,
+        [ORIGIN_VERIFY_ENV.current]: originSecret.headerValue,
+      },
       retention,
       rateLimit: config.apiRateLimit,
       reservedConcurrency: config.reservedConcurrency === false ? undefined : config.reservedConcurrency,
@@ -122,7 +137,6 @@ export class SiteStack extends Stack {
     deliveryEvents.sendThrough(contact.sendFunction, contact.retryFunction);
     grantSendAs(config.senderAddress, deliveryEvents.configurationSetName, contact.sendFunction, contact.retryFunction);
 
-    const siteUrl = `https://${config.domainName ?? this.distribution.distributionDomainName}`;
     const outsideCheck = new OutsideCheck(this, 'OutsideCheck', {
       prefix,
       stage: config.stage,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
-import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
+import { API_PATH, CHALLENGE_PATH, HELD_PATH } from '@site/core/contract';
 import { keyAttributes, MESSAGE_TABLE, type KeyAttribute } from '@site/core/table';
 import { HANDLER_BUNDLE } from '@site/lambda/bundle';
 import { mailBudgetsFrom } from '@site/lambda/config';
@@ -70,9 +70,9 @@ describe('table', () => {
 });
 
 describe('HTTP API', () => {
-  it('routes every method of API_PATH, and GET of CHALLENGE_PATH, to the contact function (payload 2.0), which answers 405 itself', () => {
+  it('routes every method of API_PATH and HELD_PATH, and GET of CHALLENGE_PATH, to the contact function (payload 2.0), which answers 405 itself', () => {
     const routes = Object.values(s.template.findResources('AWS::ApiGatewayV2::Route')).map((r: any) => r.Properties);
-    expect(routes.map((route) => route.RouteKey).sort()).toEqual([`ANY ${API_PATH}`, `GET ${CHALLENGE_PATH}`].sort());
+    expect(routes.map((route) => route.RouteKey).sort()).toEqual([`ANY ${API_PATH}`, `GET ${CHALLENGE_PATH}`, `ANY ${HELD_PATH}`].sort());
     const integrationId = routes[0].Target['Fn::Join'][1][1].Ref;
     for (const route of routes) {
       expect(route.AuthorizationType).toBe('NONE');
@@ -152,6 +152,7 @@ describe('functions', () => {
         'VISITOR_LIMIT',
         'VISITOR_IPV6_NETWORK_LIMIT',
         'VISITOR_WINDOW_SECONDS',
+        'SPAM_RETENTION_DAYS',
         ...Object.values(MAIL_BUDGET_ENV),
       ].sort(),
     );
@@ -162,8 +163,22 @@ describe('functions', () => {
       VISITOR_WINDOW_SECONDS: '600',
     });
     expect(Object.keys(fn('retry-undelivered').resource.Properties.Environment.Variables).sort()).toEqual(
-      ['DELIVERY_ALARM_MINUTES', 'MAIL_FROM', 'MAIL_TO', 'RETENTION_DAYS', 'SES_CONFIGURATION_SET', 'STAGE', 'TABLE_NAME'].sort(),
+      [
+        'DELIVERY_ALARM_MINUTES',
+        'MAIL_FROM',
+        'MAIL_TO',
+        'RETENTION_DAYS',
+        'SES_CONFIGURATION_SET',
+        'STAGE',
+        'TABLE_NAME',
+        // The digest's link to the page of held messages (decision 0048): signed with a key derived from the secret.
+        'SITE_URL',
+        'ORIGIN_VERIFY',
+      ].sort(),
     );
+    const retryEnv = fn('retry-undelivered').resource.Properties.Environment.Variables;
+    expect(retryEnv.ORIGIN_VERIFY).toEqual(fn('send-contact-email').resource.Properties.Environment.Variables.ORIGIN_VERIFY);
+    expect(JSON.stringify(retryEnv.SITE_URL)).toContain('DomainName');
   });
 
   it('gives the contact function the mail budgets, by default the settings table’s, under the names it reads them by', () => {
@@ -294,9 +309,9 @@ describe('permissions', () => {
     );
   });
 
-  it('lets API Gateway invoke the contact function from this API only, on its two paths, and EventBridge the retry job, the delivery-event consumer and the outside check from their rules only', () => {
+  it('lets API Gateway invoke the contact function from this API only, on its three paths, and EventBridge the retry job, the delivery-event consumer and the outside check from their rules only', () => {
     const permissions = Object.values(s.template.findResources('AWS::Lambda::Permission')).map((p: any) => p.Properties);
-    expect(permissions).toHaveLength(5);
+    expect(permissions).toHaveLength(6);
     const api = permissions.filter((p) => p.Principal === 'apigateway.amazonaws.com');
     const apiId = only(s.template, 'AWS::ApiGatewayV2::Api').id;
     // arn:aws:execute-api:region:account:apiId/stage/method/path, as formatArn joins it.
@@ -306,7 +321,7 @@ describe('permissions', () => {
       expect(parts).toContainEqual({ Ref: apiId });
       return parts.at(-1);
     });
-    expect(pathsAllowed.sort()).toEqual([`/*/*${API_PATH}`, `/*/*${CHALLENGE_PATH}`].sort());
+    expect(pathsAllowed.sort()).toEqual([`/*/*${API_PATH}`, `/*/*${CHALLENGE_PATH}`, `/*/*${HELD_PATH}`].sort());
     const events = permissions.filter((p) => p.Principal === 'events.amazonaws.com');
     const ruleOf = (name: string) => only(s.template, 'AWS::Events::Rule', { Name: `consultancy-site-test-${name}` }).id;
     expect(events).toEqual(

@@ -6,7 +6,7 @@ import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { IDEMPOTENCY_HEADER } from '@site/core/contract';
+import { HELD_LINK_PARAMETER, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import {
   API_CLOUDFRONT_HEADERS,
   API_VIEWER_HEADERS,
@@ -147,7 +147,7 @@ describe('distribution', () => {
     expect(origin.OriginCustomHeaders.map((header: any) => header.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
   });
 
-  it('forwards to the API the viewer headers the function reads, CloudFront-Viewer-Address and -Forwarded-Proto, never Host, no cookies or query', () => {
+  it('forwards to the API the viewer headers the function reads, CloudFront-Viewer-Address and -Forwarded-Proto, never Host, no cookies, of the query only the held page’s link', () => {
     const api = distribution.CacheBehaviors[0];
     const policy = s.template.toJSON().Resources[api.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
     // Host would make API Gateway refuse the request (it answers only to its own name); the
@@ -173,7 +173,8 @@ describe('distribution', () => {
     expect(policy.HeadersConfig.Headers.length).toBeLessThanOrEqual(10);
     expect(policy.HeadersConfig.Headers).toEqual([...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS]);
     expect(policy.CookiesConfig).toEqual({ CookieBehavior: 'none' });
-    expect(policy.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+    // The digest's link to the page of held messages carries its signed token (decision 0048); nothing else goes on.
+    expect(policy.QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: [HELD_LINK_PARAMETER] });
   });
 
   it('caches the site by the Cache-Control each object carries', () => {

@@ -5,12 +5,20 @@
  * each handler's entry (handlers/) reads its environment once, with these.
  */
 import * as v from 'valibot';
-import { DELIVERY_ALARM_ENV, FUNCTION_ENV, MAIL_BUDGET_ENV, ORIGIN_VERIFY_ENV, VISITOR_LIMIT_ENV } from '@site/core/function-env';
+import {
+  DELIVERY_ALARM_ENV,
+  FUNCTION_ENV,
+  HELD_PAGE_ENV,
+  MAIL_BUDGET_ENV,
+  ORIGIN_VERIFY_ENV,
+  VISITOR_LIMIT_ENV,
+} from '@site/core/function-env';
 import { OUTSIDE_CHECK_ENV } from '@site/core/outside-check';
 import { checkMarkerKey, checkMarkerKeys } from './outside-check/check-marker';
 import { idempotencyHashKeys, type HashKeys } from './contact/idempotency';
 import type { MailBudgets } from './spam/mail-budget';
 import { MIN_ORIGIN_SECRET_LENGTH, type OriginSecrets } from './contact/origin-verify';
+import { heldLinkKey } from './held/held-link';
 import { fingerprintKey } from './spam/spam-signals';
 import { stampKeyring, type StampKeyring } from './spam/stamp';
 import { visitorHashKey, type VisitorLimit } from './spam/visitor-limit';
@@ -112,13 +120,27 @@ export function metricsStage(env: NodeJS.ProcessEnv): string {
   return env[FUNCTION_ENV.stage]?.trim() || 'unconfigured';
 }
 
-/** What the retry job is given besides: after how long an e-mail SES accepted counts as not delivered. */
+/**
+ * What the retry job is given besides: after how long an e-mail SES accepted counts as not
+ * delivered, and what the digest's link to the page of held messages is made of: the site's
+ * address and the link's key, derived from the origin secret (held/held-link.ts).
+ */
 export interface RetryConfig extends LambdaConfig {
   deliveryAlarmMinutes: number;
+  heldLink: { siteUrl: string; key: Buffer };
 }
 
 export function readRetryConfig(env: NodeJS.ProcessEnv): RetryConfig {
-  return { ...readConfig(env), ...read(env, { deliveryAlarmMinutes: [DELIVERY_ALARM_ENV.minutes, positive('minutes')] }) };
+  const values = read(env, {
+    deliveryAlarmMinutes: [DELIVERY_ALARM_ENV.minutes, positive('minutes')],
+    siteUrl: [HELD_PAGE_ENV.siteUrl, siteUrl],
+    originSecret: [ORIGIN_VERIFY_ENV.current, secret],
+  });
+  return {
+    ...readConfig(env),
+    deliveryAlarmMinutes: values.deliveryAlarmMinutes,
+    heldLink: { siteUrl: values.siteUrl, key: heldLinkKey(values.originSecret) },
+  };
 }
 
 /** What the delivery-event consumer is given: the table it records outcomes in, and the stage it counts them under. */
@@ -179,6 +201,8 @@ export interface GuardConfig {
   stampKeys: StampKeyring;
   fingerprintKey: Buffer;
   mailBudgets: MailBudgets;
+  /** Days a message the firm marks spam on the page of held messages is still kept. */
+  spamRetentionDays: number;
 }
 
 export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
@@ -192,6 +216,7 @@ export function readGuardConfig(env: NodeJS.ProcessEnv): GuardConfig {
     stampKeys: stampKeyring(origin),
     fingerprintKey: fingerprintKey(origin.current),
     mailBudgets: mailBudgetsFrom(env),
+    ...read(env, { spamRetentionDays: [HELD_PAGE_ENV.spamRetentionDays, positive('days')] }),
   };
 }
 

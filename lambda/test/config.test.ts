@@ -7,6 +7,7 @@ import { idempotencyHashKeys } from '../src/contact/idempotency';
 import { visitorHashKey } from '../src/spam/visitor-limit';
 import { stampKeyring, stampKeys } from '../src/spam/stamp';
 import { fingerprintKey } from '../src/spam/spam-signals';
+import { heldLinkKey } from '../src/held/held-link';
 import { checkMarkerKey } from '../src/outside-check/check-marker';
 import { contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { captureLogs } from '@site/testing/logs';
@@ -53,13 +54,27 @@ describe('readConfig', () => {
   });
 });
 
+const RETRY = { DELIVERY_ALARM_MINUTES: '180', SITE_URL: 'https://www.firma.example', ORIGIN_VERIFY: TEST_ORIGIN_SECRET };
+
 describe('readRetryConfig', () => {
-  it('reads the delivery alarm’s minutes besides every setting of both functions', () => {
-    expect(readRetryConfig({ ...COMPLETE, DELIVERY_ALARM_MINUTES: '180' })).toEqual({ ...readConfig(COMPLETE), deliveryAlarmMinutes: 180 });
+  it('reads the delivery alarm’s minutes and the digest link’s site and key besides every setting of both functions', () => {
+    expect(readRetryConfig({ ...COMPLETE, ...RETRY })).toEqual({
+      ...readConfig(COMPLETE),
+      deliveryAlarmMinutes: 180,
+      heldLink: { siteUrl: 'https://www.firma.example', key: heldLinkKey(TEST_ORIGIN_SECRET) },
+    });
   });
 
   it.each([undefined, '', '0', '2.5', 'drie uur'])('names DELIVERY_ALARM_MINUTES when it is %j', (value) => {
-    expect(() => readRetryConfig({ ...COMPLETE, DELIVERY_ALARM_MINUTES: value })).toThrow(/\bDELIVERY_ALARM_MINUTES\b/);
+    expect(() => readRetryConfig({ ...COMPLETE, ...RETRY, DELIVERY_ALARM_MINUTES: value })).toThrow(/\bDELIVERY_ALARM_MINUTES\b/);
+  });
+
+  it.each([undefined, 'www.firma.example', 'ftp://firma.example'])('names SITE_URL when it is %j', (value) => {
+    expect(() => readRetryConfig({ ...COMPLETE, ...RETRY, SITE_URL: value })).toThrow(/\bSITE_URL\b/);
+  });
+
+  it('names ORIGIN_VERIFY when it is missing: the digest’s link is signed with a key derived from it', () => {
+    expect(() => readRetryConfig({ ...COMPLETE, ...RETRY, ORIGIN_VERIFY: undefined })).toThrow(/\bORIGIN_VERIFY\b/);
   });
 });
 
@@ -83,6 +98,7 @@ const GUARD = {
   MAIL_BUDGET_PER_DAY: '40',
   SITE_MAIL_BUDGET_PER_HOUR: '30',
   SITE_MAIL_BUDGET_PER_DAY: '120',
+  SPAM_RETENTION_DAYS: '14',
 };
 
 describe('readGuardConfig', () => {
@@ -96,6 +112,7 @@ describe('readGuardConfig', () => {
       stampKeys: stampKeyring({ current: TEST_ORIGIN_SECRET }),
       fingerprintKey: fingerprintKey(TEST_ORIGIN_SECRET),
       mailBudgets: { ordinary: { perHour: 10, perDay: 40 }, site: { perHour: 30, perDay: 120 } },
+      spamRetentionDays: 14,
     });
     const keys = readGuardConfig(GUARD);
     const distinct = [
@@ -105,6 +122,7 @@ describe('readGuardConfig', () => {
       keys.fingerprintKey,
       keys.stampKeys.current.signature,
       keys.stampKeys.current.keySignature,
+      heldLinkKey(TEST_ORIGIN_SECRET),
     ];
     expect(new Set(distinct.map((key) => Buffer.from(key).toString('hex'))).size).toBe(distinct.length);
   });

@@ -10,6 +10,9 @@ import { DIGEST_TEXT } from '@site/core/content/digest';
 import { messageMaker } from '@site/testing/stored-messages';
 import { digestBody, digestOf } from '../src/spam/digest';
 
+/** The digest's own link to the page of held messages: the one web address it may carry. */
+const LINK = { url: 'https://www.firma.example/api/held?link=1795600800.abc', until: '2026-11-30T09:00:00Z' };
+
 const make = messageMaker({ idPrefix: '01JDHELD', from: new Date('2026-11-23T09:00:00Z') });
 
 /** The attack issue 51 found: a message that writes the digest's lines for a sender of its choice. */
@@ -35,7 +38,7 @@ describe('the digest’s held messages', () => {
     message: FORGED,
   });
   const person = make({ name: 'Anna de Vries', company: 'De Vries BV', status: 'held', heldFor: 'budget', score: 0, signals: [] });
-  const body = digestBody(digestOf([attacker, person], false)!, CONTACT_FIELDS);
+  const body = digestBody(digestOf([attacker, person], false)!, CONTACT_FIELDS, LINK);
   const lines = body.split('\n');
 
   it('starts each entry with its number and the digest’s own words, at the start of a line', () => {
@@ -68,11 +71,12 @@ describe('the digest’s held messages', () => {
       expect(lines.filter((line) => line.includes(forged) && !line.startsWith('   > '))).toEqual([]);
   });
 
-  it('indents every field the visitor filled in under the entry it belongs to', () => {
+  it('indents every field the visitor filled in under the entry it belongs to, after the digest’s own mailto: line', () => {
     const entry = lines.slice(lines.findIndex((line) => line.includes(person.id)) - 1);
-    expect(entry.slice(0, 6)).toEqual([
+    expect(entry.slice(0, 7)).toEqual([
       `1. ${DIGEST_TEXT.score}: 0`,
       expect.stringMatching(new RegExp(`^   ${DIGEST_TEXT.reference}: ${person.id}, `)),
+      `   ${DIGEST_TEXT.answer}: mailto:${person.email}`,
       '   Naam: Anna de Vries',
       `   E-mailadres: ${person.email}`,
       '   Bedrijf: De Vries BV',
@@ -80,7 +84,11 @@ describe('the digest’s held messages', () => {
     ]);
   });
 
-  it('shows no web address a mail client would make a link of', () => {
-    expect(find(body, 'url')).toEqual([]);
+  it('makes links of its own only: the page of held messages and each visitor’s mailto:, never an address typed', () => {
+    expect(
+      find(body, 'url')
+        .map((found) => found.href)
+        .sort(),
+    ).toEqual([LINK.url, `mailto:${attacker.email}`, `mailto:${person.email}`].sort());
   });
 });

@@ -16,13 +16,14 @@ import type { DeployedRoles, PolicyStatement } from '@site/core/node/deployed-ro
 import type { GateCall } from '@site/emulators/iam-gate';
 import { readEmfLine } from '@site/testing/emf';
 import { captureLogs, type CapturedLogs } from '@site/testing/logs';
-import { answer, contactEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
+import { answer, contactEvent, heldEvent, ownMessage, VALID_BODY } from '@site/testing/api-events';
 import { sesEvent } from '@site/testing/ses-events';
-import { TEST_VISITOR_LIMIT } from '@site/testing/test-values';
+import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import '@site/testing/provided';
 import { createContactHandler } from '../src/contact/contact-handler';
 import { createDeliveryEventHandler } from '../src/delivery-events/delivery-event-handler';
 import { createRetryHandler } from '../src/retry/retry';
+import { heldLinkKey, heldLinkToken } from '../src/held/held-link';
 import { startFunctionAws, type FunctionAws } from './support/contact-stack';
 
 const ROLES = inject('deployedRoles');
@@ -71,7 +72,10 @@ async function under(roles: DeployedRoles): Promise<Run> {
   return run;
 }
 
-/** The contact function's work: one message e-mailed; one from a visitor over the limit, whose key it reserved and takes back. */
+/**
+ * The contact function's work: one message e-mailed; one from a visitor over the limit, whose
+ * key it reserved and takes back; and the firm's page of held messages opened from a digest's link.
+ */
 async function contactWork({ aws }: Run): Promise<unknown> {
   const handler = createContactHandler({ config: aws.config, clients: aws.clients });
   const post = async (viewer: string, headers: Record<string, string> = {}) =>
@@ -81,7 +85,8 @@ async function contactWork({ aws }: Run): Promise<unknown> {
   for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) statuses.push(await post('192.0.2.20'));
   statuses.push(await post('192.0.2.20', { [IDEMPOTENCY_HEADER]: randomUUID() }));
   const reservations = (await aws.items()).filter((item) => String(item.id).startsWith('idempotency#')).length;
-  return { statuses, emails: (await aws.sentEmails()).length, reservations };
+  const held = await handler(heldEvent({ token: heldLinkToken(heldLinkKey(TEST_ORIGIN_SECRET), new Date()) }));
+  return { statuses, emails: (await aws.sentEmails()).length, reservations, heldPage: held.statusCode };
 }
 
 /** The retry job's work: a message SES refused the first time, and a held one for the digest. */

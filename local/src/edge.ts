@@ -15,7 +15,13 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { API_PATH } from '@site/core/contract';
-import { API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, VIEWER_SCHEME_HEADER } from '@site/core/api-origin';
+import {
+  API_QUERY_PARAMETERS,
+  API_VIEWER_HEADERS,
+  ORIGIN_VERIFY_HEADER,
+  VIEWER_ADDRESS_HEADER,
+  VIEWER_SCHEME_HEADER,
+} from '@site/core/api-origin';
 import { securityHeaders } from '@site/core/node/security-headers';
 import { cacheControlFor } from '@site/core/cache-control';
 import { contentTypeFor } from '@site/core/node/content-types';
@@ -376,6 +382,17 @@ const arrivalOf = (req: IncomingMessage): Arrival => ({
   sourceIp: req.socket.remoteAddress ?? LOOPBACK,
 });
 
+/** The URL as CloudFront's origin request policy passes it on: of the query string, only API_QUERY_PARAMETERS. */
+function throughOriginPolicy(url: string): string {
+  const [path = '/', query = ''] = url.split('?', 2);
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(query)) {
+    if ((API_QUERY_PARAMETERS as readonly string[]).includes(name)) kept.append(name, value);
+  }
+  const rest = kept.toString();
+  return rest ? `${path}?${rest}` : path;
+}
+
 /**
  * One invocation, with the two clocks AWS runs: Lambda ends the function at its timeout (a
  * function error: API Gateway answers 500), and API Gateway stops waiting at the
@@ -428,7 +445,8 @@ async function serveApi(
   { throughEdge }: { throughEdge: boolean },
 ): Promise<number> {
   const body = await readBody(req);
-  const arrival = arrivalOf(req);
+  const asSent = arrivalOf(req);
+  const arrival = throughEdge ? { ...asSent, url: throughOriginPolicy(asSent.url) } : asSent;
   const routeKey = routeKeyOf(arrival.method, pathOf(req.url));
   let response: ApiResponse;
   if (body === undefined) response = gatewayError(413, 'Request Entity Too Large');

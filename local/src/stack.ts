@@ -14,6 +14,7 @@ import {
   ipv6NetworkLimitFrom,
   mailBudgetsFrom,
   retentionDaysFrom,
+  spamRetentionDaysFrom,
   visitorLimitFrom,
   type Config,
 } from '@site/core/node/deploy-config';
@@ -27,13 +28,13 @@ import { logLine } from '@site/lambda/log';
 import { createRetryHandler, createRetryJob, type RetryJob, type RetrySummary } from '@site/lambda/retry';
 import type { ApiResponse } from '@site/emulators/api-gateway';
 import { postFromViewer, stageThrottle, startApiGateway, startEdge, type ApiHandler } from './edge';
-import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, type EmulatorUrls } from '@site/emulators/connections';
+import { emulatorClientConfig, emulatorConnections, emulatorSdkEnv, LOOPBACK, type EmulatorUrls } from '@site/emulators/connections';
 import { LOCAL_CONFIGURATION_SET, LOCAL_MAIL, LOCAL_PORTS, LOCAL_STAGE } from '@site/local/defaults';
 import { clearSentEmails, ensureMessageTable, startDynamoDb, type RunningServer } from '@site/emulators/servers';
 import { startIamGate, type GatedService, type GateCall } from '@site/emulators/iam-gate';
 import type { DeployedRoles, StageNames } from '@site/core/node/deployed-roles';
 import { cachedDeployedRoles } from '@site/infra/roles-cache';
-import { functionEnvironment } from '@site/core/function-env';
+import { functionEnvironment, HELD_PAGE_ENV } from '@site/core/function-env';
 import { startFunctionSandbox, type SandboxProbe } from './function-sandbox';
 import { startLocalSes, type LocalSesOptions } from '@site/emulators/local-ses';
 import { startLocalMonitoring, type LocalAlarm, type LocalRule } from '@site/emulators/local-monitoring';
@@ -331,6 +332,9 @@ function localFunctions(urls: EmulatorUrls, tableName: string, options: LocalSta
     mail: { from: LOCAL_MAIL.from, to: options.contactRecipient ?? LOCAL_MAIL.to },
     configurationSet: LOCAL_CONFIGURATION_SET,
     retentionDays: retentionDaysFrom(CDK_JSON_CONTEXT),
+    spamRetentionDays: spamRetentionDaysFrom(CDK_JSON_CONTEXT),
+    // The edge's address is known once it listens: the retry job is given it then (retryJobs).
+    siteUrl: `http://${LOOPBACK}`,
     deliveryAlarmHours: deliveryAlarmHoursFrom(CDK_JSON_CONTEXT),
     originSecret,
     visitorLimit: {
@@ -343,14 +347,17 @@ function localFunctions(urls: EmulatorUrls, tableName: string, options: LocalSta
   // Read here as well, so a setting the function would refuse stops the start with its message.
   readContactConfig(settings);
   const lambdaEnv = { ...settings, ...emulatorSdkEnv(urls, 'send-contact-email') };
-  const retryParts = { config: readRetryConfig(settings), clients: createAwsClients(emulatorConnections(urls, 'retry-undelivered')) };
   return {
     originSecret,
     lambdaEnv,
     /** The contact function in an environment of its own, from its Lambda entry, ended at its timeout as in Lambda. */
     contact: () => startFunctionSandbox({ entry: CONTACT_FUNCTION.entry, functionName: CONTACT_FUNCTION.name, env: lambdaEnv }),
-    runRetryJob: createRetryHandler(retryParts),
-    retryJob: createRetryJob(retryParts),
+    /** The retry job, whose digest links to the page of held messages on the edge at `siteUrl`. */
+    retryJobs(siteUrl: string) {
+      const config = readRetryConfig({ ...settings, [HELD_PAGE_ENV.siteUrl]: siteUrl });
+      const retryParts = { config, clients: createAwsClients(emulatorConnections(urls, 'retry-undelivered')) };
+      return { runRetryJob: createRetryHandler(retryParts), retryJob: createRetryJob(retryParts) };
+    },
   };
 }
 
@@ -490,7 +497,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const contact = await functions.contact();
     started.push({ url: '', port: 0, close: () => contact.close() });
     const doors = await startFrontDoors(contact.handler, functions.originSecret, options, started);
-    const timer = scheduleRetries(functions.runRetryJob, options.retryIntervalMs ?? 60_000);
+    const retry = functions.retryJobs(doors.urls.site);
+    const timer = scheduleRetries(retry.runRetryJob, options.retryIntervalMs ?? 60_000);
     const check = outsideCheck(doors.urls.site, functions.originSecret, options.outsideCheckIntervalMs ?? 0);
     lastCheck = check.last;
     started.push({ url: '', port: 0, close: () => Promise.resolve(check.stop()) });
@@ -507,8 +515,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       postFromViewer: doors.postFromViewer,
       deliveryEvent: emulators.deliveryEvent,
       probeContactFunction: contact.probe,
-      runRetryJob: functions.runRetryJob,
-      retryJob: functions.retryJob,
+      runRetryJob: retry.runRetryJob,
+      retryJob: retry.retryJob,
       outsideCheck: { run: check.run, last: check.last },
       sendOriginSecret: doors.sendOriginSecret,
       async close() {

@@ -69,12 +69,18 @@ function messageText(message: StoredMessage, fields: FieldList): string {
       typeof item[name] === 'string' ? [[fields[name]!.label, item[name]]] : [],
     ),
     [text.messages.delivery, deliveryOf(message)],
+    ...(message.score === undefined
+      ? []
+      : ([[text.messages.assessment, text.assessment(message.score, message.signals ?? [])]] as [string, string][])),
+    ...(message.heldFor === undefined ? [] : ([[text.messages.heldFor, text.heldFor[message.heldFor]]] as [string, string][])),
     [text.messages.keptUntil, dutchDate(new Date(message.expiresAt * 1000))],
   ];
   // One column for the values of every message, whichever fields it has.
   const labels = [
     text.messages.reference,
     text.messages.delivery,
+    text.messages.assessment,
+    text.messages.heldFor,
     text.messages.keptUntil,
     ...fieldNames(fields).map((name) => fields[name]!.label),
   ];
@@ -107,6 +113,13 @@ export interface AccessDocument {
 export function accessDocument({ address, found, at: madeAt, facts, jsonFile, fields = CONTACT_FIELDS }: AccessDocument): string {
   const records = dataRecords(facts, fields);
   const linkedCounts = { teller: found.visitorCounters, dubbel: found.idempotencyRecords, spam: found.stampRecords };
+  /** What of a record is the person's, and until when; the spam record also says what of it cannot be linked to them. */
+  const theirs = (id: string, items: readonly { expiresAt: number }[]) => {
+    const until = latest(items.map((item) => item.expiresAt));
+    return id === 'spam'
+      ? [text.linked.spam.assessment, text.linked.spam.stamps(items.length), ...until, text.linked.spam.notLinked]
+      : [text.linked.yours(items.length), ...until];
+  };
   const sections = [
     [heading(text.title), firm.legalName, '', wrap(text.intro(address, dutchDateTime(madeAt)))],
     [
@@ -124,7 +137,7 @@ export function accessDocument({ address, found, at: madeAt, facts, jsonFile, fi
       ...Object.entries(linkedCounts).flatMap(([id, items]) => [
         subheading(records[id]!.title),
         ...recordRows(records[id]!, [what, why, kept]),
-        wrap([text.linked.yours(items.length), ...latest(items.map((item) => item.expiresAt))].join(' ')),
+        wrap(theirs(id, items).join(' ')),
         '',
       ]),
     ],

@@ -16,7 +16,8 @@ import type { MessageTable } from '@site/lambda/store';
 import { alignedColumns } from '@site/ops/columns';
 import { CommandError } from './errors';
 import { periodOf, periodProblem, type Period, type TimeSpec } from './period';
-import { markSpam, receivedIn, type WaveItem } from './wave-queries';
+import { markSpam, spamExpiry } from '@site/lambda/held-store';
+import { receivedIn, type WaveItem } from './wave-queries';
 import { shortFingerprint } from './spam-text';
 import { READ_LIMIT } from './wave';
 
@@ -28,7 +29,6 @@ export interface PurgeSelection {
   minScore?: number;
 }
 
-const DAY_SECONDS = 24 * 60 * 60;
 /** Messages listed by id in the report; the rest are counted. */
 const LISTED = 20;
 
@@ -37,11 +37,6 @@ export function isSelected(item: WaveItem, selection: PurgeSelection): boolean {
   if (selection.fingerprint !== undefined && !item.fingerprint?.startsWith(selection.fingerprint)) return false;
   if (selection.minScore !== undefined && (item.score === undefined || item.score < selection.minScore)) return false;
   return true;
-}
-
-/** The expiry a message marked now gets: spamRetentionDays from now, or its own when that is sooner. */
-export function spamExpiry(item: Pick<WaveItem, 'expiresAt'>, now: Date, spamRetentionDays: number): number {
-  return Math.min(item.expiresAt, Math.floor(now.getTime() / 1000) + spamRetentionDays * DAY_SECONDS);
 }
 
 export interface PurgeResult {

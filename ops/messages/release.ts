@@ -1,18 +1,17 @@
 /**
  * `npm run messages -- release <id>`: e-mails one held message to the firm now, the way
- * resend and the retry job do (@site/lambda/delivery), for a person whose message a wave's
- * budget or signals held. The message leaves `held` by a conditional update first, so two
- * releases never both send it; from there it follows the normal path: `emailed`, its
+ * the firm's page of held messages does (@site/lambda/held-store), for a person whose message
+ * a wave's budget or signals held. The message leaves `held` by a conditional update first,
+ * so two releases never both send it; from there it follows the normal path: `emailed`, its
  * delivery events, or, if SES refuses, `received` for the retry job.
  */
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { StoredMessage } from '@site/core/table';
-import { deliver } from '@site/lambda/delivery';
+import { releaseMessage } from '@site/lambda/held-store';
 import type { MailRoute } from '@site/lambda/mail';
-import { getMessage, leaseForRetry } from '@site/lambda/store';
+import { getMessage } from '@site/lambda/store';
 import { CommandError } from './errors';
 import type { Target } from './target';
-import { releaseHeld } from './wave-queries';
 
 function notHeld(message: StoredMessage): CommandError {
   const { id, status } = message;
@@ -30,21 +29,18 @@ export async function release(target: Target, id: string, route: MailRoute, now:
   const message = await getMessage(target.table, id);
   if (!message) throw new CommandError(`No message with id ${id} in ${target.table.name}.`);
   if (message.status !== 'held') throw notHeld(message);
-  if (!(await releaseHeld(target.table, id, now))) {
+  const setup = { table: target.table, ses: target.ses, route, fields: CONTACT_FIELDS };
+  const released = await releaseMessage(setup, message, now);
+  if (released.outcome === 'not_held') {
     throw new CommandError(
       `Message ${id} left 'held' while this ran (another release, or a purge): nothing sent. show ${id} says where it is.`,
     );
   }
-  // Now 'received': the retry job may see it too, and the lease decides which of the two sends it.
-  const released: StoredMessage = { ...message, status: 'received', lastAttemptAt: now.toISOString() };
-  // A later time than the one just written, so a retry run that read that one cannot lease it too.
-  const at = new Date(now.getTime() + 1);
-  if (!(await leaseForRetry(target.table, released, at))) {
+  if (released.outcome === 'taken') {
     console.log(`Released message ${id}; the retry job took it at once and e-mails it (show ${id} shows the outcome).`);
     return;
   }
-  const setup = { table: target.table, ses: target.ses, route, fields: CONTACT_FIELDS };
-  const result = await deliver(setup, { ...released, lastAttemptAt: at.toISOString() }, { at, isLast: false });
+  const result = released.delivery;
   if (result.outcome !== 'emailed') {
     throw new CommandError(
       `Released message ${id}, but SES ${target.sesWhere} did not accept the e-mail (${result.error}); it is 'received' now: the retry job will try again.`,

@@ -108,7 +108,10 @@ describe('a person’s messages and everything that names them', () => {
     expect(text).toContain('Bij uw berichten: 3.');
     expect(text).toContain('Bij uw berichten: 2.');
     expect(text).toContain('De beoordeling op spam');
-    expect(text).toContain('Bij uw berichten: 1.');
+    expect(text).toContain('Gebruik van het rekenwerk bij uw berichten: 1.');
+    // Each message's score, in Dutch words, beside it; what cannot be linked to the person said so.
+    expect(text).toMatch(/Beoordeling op spam: +score \d/);
+    expect(text.replace(/\s+/g, ' ')).toContain('We kunnen ze niet aan u koppelen');
   });
 
   it('are gone after erase: nothing in the table names an erased message, and shared counters still count only the rest', async () => {

@@ -9,7 +9,7 @@ import type { Page, Request } from '@playwright/test';
 import { API_PATH, FORM_RESULT_PAGES } from '@site/core/contract';
 import { INVALID_EMAIL_MESSAGE } from '@site/core/content/contact-fields';
 import { refusedPost } from '@site/core/content/refused-post';
-import { firm, phoneHref, sentConfirmation, contactForm } from '@site/frontend/content/site';
+import { firm, phoneHref, contactForm } from '@site/frontend/content/site';
 import { formResults } from '@site/frontend/content/form-results';
 import { expect, open, test } from './fixtures';
 import { expectValues, fill, MESSAGE, send } from './no-script-form';
@@ -50,8 +50,8 @@ test.describe('the contact form without JavaScript', () => {
       await expect(page).toHaveURL(FORM_RESULT_PAGES.sent);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(formResults.sent.headline);
       await expect(page.getByText('Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.')).toHaveCount(1);
-      // As the confirmation in the form's place says it with scripts.
-      await expect(page.getByText(sentConfirmation.reply)).toHaveCount(1);
+      // One promise of when a reply comes, as the confirmation in the form's place says it with scripts.
+      await expect(page.getByRole('main')).not.toContainText('werkdag');
       await expect(page.getByRole('main').getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
 
       const stored = await site.storedMessages();

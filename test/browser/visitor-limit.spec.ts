@@ -62,7 +62,7 @@ test.describe('a visitor over the limit (1 message here)', () => {
       await expect(failure.locator('.toast-message')).toHaveText(contactForm.messages.failure);
       await expect(failure.locator('.toast-detail')).toHaveText([
         contactForm.limited.again(minutes),
-        `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+        `Liever direct contact? Bel ons op ${firm.phone} of mail naar ${firm.email}.`,
       ]);
       // One outcome at a time: the success toast of the first send is gone.
       await expect(page.locator('.toast')).toHaveCount(1);

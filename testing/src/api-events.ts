@@ -15,8 +15,8 @@ import {
   VIEWER_HOST_HEADER,
   VIEWER_SCHEME_HEADER,
 } from '@site/core/api-origin';
-import { API_PATH } from '@site/core/contract';
-import { CONTACT_ROUTE_KEY, toApiGatewayEvent } from '@site/emulators/api-gateway';
+import { API_PATH, FORM_CONTENT_TYPE, HELD_LINK_PARAMETER, HELD_PATH } from '@site/core/contract';
+import { CONTACT_ROUTE_KEY, HELD_ROUTE_KEY, toApiGatewayEvent } from '@site/emulators/api-gateway';
 import { TEST_ORIGIN_SECRET } from './test-values';
 
 /** Who sent a request to CloudFront: the address and port of the connection, and the scheme it used. */
@@ -120,6 +120,37 @@ export function contactEvent(parts: EventParts = {}): APIGatewayProxyEventV2 {
     CONTACT_ROUTE_KEY,
   );
   return parts.isBase64Encoded && typeof parts.body === 'string' ? { ...event, body: parts.body, isBase64Encoded: true } : event;
+}
+
+/** The site's own host, as the viewer asks CloudFront for it; the page's forms post from it. */
+export const SITE_HOST = 'www.firma.example';
+
+/**
+ * A request for the firm's page of held messages, behind CloudFront: a GET of the digest's
+ * link (`token` in the query string, the one parameter CloudFront passes on), or a POST of
+ * one of the page's forms, from the page itself unless `headers` say otherwise.
+ */
+export function heldEvent(
+  parts: { token?: string; form?: Record<string, string> | URLSearchParams; headers?: Record<string, string>; method?: string } = {},
+): APIGatewayProxyEventV2 {
+  const posted = parts.form !== undefined;
+  const sent = {
+    host: SITE_HOST,
+    ...(posted && { 'content-type': FORM_CONTENT_TYPE, origin: `https://${SITE_HOST}`, 'sec-fetch-site': 'same-origin' }),
+    ...parts.headers,
+  };
+  const headers = cloudFrontOriginHeaders(sent, { address: newVisitor(), port: 40_000, scheme: 'https' }, TEST_ORIGIN_SECRET);
+  const query = parts.token === undefined ? '' : `?${new URLSearchParams({ [HELD_LINK_PARAMETER]: parts.token })}`;
+  return toApiGatewayEvent(
+    {
+      method: parts.method ?? (posted ? 'POST' : 'GET'),
+      url: `${HELD_PATH}${query}`,
+      headers,
+      body: posted ? Buffer.from(new URLSearchParams(parts.form).toString()) : Buffer.alloc(0),
+      sourceIp: '203.0.113.7',
+    },
+    HELD_ROUTE_KEY,
+  );
 }
 
 let serial = 0;

@@ -29,6 +29,7 @@ import {
   TEST_CONFIGURATION_SET,
   TEST_MAIL_BUDGETS,
   TEST_ORIGIN_SECRET,
+  TEST_SITE_URL,
   TEST_STAGE,
   TEST_VISITOR_LIMIT,
 } from './test-values';
@@ -122,6 +123,8 @@ export async function startLocalAws(options: { iam?: RunIam } = {}): Promise<Loc
       mail: { from: MAIL_FROM, to: MAIL_TO },
       configurationSet: TEST_CONFIGURATION_SET,
       retentionDays: DEFAULTS.retentionDays,
+      spamRetentionDays: DEFAULTS.spamRetentionDays,
+      siteUrl: TEST_SITE_URL,
       deliveryAlarmHours: DEFAULTS.deliveryAlarmHours,
       originSecret: TEST_ORIGIN_SECRET,
       visitorLimit: TEST_VISITOR_LIMIT,

@@ -10,6 +10,8 @@ export const TEST_ORIGIN_SECRET = 'origin-secret-of-the-lambda-tests-0123456789a
 export const TEST_STAGE = 'test';
 export const MAIL_FROM = 'website@firma.example';
 export const MAIL_TO = 'info@firma.example';
+/** The site the digest's link to the page of held messages points at. */
+export const TEST_SITE_URL = 'https://www.firma.example';
 /** The configuration set the functions of these tests send through: the one their SES knows. */
 export const TEST_CONFIGURATION_SET = 'consultancy-site-lambda-tests';
 /** The deploy's default visitor limit, as the function reads it from its environment. */

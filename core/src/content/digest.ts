@@ -17,14 +17,17 @@ export const DIGEST_TEXT = {
     'doorstuurt. Ze zijn allemaal bewaard.',
   /** More held messages than one digest reads: the next digest counts the rest. */
   more: 'Er wachten nog meer berichten; de volgende samenvatting telt ze mee.',
-  why: 'Waarom ze zijn vastgehouden',
+  /** Before the link to the page of held messages. */
+  page: (until: string) =>
+    `Lees en beoordeel alle aangehouden berichten op deze pagina. Daar kunt u een bericht alsnog doorsturen of als spam markeren. De link werkt tot ${until}:`,
+  why: 'Waarom ze zijn aangehouden',
   heldFor: {
     suspect: 'lijkt op spam',
     budget: 'meer berichten dan per uur of per dag worden doorgestuurd',
   } satisfies Record<HeldFor, string>,
   signals: 'Kenmerken',
   signal: {
-    noStamp: 'verstuurd zonder het script van de website',
+    noStamp: 'verzonden zonder het script van de website',
     badStamp: 'ongeldige of hergebruikte controle van de website',
     fastFill: 'sneller ingevuld dan een mens typt',
     linkInName: 'een webadres of @ in de naam of bedrijfsnaam',
@@ -36,7 +39,15 @@ export const DIGEST_TEXT = {
   inFull: (count: number) => (count === 1 ? 'Het meest waarschijnlijk echte bericht' : `De ${count} meest waarschijnlijk echte berichten`),
   score: 'Spamscore',
   reference: 'Kenmerk',
-  release:
-    'Is een van deze berichten echt? Beantwoord het gewoon: beantwoorden gaat rechtstreeks naar de afzender. ' +
-    'De beheerder van de website kan een bericht ook alsnog als eigen e-mail laten doorsturen, met het kenmerk.',
+  /** Before each message's mailto: link. */
+  answer: 'Antwoorden aan',
+  /** One message in the digest: its Reply-To is the visitor. */
+  replyToOne:
+    'Is dit bericht echt? Beantwoord deze e-mail: uw antwoord gaat rechtstreeks naar de afzender. ' +
+    'Of kies op de pagina hierboven "Alsnog doorsturen", dan komt het als gewone e-mail binnen.',
+  /** More than one: an answer to the digest would reach no visitor. */
+  replyToMany:
+    'Is een van deze berichten echt? Een antwoord op deze e-mail bereikt de afzenders niet. Schrijf de afzender via de link bij ' +
+    '"Antwoorden aan", of kies op de pagina hierboven "Alsnog doorsturen": dan komt het als gewone e-mail binnen en gaat uw ' +
+    'antwoord rechtstreeks naar de afzender.',
 } as const;

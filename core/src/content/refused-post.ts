@@ -1,3 +1,4 @@
+import { CALL_US } from './promise';
 /**
  * The words of the page that answers a refused form post (a visitor without scripts): the
  * form again, with what was typed, and why it was not sent. The function renders it
@@ -24,11 +25,11 @@ export const refusedPost = {
   /** Under the headline: what was typed is all still there. */
   kept: 'Wat u hebt ingevuld, staat hieronder nog. Pas aan wat nodig is en verzend het opnieuw.',
   /** Why, when fields were refused; each field's own sentence is at the field. */
-  refused: (count: number) => (count === 1 ? 'Eén veld is nog niet goed ingevuld:' : `${count} velden zijn nog niet goed ingevuld:`),
+  refused: (count: number) => (count === 1 ? 'Eén veld is nog niet goed ingevuld:' : `Deze ${count} velden zijn nog niet goed ingevuld:`),
   /** Why, when the site could not take the message (5xx, 422): not the visitor's fault. */
   failed: 'Er is bij ons iets misgegaan; aan uw bericht ligt het niet. Probeer het over enkele minuten opnieuw.',
   /** Followed by the phone number and the e-mail address, as links. */
-  direct: { call: 'Liever direct contact? Bel ons op', mail: 'of mail naar' },
+  direct: { call: CALL_US, mail: 'of mail naar' },
   submit: 'Opnieuw verzenden',
   home: 'Naar de homepage',
 } as const;

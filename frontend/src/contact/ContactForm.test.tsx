@@ -1,3 +1,4 @@
+import { REPLY_PROMISE } from '@site/core/content/promise';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -388,7 +389,7 @@ describe('ContactForm messages at the fields', () => {
       expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
       expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
         `U hebt in korte tijd het maximale aantal berichten verzonden. ${again}`,
-        `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+        `Liever direct contact? Bel ons op ${firm.phone} of mail naar ${firm.email}.`,
       ]);
       // Nothing went wrong on the firm's side, and the button is ready for later.
       expect(alert.querySelector('.toast-detail')!.textContent).not.toMatch(/fout|storing|mis/);
@@ -418,7 +419,7 @@ describe('ContactForm messages at the fields', () => {
     expect(alert.querySelector('.toast-message')).toHaveTextContent(messages.failure);
     expect([...alert.querySelectorAll('.toast-detail')].map((line) => line.textContent)).toEqual([
       contactForm.busy,
-      `Liever meteen contact? Bel ${firm.phone} of mail naar ${firm.email}.`,
+      `Liever direct contact? Bel ons op ${firm.phone} of mail naar ${firm.email}.`,
     ]);
     expect(alert).not.toHaveTextContent(contactForm.limited.again(undefined));
     expect(within(alert).getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
@@ -445,7 +446,10 @@ describe('ContactForm once the message is sent', () => {
     expect(heading).toHaveFocus();
     const card = within(confirmation() as HTMLElement);
     expect(card.getByText(messages.success)).toBeInTheDocument();
-    expect(card.getByText(sentConfirmation.reply)).toBeInTheDocument();
+    // One promise of when a reply comes: the spec's own words, nothing beside them.
+    expect(card.getByText(messages.success)).toHaveTextContent(REPLY_PROMISE);
+    expect(confirmation()!.textContent.replace(/\s/g, ' ').split(REPLY_PROMISE)).toHaveLength(2);
+    expect(confirmation()!.textContent).not.toMatch(/werkdag|binnen/);
     expect(card.getByRole('link', { name: firm.phone })).toHaveAttribute('href', phoneHref);
     // The form is out of sight and out of the way, its fields empty, as the spec has them after a success.
     expect(screen.queryByRole('form')).toBeNull();

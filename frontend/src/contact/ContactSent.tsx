@@ -26,7 +26,6 @@ export function ContactSent({ firstName, onWriteAnother }: ContactSentProps) {
         {text.thanks(firstName)}
       </h3>
       <p className="contact-sent-text">{contactForm.messages.success}</p>
-      <p className="contact-sent-reply">{text.reply}</p>
       <p className="contact-sent-call">
         <Icon name="phone" />
         <span>

@@ -60,7 +60,6 @@ export function FormResult({ result, refused, fields = CONTACT_FIELDS }: FormRes
       {result === 'sent' && (
         // As the confirmation that takes the form's place when scripts run says it.
         <>
-          <p className="status-text">{joinLastWords(sentConfirmation.reply)}</p>
           <p className="status-text">
             {sentConfirmation.call} <a href={phoneHref}>{firm.phone}</a>
           </p>

@@ -5,6 +5,8 @@
  * records (privacy.ts), quoted, so the two never say different things. The layout and the dates'
  * notation are the command's (ops/messages/access-document.ts).
  */
+import { DIGEST_TEXT } from '@site/core/content/digest';
+import type { HeldFor, SpamSignal } from '@site/core/spam';
 import type { MessageStatus } from '@site/core/table';
 import { privacyContact } from './privacy';
 import { firm } from './site';
@@ -22,7 +24,19 @@ export const accessAnswer = {
     reference: 'Kenmerk',
     delivery: 'Bezorging',
     keptUntil: 'Bewaard tot',
+    assessment: 'Beoordeling op spam',
+    heldFor: 'Aangehouden omdat',
   },
+  /** How the website scored a message: the score and, in words, what counted towards it (the digest's words for the office). */
+  assessment: (score: number, signals: readonly SpamSignal[]) =>
+    signals.length === 0
+      ? `score ${score}; niets in het bericht wees op spam`
+      : `score ${score}, door: ${signals.map((signal) => DIGEST_TEXT.signal[signal]).join('; ')}`,
+  /** Why a held message was held, as the person reads it. */
+  heldFor: {
+    suspect: 'het op spam leek',
+    budget: 'er in korte tijd meer berichten binnenkwamen dan de website per e-mail doorstuurt',
+  } satisfies Record<HeldFor, string>,
   /** What became of the e-mail of a message, by its status; `when`: the moment that is known. */
   delivery: {
     received: () => 'nog niet in onze mailbox; de website probeert het opnieuw',
@@ -44,6 +58,14 @@ export const accessAnswer = {
     yours: (count: number) => (count === 0 ? 'Bij uw berichten: geen (meer).' : `Bij uw berichten: ${count}.`),
     /** `until`: 'zaterdag 28 november 2026 om 10.20 uur'. */
     until: (until: string) => `Bewaard tot ${until}.`,
+    /** Under the spam defence's record: what of it is the person's, and what cannot be linked to them. */
+    spam: {
+      assessment: 'De beoordeling van elk bericht, en waarom het eventueel is aangehouden, staat hierboven bij dat bericht.',
+      stamps: (count: number) =>
+        count === 0 ? 'Gebruik van het rekenwerk bij uw berichten: geen (meer).' : `Gebruik van het rekenwerk bij uw berichten: ${count}.`,
+      notLinked:
+        'De codes van teksten, de aantallen per netwerk en de tellers van rekenopgaven bevatten geen kenmerk van een bericht en geen e-mailadres. We kunnen ze niet aan u koppelen; daarom staan ze niet in dit overzicht.',
+    },
   },
   elsewhere: {
     heading: 'Waar nog meer gegevens staan',

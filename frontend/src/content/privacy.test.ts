@@ -1,12 +1,15 @@
 import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
+import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
+import { DAY_ITEMS_KEPT_DAYS_AFTER, DIGEST_INTERVAL_MINUTES, STAMP_DIFFICULTY } from '@site/core/spam';
 import { MESSAGE_TABLE } from '@site/core/table';
 import { IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 import { describe, expect, it } from 'vitest';
 import {
   dataRecords,
   formatDays,
+  LOGGED,
   inlineText,
   privacyContact,
   privacyPage,
@@ -209,5 +212,33 @@ describe('privacy statement', () => {
     const ids = [...statement().sections.map((section) => section.id), ...Object.keys(dataRecords(FACTS))];
     expect(new Set(ids).size).toBe(ids.length);
     for (const section of statement().sections) expect(section.title.length).toBeGreaterThan(3);
+  });
+});
+
+describe('what the statement says the code decides (lambda/test/statement-facts.test.ts checks the code keeps to it)', () => {
+  const records = dataRecords(FACTS);
+  const text = (id: string) => recordText(records[id]!.rows).join('\n');
+
+  it('says the firm gets an overview of held messages as often as the digest comes: "elk uur een overzicht"', () => {
+    expect(DIGEST_INTERVAL_MINUTES).toBe(60);
+    expect(text('spam')).toContain('We ontvangen dan elk uur een overzicht, en een medewerker leest elk aangehouden bericht');
+    expect(text('mailbox')).toContain('het overzicht van aangehouden berichten dat we elk uur per e-mail ontvangen');
+  });
+
+  it('says a text’s code and the counts per network live to the end of the next day (UTC), and a used challenge as long as the challenge', () => {
+    expect(DAY_ITEMS_KEPT_DAYS_AFTER).toBe(1);
+    expect(text('spam')).toContain('De code van de tekst en de aantallen per netwerk: tot het einde van de volgende dag (UTC).');
+    expect(STAMP_DIFFICULTY.expiresSeconds).toBe(15 * 60);
+    expect(text('spam')).toContain('Het gebruik van het rekenwerk: 15 minuten nadat de website de opgave gaf.');
+  });
+
+  it('names what every key of the contact request’s log line holds, and what it never holds', () => {
+    expect(Object.keys(LOGGED).sort()).toEqual([...CONTACT_REQUEST_LOG.fields].sort());
+    const logs = text('logboeken');
+    for (const words of Object.values(LOGGED)) expect(logs).toContain(words);
+    expect(logs).toContain(
+      'Uw naam, e-mailadres, bericht, IP-adres en de beoordeling op spam (de score en de kenmerken) staan er niet in.',
+    );
+    expect(logs).not.toMatch(/\bscore\b(?! en de kenmerken\))/);
   });
 });

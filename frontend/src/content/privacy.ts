@@ -13,7 +13,8 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import { fieldNames, IDEMPOTENCY_TTL_SECONDS } from '@site/core/contract';
 import { type FieldList } from '@site/core/field-spec';
 import { placeholders } from '@site/core/placeholders';
-import { STAMP_DIFFICULTY } from '@site/core/spam';
+import { CONTACT_REQUEST_LOG, type ContactRequestLogField } from '@site/core/log-lines';
+import { DAY_ITEMS_KEPT_DAYS_AFTER, DIGEST_INTERVAL_MINUTES, STAMP_DIFFICULTY } from '@site/core/spam';
 import { MESSAGE_TABLE } from '@site/core/table';
 import { BUDGET_NETWORK_PREFIXES, IPV6_COUNTED_PREFIXES } from '@site/core/visitor-networks';
 import { PATHS } from '../routes';
@@ -189,6 +190,40 @@ const accessLogs: Fact = { fact: 'accessLogDays', value: ACCESS_LOG_RETENTION_DA
 const idempotencyHours = IDEMPOTENCY_TTL_SECONDS / 3600;
 const idempotency: Fact = { fact: 'idempotencyHours', value: idempotencyHours, text: formatHours(idempotencyHours) };
 
+/** How often the digest of held messages comes, as the statement says it (DIGEST_INTERVAL_MINUTES). */
+export const digestEvery = DIGEST_INTERVAL_MINUTES === 60 ? 'elk uur' : `elke ${formatMinutes(DIGEST_INTERVAL_MINUTES)}`;
+
+/** Until when the spam defence's per-day items live (DAY_ITEMS_KEPT_DAYS_AFTER). */
+export const dayItemsKept =
+  DAY_ITEMS_KEPT_DAYS_AFTER === 1
+    ? 'tot het einde van de volgende dag (UTC)'
+    : `tot het einde van de ${DAY_ITEMS_KEPT_DAYS_AFTER}e dag daarna (UTC)`;
+
+/** Until when the record of a used challenge lives: the challenge's own lifetime (STAMP_DIFFICULTY). */
+export const challengeMinutes = formatMinutes(STAMP_DIFFICULTY.expiresSeconds / 60);
+
+/**
+ * What each key of the contact request's log line holds, in the order the statement names
+ * them: a key the code adds to CONTACT_REQUEST_LOG.fields does not compile until it is said here.
+ */
+export const LOGGED: Record<ContactRequestLogField, string> = {
+  msg: 'het soort regel',
+  outcome: 'de uitkomst (zoals doorgestuurd, aangehouden of geweigerd)',
+  heldFor: 'waarom een bericht is aangehouden',
+  messageId: 'het kenmerk van het bericht',
+  level: 'of er iets misging',
+  requestId: 'een technisch nummer van het verzoek',
+  format: 'of het formulier met of zonder script werd verzonden',
+  status: 'de code van het antwoord aan uw browser',
+  durationMs: 'hoe lang de afhandeling duurde',
+  attempts: 'hoe vaak de website het bericht per e-mail probeerde te bezorgen',
+  error: 'bij een storing de naam van de fout',
+  where: 'de plaats in de programmacode waar die optrad',
+  crossSite: 'bij een geweigerd formulier de reden van die weigering',
+  visitorLimit: 'of de teller per internetaansluiting kon worden toegepast',
+};
+CONTACT_REQUEST_LOG.fields satisfies readonly (keyof typeof LOGGED)[];
+
 /** The legal bases, as the records name them. */
 const BASIS = {
   interest: 'ons gerechtvaardigd belang',
@@ -242,7 +277,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
       }),
       record('mailbox', 'De e-mail in onze mailbox', {
         what: [
-          'Elk bericht komt als e-mail binnen in onze mailbox, met de gegevens hierboven. Beantwoorden we het, dan staat ook die correspondentie daar.',
+          `Een bericht komt als e-mail binnen in onze mailbox, met de gegevens hierboven. Houdt de website een bericht aan (zie De beoordeling op spam), dan komt het eerst in het overzicht van aangehouden berichten dat we ${digestEvery} per e-mail ontvangen, en op een beveiligde pagina waar een medewerker het leest; wordt het daar alsnog doorgestuurd, dan komt het ook als gewone e-mail binnen. Beantwoorden we het, dan staat ook die correspondentie in onze mailbox.`,
         ],
         why: ['Om uw vraag af te handelen.'],
         basis: [
@@ -282,7 +317,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
           ],
         ],
         why: [
-          'Om te voorkomen dat een golf van spam onze mailbox overspoelt, zonder dat er een bericht verloren gaat. Een bericht dat verdacht lijkt, of dat binnenkomt terwijl er in korte tijd heel veel berichten komen, weigeren we niet en gooien we niet weg: we bewaren het en houden het aan. We ontvangen dan elk uur een overzicht, en een medewerker beoordeelt de aangehouden berichten. We schakelen hiervoor geen andere partij in.',
+          `Om te voorkomen dat een golf van spam onze mailbox overspoelt, zonder dat er een bericht verloren gaat. De website beslist automatisch, op de kenmerken hierboven, of een bericht meteen als e-mail wordt doorgestuurd of wordt aangehouden: als het verdacht lijkt, of als het binnenkomt terwijl er in korte tijd meer berichten komen dan de website per uur doorstuurt. Een aangehouden bericht weigeren we niet en gooien we niet weg: we bewaren het. We ontvangen dan ${digestEvery} een overzicht, en een medewerker leest elk aangehouden bericht en beslist zelf of het echt is. Voor u betekent het alleen dat ons antwoord later kan komen. We schakelen hiervoor geen andere partij in.`,
         ],
         basis: [
           `${capitalised(BASIS.interest)} bij een formulier dat bruikbaar blijft en een mailbox die niet overspoeld raakt (${BASIS.f}).`,
@@ -295,8 +330,8 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
             spamRetention,
             ` vanaf dat moment, of korter als de gewone bewaartermijn eerder afloopt. ${deletedAfterwards}`,
           ],
-          ['De code van de tekst en de aantallen per netwerk: tot het einde van de volgende dag (UTC).'],
-          [`Het gebruik van het rekenwerk: ${STAMP_DIFFICULTY.expiresSeconds / 60} minuten nadat de website de opgave gaf.`],
+          [`De code van de tekst en de aantallen per netwerk: ${dayItemsKept}.`],
+          [`Het gebruik van het rekenwerk: ${challengeMinutes} nadat de website de opgave gaf.`],
         ],
       }),
       record('dubbel', 'De controle op dubbel verzenden', {
@@ -310,7 +345,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
       }),
       record('toegangslogboeken', 'Toegangslogboeken', {
         what: [
-          'Bij elk bezoek aan de website ontvangt onze hostingprovider, zoals bij iedere website, technische gegevens van uw browser: uw IP-adres, het tijdstip, de opgevraagde pagina en het type browser. Deze gegevens komen in toegangslogboeken.',
+          'Bij elk bezoek aan de website ontvangt onze hostingprovider, zoals bij iedere website, technische gegevens van uw browser: uw IP-adres, het tijdstip, de opgevraagde pagina met wat er in het adres na het vraagteken staat, de pagina waar u vandaan kwam (de verwijzer) en het type browser. Deze gegevens komen in toegangslogboeken.',
         ],
         why: ['Om de website veilig en bereikbaar te houden en misbruik op te sporen, zoals aanvallen of spam via het formulier.'],
         basis: [`${capitalised(BASIS.interest)} bij een veilige website (${BASIS.f}).`],
@@ -319,7 +354,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
       }),
       record('logboeken', 'Technische logboeken', {
         what: [
-          'Van elk verzonden formulier legt de website vast wanneer het binnenkwam, wat de uitkomst was en het kenmerk van het bericht. Uw naam, e-mailadres, bericht en IP-adres staan er niet in.',
+          `Van elk verzonden formulier legt de website in één regel vast wanneer het binnenkwam, ${inDutch(Object.values(LOGGED))}. Uw naam, e-mailadres, bericht, IP-adres en de beoordeling op spam (de score en de kenmerken) staan er niet in.`,
         ],
         why: ['Om storingen op te sporen en te zien dat elk bericht wordt bezorgd.'],
         basis: [`${capitalised(BASIS.interest)} bij een website die werkt (${BASIS.f}).`],
@@ -338,7 +373,7 @@ function collected(facts: DeploymentFacts, fields: FieldList): PrivacySection {
         ],
       }),
       p(
-        'We gebruiken uw gegevens niet voor nieuwsbrieven of andere marketing, verkopen ze niet en nemen geen besluiten over u die alleen door een computer worden genomen.',
+        'We gebruiken uw gegevens niet voor nieuwsbrieven of andere marketing en verkopen ze niet. Dat de website een bericht automatisch aanhoudt, is geen besluit over u: een medewerker leest elk aangehouden bericht en beslist zelf. Andere automatische beslissingen over u neemt de website niet.',
       ),
     ],
   };
@@ -395,7 +430,7 @@ const transfers: PrivacySection = {
   title: 'Gegevens buiten de Europese Economische Ruimte',
   blocks: [
     p(
-      'De website bewaart uw gegevens binnen de Europese Economische Ruimte (EER). De pagina’s worden wel geleverd via Amazon CloudFront, het wereldwijde netwerk van AWS, door de server die het dichtst bij u staat. Bezoekt u de website van buiten de EER, dan verwerkt een server buiten de EER uw bezoek, met uw IP-adres, en gaat een bericht dat u verzendt versleuteld via die server naar de database.',
+      'De website bewaart uw gegevens binnen de Europese Economische Ruimte (EER). De pagina’s worden wel geleverd via Amazon CloudFront, het netwerk van AWS, vanaf servers in Europa, Noord-Amerika en Israël. Meestal is dat een server dicht bij u, maar ook als u in de EER bent, kan een server buiten de EER uw bezoek verwerken, met uw IP-adres; een bericht dat u verzendt, gaat dan versleuteld via die server naar de database.',
     ),
     p(
       'AWS hoort bij het Amerikaanse Amazon.com, Inc. Verwerkt AWS gegevens in de Verenigde Staten, dan is dat toegestaan omdat Amazon zich heeft aangesloten bij het EU-VS Data Privacy Framework, waarvan de Europese Commissie heeft vastgesteld dat het een passend beschermingsniveau biedt. Daarnaast gelden de standaardcontractbepalingen van de Europese Commissie, die in onze overeenkomst met AWS zijn opgenomen.',
@@ -414,11 +449,13 @@ const rights: PrivacySection = {
       'onjuiste gegevens te laten corrigeren;',
       'uw gegevens te laten verwijderen;',
       'het gebruik van uw gegevens te laten beperken;',
-      'bezwaar te maken tegen het gebruik van uw gegevens op grond van ons gerechtvaardigd belang;',
-      'de gegevens die u ons gaf in een gangbaar bestandsformaat te ontvangen.',
+      'bezwaar te maken tegen het gebruik van uw gegevens op grond van ons gerechtvaardigd belang.',
     ),
     p(
-      'Vraagt u ons uw gegevens te verwijderen, dan doen we dat zonder onnodige vertraging: uw berichten, de tellers en de controles op dubbel verzenden die erbij horen, en de e-mails in onze mailbox. Dat geldt niet voor gegevens die we volgens de wet moeten bewaren, zoals de correspondentie over een opdracht voor de fiscale bewaarplicht, of die we nodig hebben voor een rechtsvordering (artikel 17, lid 3 AVG). In de back-ups blijven verwijderde gegevens nog ',
+      'Wilt u de gegevens die u ons gaf in een gangbaar bestandsformaat ontvangen, dan krijgt u ze ook van ons. Dat is geen wettelijk recht bij deze gegevens (artikel 20 AVG geldt niet voor gegevens die we op grond van ons gerechtvaardigd belang of een wettelijke plicht verwerken), maar we doen het wel.',
+    ),
+    p(
+      'Vraagt u ons uw gegevens te verwijderen, dan doen we dat zonder onnodige vertraging: uw berichten, de tellers en de controles op dubbel verzenden die erbij horen, en de e-mails in onze mailbox, de overzichten van aangehouden berichten daarin meegerekend. Dat geldt niet voor gegevens die we volgens de wet moeten bewaren, zoals de correspondentie over een opdracht voor de fiscale bewaarplicht, of die we nodig hebben voor een rechtsvordering (artikel 17, lid 3 AVG). In de back-ups blijven verwijderde gegevens nog ',
       backups,
       ' staan; we gebruiken ze daar nergens voor, en zetten we ooit een back-up terug, dan verwijderen we ze opnieuw.',
     ),

@@ -7,7 +7,7 @@
  */
 import { HONEYPOT_LABEL, REQUIRED_FIELDS_MESSAGE, REQUIRED_NOTE } from '@site/core/content/contact-fields';
 import { visitorLimitSentence } from '@site/core/content/refused-post';
-import { REPLY_PROMISE } from '@site/core/content/promise';
+import { CALL_US, REPLY_PROMISE } from '@site/core/content/promise';
 import { firm as facts } from '@site/core/content/firm';
 import { postalCodeShown, telHref } from '@site/core/notation';
 import type { IconName } from '../icons/shapes';
@@ -24,7 +24,7 @@ export const emailHref = `mailto:${firm.email}`;
 
 /** How to reach the firm without the form: said wherever the form could not send. */
 export const directContact = {
-  call: 'Liever meteen contact? Bel',
+  call: CALL_US,
   mail: 'of mail naar',
 } as const;
 
@@ -252,7 +252,8 @@ export const contactForm = {
   },
   submit: 'Bericht verzenden',
   submitting: 'Bezig met verzenden…',
-  privacy: 'We gebruiken uw gegevens alleen om op uw bericht te reageren.',
+  privacy:
+    'We gebruiken uw gegevens om op uw bericht te reageren. De website beoordeelt elk bericht automatisch op spam; soms leest een medewerker het eerst.',
   privacyLink: { href: PATHS.privacy, label: 'Lees onze privacyverklaring' },
   /** Under a field from 90% of its limit on; a screen reader hears it once typing pauses. */
   count: {
@@ -262,7 +263,7 @@ export const contactForm = {
   messages: {
     required: REQUIRED_FIELDS_MESSAGE,
     sending: 'Uw bericht wordt verzonden...',
-    success: 'Uw bericht is verzonden! We nemen zo spoedig mogelijk contact met u op.',
+    success: `Uw bericht is verzonden! ${REPLY_PROMISE}`,
     failure: 'Er is een fout opgetreden bij het verzenden van uw bericht. Probeer het opnieuw.',
   },
   /**
@@ -290,10 +291,8 @@ export const contactForm = {
 export const sentConfirmation = {
   /** With the visitor's given name when the name as typed starts with one (first-name.ts). */
   thanks: (firstName?: string) => (firstName ? `Bedankt, ${firstName}` : 'Bedankt voor uw bericht'),
-  /** The firm's promise: when the visitor hears back. In core, because the firm's e-mail repeats it. */
-  reply: REPLY_PROMISE,
   /** Followed by the phone number, as a link. */
-  call: 'Haast? Bel ons op',
+  call: CALL_US,
   another: 'Nog een bericht verzenden',
 } as const;
 

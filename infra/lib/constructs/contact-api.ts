@@ -1,6 +1,6 @@
 /**
  * The contact form's back end: the HTTP API and its throttled, logged stage, the contact
- * function behind API_PATH and CHALLENGE_PATH, and the retry job on its schedule, each allowed exactly the
+ * function behind API_PATH, CHALLENGE_PATH and HELD_PATH, and the retry job on its schedule, each allowed exactly the
  * table actions it performs.
  */
 import { Annotations, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -11,7 +11,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_PATH, CHALLENGE_PATH } from '@site/core/contract';
+import { API_PATH, CHALLENGE_PATH, HELD_PATH } from '@site/core/contract';
 import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/node/deploy-config';
 import { FUNCTION_ENV } from '@site/core/function-env';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
@@ -25,9 +25,9 @@ export interface ContactApiProps {
   table: MessageTable;
   /** What both functions need besides TABLE_NAME: MAIL_FROM, MAIL_TO, RETENTION_DAYS, the configuration set. */
   environment: Record<string, string>;
-  /** What only the contact function needs: the origin secret and the visitor limit. */
+  /** What only the contact function needs: the origin secret, the visitor limit, the budgets and spam's expiry. */
   requestEnvironment: Record<string, string>;
-  /** What only the retry job needs: when an e-mail counts as not delivered. */
+  /** What only the retry job needs: when an e-mail counts as not delivered, and what the digest's link is made of. */
   retryEnvironment: Record<string, string>;
   retention: RetentionDays;
   rateLimit: ApiRateLimit;
@@ -88,7 +88,7 @@ export class ContactApi extends Construct {
     return accessLogs;
   }
 
-  /** The contact function behind API_PATH and CHALLENGE_PATH, allowed to store and update messages. */
+  /** The contact function behind API_PATH, CHALLENGE_PATH and HELD_PATH, allowed to store and update messages. */
   private addSendFunction(props: ContactApiProps, environment: Record<string, string>): SiteFunction {
     const { prefix, table, retention } = props;
     // Reserved concurrency caps what a flood of direct API calls can cost or do to the table.
@@ -113,6 +113,8 @@ export class ContactApi extends Construct {
       reason: 'API Gateway invokes it synchronously and the visitor gets the error; a DLQ only catches async events.',
     });
     table.grantItems(sendFunction, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    // The firm's page of held messages lists them from the status index (decision 0048).
+    table.grantQueryIndex(sendFunction, 'byStatus');
     // A request that reserved an Idempotency-Key and was then refused takes its reservation back.
     table.grantItemsWithKeys(sendFunction, [`${IDEMPOTENCY_PREFIX}*`], 'dynamodb:DeleteItem');
     const integration = new HttpLambdaIntegration('SendContactEmailIntegration', sendFunction, {
@@ -123,10 +125,13 @@ export class ContactApi extends Construct {
     // GET only: the page's stamp worker asks for its proof-of-work challenge here (the same
     // function, which signs it); any other method matches no route and gets API Gateway's 404.
     const [challengeRoute] = this.httpApi.addRoutes({ path: CHALLENGE_PATH, methods: [HttpMethod.GET], integration });
-    for (const route of [sendRoute!, challengeRoute!]) {
+    // The firm's page of held messages (decision 0048): ANY, so the function answers other methods with 405, as on API_PATH.
+    const [heldRoute] = this.httpApi.addRoutes({ path: HELD_PATH, methods: [HttpMethod.ANY], integration });
+    for (const route of [sendRoute!, challengeRoute!, heldRoute!]) {
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: 'A public contact form: visitors are anonymous; throttling and reserved concurrency bound abuse.',
+        reason:
+          'A public contact form: visitors are anonymous; the held page checks its own signed link. Throttling and reserved concurrency bound abuse.',
       });
     }
 

@@ -17,7 +17,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnB
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { ACCESS_LOG_RETENTION_DAYS } from '@site/core/access-logs';
-import { API_CLOUDFRONT_HEADERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
+import { API_CLOUDFRONT_HEADERS, API_QUERY_PARAMETERS, API_VIEWER_HEADERS, ORIGIN_VERIFY_HEADER } from '@site/core/api-origin';
 import { CACHE_CONTROL, cacheControlFor, HASHED_ASSET_PREFIX } from '@site/core/cache-control';
 import { CONTENT_TYPES, FONT_EXTENSION } from '@site/core/node/content-types';
 import { responseHeadersSettings } from '../response-headers';
@@ -178,7 +178,7 @@ export class StaticSite extends Construct {
       originRequestPolicyName: `${this.prefix}-api`,
       comment: 'core/src/api-origin.ts: what the contact function reads, and the viewer address; never Host',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, ...API_CLOUDFRONT_HEADERS),
-      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.allowList(...API_QUERY_PARAMETERS),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });
     this.distribution.addBehavior(

@@ -11,8 +11,7 @@ import { VIEWER_ADDRESS_HEADER } from '@site/core/api-origin';
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
-import { CONTACT_REQUEST_LOG } from '@site/core/log-lines';
-import type { Assessment } from '../spam/assessment';
+import { CONTACT_REQUEST_LOG, type ContactRequestLogField } from '@site/core/log-lines';
 import type { CrossSiteSignal } from './cross-site';
 import { errorResponse, requestFormat, type HttpResult } from './http';
 import { formReply } from './form-reply';
@@ -60,8 +59,7 @@ export interface Handled {
   crossSite?: CrossSiteSignal;
   /** Where an unexpected error was thrown (errorLocation). */
   where?: string;
-  /** A stored message's spam score, its signals and, when held, why (core/src/spam.ts): no visitor data. */
-  assessment?: Assessment;
+  /** When a stored message was held, why (core/src/spam.ts). */
   heldFor?: HeldFor;
 }
 
@@ -153,7 +151,8 @@ export function answering(
     // No viewer address, or no viewer host and scheme beside a browser's Origin: CloudFront's misconfiguration, if not a forgery.
     const misconfigured = handled.uncounted || handled.crossSite === 'no-viewer';
     writeMetrics(stage, contactMetrics(handled.outcome, handled.response.statusCode, handled.heldFor));
-    writeLog({
+    // Only the keys CONTACT_REQUEST_LOG.fields names: the privacy statement says what each is.
+    const line = {
       level: levelOf(handled, misconfigured),
       msg: CONTACT_REQUEST_LOG.msg,
       requestId: context?.awsRequestId ?? event.requestContext?.requestId,
@@ -165,12 +164,12 @@ export function answering(
       messageId: handled.messageId,
       error: handled.error,
       where: handled.where,
-      [CONTACT_REQUEST_LOG.scoreField]: handled.assessment?.score,
-      [CONTACT_REQUEST_LOG.signalsField]: handled.assessment?.signals.join(','),
+      // Why a message was held, never its score or signals: those stay with the message, and go when it goes.
       [CONTACT_REQUEST_LOG.heldField]: handled.heldFor,
       crossSite: handled.crossSite,
       visitorLimit: handled.uncounted ? `not applied: no ${VIEWER_ADDRESS_HEADER}` : undefined,
-    });
+    } satisfies { [Field in ContactRequestLogField]?: unknown };
+    writeLog(line);
     return response;
   };
 }

@@ -14,7 +14,7 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@site/core/api-orig
 import { ERROR_TEXT } from '@site/core/content/api-answers';
 import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
-import { CHALLENGE_PATH, STAMP_FIELD } from '@site/core/contract';
+import { CHALLENGE_PATH, HELD_PATH, STAMP_FIELD } from '@site/core/contract';
 import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
 import { assess, dispose, type Assessment, type Disposition } from '../spam/assessment';
 import { answering, type ContactHandler, type Handled } from './contact-answer';
@@ -28,6 +28,7 @@ import { errorResponse, headerValue, jsonResponse, parseContactRequest } from '.
 import { bodyHash, contentKey } from './idempotency';
 import { describeError } from '../shared/log';
 import { isFromCloudFront } from './origin-verify';
+import { createHeldHandler } from '../held/held-handler';
 import { deliverySetup, systemClock, type FunctionDependencies } from '../dependencies';
 import { isHoneypotFilled, validateContactMessage, type ContactMessage } from './schema';
 import { claimIdempotencyKey, deleteIdempotencyRecord } from '../store/idempotency-records';
@@ -188,7 +189,7 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   }
   const message = newMessage({ id, contact, idempotencyKey }, { assessment, disposition }, now, service.config.retentionDays);
   const handled = await storeAndSend(message, disposition, reservations, service, now);
-  return { ...handled, assessment, ...(visitor.kind === 'uncounted' && { uncounted: true }) };
+  return { ...handled, ...(visitor.kind === 'uncounted' && { uncounted: true }) };
 }
 
 /**
@@ -222,7 +223,6 @@ async function claimedId(
 
 /** The visitor is waiting for the 429 meanwhile; the key expires with IDEMPOTENCY_TTL_SECONDS anyway. */
 const UNCLAIM_TIMEOUT_MS = 1_000;
-
 /** Takes back this request's reservation of a key; best effort. */
 async function unclaim(service: Service, key: string, messageId: string): Promise<void> {
   await deleteIdempotencyRecord(service.table, { key, messageId }, AbortSignal.timeout(UNCLAIM_TIMEOUT_MS)).catch(() => false);
@@ -274,18 +274,14 @@ async function storeAndSend(
   };
 }
 
-/** The contact handler, built from its dependencies. */
+/** The contact handler, built from its dependencies; HELD_PATH is the firm's page of held messages (held/, decision 0048). */
 export function createContactHandler(dependencies: FunctionDependencies<ContactConfig>): ContactHandler {
   const setup = deliverySetup(dependencies);
-  const service: Service = {
-    config: dependencies.config,
-    table: setup.table,
-    setup,
-    fields: dependencies.fields ?? CONTACT_FIELDS,
-    clock: dependencies.clock ?? systemClock,
-    timing: answerTiming(dependencies.timing ?? systemTiming),
-  };
-  return answering((event) => receive(event, service), dependencies.config.stage, service.fields);
+  const { config, fields = CONTACT_FIELDS, clock = systemClock, timing = systemTiming } = dependencies;
+  const service: Service = { config, table: setup.table, setup, fields, clock, timing: answerTiming(timing) };
+  const contact = answering((event) => receive(event, service), config.stage, fields);
+  const held = createHeldHandler({ config, setup, clock });
+  return (event, context) => (event.rawPath === HELD_PATH ? held(event, context) : contact(event, context));
 }
 
 /**

@@ -87,7 +87,10 @@ function logAttempt(message: StoredMessage, result: DeliveryResult): void {
   });
 }
 
-async function runRetry(setup: DeliverySetup, options: RetryOptions & { now: Date; deliveryAlarmMinutes: number }): Promise<RetrySummary> {
+async function runRetry(
+  setup: DeliverySetup,
+  options: RetryOptions & Pick<RetryConfig, 'deliveryAlarmMinutes' | 'heldLink'> & { now: Date },
+): Promise<RetrySummary> {
   const { minAgeMs, maxAttempts, backoffBaseMs, limit } = { ...RETRY_DEFAULTS, ...options };
   const { now } = options;
   const { table } = setup;
@@ -111,7 +114,9 @@ async function runRetry(setup: DeliverySetup, options: RetryOptions & { now: Dat
   // Held messages never reach this loop (it reads status 'received' only): the firm hears of them here.
   // A digest that cannot be read or sent (a denied read, SES down) is this run's to report, not
   // its end: the counts below are what the alarms on stored messages watch.
-  const digest = await sendDigest(setup, now).catch((error: unknown) => ({ outcome: 'failed', error, count: 0 }) as const);
+  const digest = await sendDigest(setup, options.heldLink, now).catch(
+    (error: unknown) => ({ outcome: 'failed', error, count: 0 }) as const,
+  );
   if (digest.outcome === 'sent') summary.digested = digest.count;
   if (digest.outcome === 'failed') summary.digestError = describeError(digest.error);
   summary.pending = await countUndelivered(table, new Date(now.getTime() - minAgeMs));
@@ -123,8 +128,8 @@ async function runRetry(setup: DeliverySetup, options: RetryOptions & { now: Dat
 export function createRetryJob(dependencies: FunctionDependencies<RetryConfig>): RetryJob {
   const setup = deliverySetup(dependencies);
   const clock = dependencies.clock ?? systemClock;
-  const { deliveryAlarmMinutes } = dependencies.config;
-  return (options = {}) => runRetry(setup, { ...options, now: options.now ?? clock(), deliveryAlarmMinutes });
+  const { deliveryAlarmMinutes, heldLink } = dependencies.config;
+  return (options = {}) => runRetry(setup, { ...options, now: options.now ?? clock(), deliveryAlarmMinutes, heldLink });
 }
 
 /** One retry run: its attempts, the e-mails SES took and the messages given up, its digest, and the two levels it found. */

@@ -2,13 +2,14 @@
  * The firm's digest: while messages are held (suspect, or past the mail budget), the firm
  * gets at most one e-mail an hour about them instead of one each: how many wait and why, and
  * the best-scoring ones in full, so a person caught in a wave is still read. The retry job
- * sends it (retry.ts); the texts are in core (content/digest.ts). Held messages stay held:
- * an operator releases one (`npm run messages -- release`) or marks a wave as spam.
+ * sends it (retry.ts); the texts are in core (content/digest.ts). Held messages stay held
+ * until someone at the firm handles them on the page the digest links to (held/, decision
+ * 0048), which lists every one, or an operator releases one or marks a wave as spam.
  */
 import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
 import { DIGEST_TEXT } from '@site/core/content/digest';
 import type { FieldList } from '@site/core/field-spec';
-import { HELD_FOR, SPAM_SIGNAL_NAMES, type HeldFor, type SpamSignal } from '@site/core/spam';
+import { DIGEST_INTERVAL_MINUTES, HELD_FOR, SPAM_SIGNAL_NAMES, type HeldFor, type SpamSignal } from '@site/core/spam';
 import { DELIVERY_TAGS } from '@site/core/ses-events';
 import type { StoredMessage } from '@site/core/table';
 import type { DeliverySetup } from '../mail/delivery';
@@ -16,11 +17,12 @@ import { sendNotification, type MailRoute } from '../mail/mail';
 import { headerText, mailbox } from '../mail/mail-header';
 import { LINE_BREAKING, withoutInvisible } from '../shared/characters';
 import { defanged } from '../shared/links';
-import { receivedTime } from '../mail/notification';
+import { mailtoHref, receivedTime } from '../mail/notification';
+import { heldLinkExpiry, heldLinkUrl } from '../held/held-link';
 import { claimDigest, listHeldSince, readDigestState, type DigestState } from './spam-store';
 
 /** At most one digest in this time. */
-export const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
+export const DIGEST_INTERVAL_MS = DIGEST_INTERVAL_MINUTES * 60 * 1000;
 /** Held messages one digest reads (a page of 1 MB holds about 1,000): the rest is counted by the next. */
 export const DIGEST_READ_CAP = 5000;
 /** Held messages shown in full, the best-scoring first. */
@@ -79,17 +81,29 @@ function messageText(message: StoredMessage, position: number, fields: FieldList
   return [
     `${position}. ${DIGEST_TEXT.score}: ${message.score ?? 0}${signals ? ` (${signals})` : ''}`,
     `${INDENT}${DIGEST_TEXT.reference}: ${message.id}, ${receivedTime(message.receivedAt)}`,
+    `${INDENT}${DIGEST_TEXT.answer}: ${mailtoHref(message.email)}`,
     ...typed,
   ].join('\n');
 }
 
-/** The digest as plain text: counts first, then the messages in full. */
-export function digestBody(digest: Digest, fields: FieldList): string {
+/** Where the digest's reader finds every held message, and how an answer reaches a visitor. */
+export interface DigestLink {
+  /** The page of held messages, with a token that works for a week. */
+  url: string;
+  /** Until when the link works (ISO). */
+  until: string;
+}
+
+/** The digest as plain text: counts first, then the page's link, then the messages in full, and how to answer. */
+export function digestBody(digest: Digest, fields: FieldList, link: DigestLink): string {
   const counted = <K extends string>(counts: Record<K, number>, labels: Record<K, string>) =>
     (Object.entries(counts) as [K, number][]).filter(([, count]) => count > 0).map(([key, count]) => `- ${labels[key]}: ${count}`);
   return [
     DIGEST_TEXT.intro(digest.count, receivedTime(digest.since)),
     ...(digest.more ? ['', DIGEST_TEXT.more] : []),
+    '',
+    DIGEST_TEXT.page(receivedTime(link.until)),
+    link.url,
     '',
     `${DIGEST_TEXT.why}:`,
     ...counted(digest.heldFor, DIGEST_TEXT.heldFor),
@@ -100,7 +114,7 @@ export function digestBody(digest: Digest, fields: FieldList): string {
     `${DIGEST_TEXT.inFull(digest.inFull.length)}:`,
     ...digest.inFull.flatMap((message, index) => ['', messageText(message, index + 1, fields)]),
     '',
-    DIGEST_TEXT.release,
+    digest.inFull.length === 1 ? DIGEST_TEXT.replyToOne : DIGEST_TEXT.replyToMany,
     '',
   ].join('\n');
 }
@@ -108,17 +122,20 @@ export function digestBody(digest: Digest, fields: FieldList): string {
 /**
  * The SendEmail request for a digest: through the stage's configuration set like every
  * e-mail (its bounces count), tagged as a digest so the delivery events are not taken for a
- * message's. No Reply-To: it answers no one visitor.
+ * message's. Reply-To the visitor when it holds one message, so answering it answers them;
+ * with more, none (an answer would reach them all), and each message carries its mailto: link.
  */
-export function digestEmail(digest: Digest, route: MailRoute, fields: FieldList): SendEmailCommandInput {
+export function digestEmail(digest: Digest, route: MailRoute, fields: FieldList, link: DigestLink): SendEmailCommandInput {
+  const only = digest.inFull.length === 1 ? digest.inFull[0] : undefined;
   return {
+    ...(only && { ReplyToAddresses: [only.email] }),
     ConfigurationSetName: route.configurationSet,
     Tags: [{ Name: DELIVERY_TAGS.digest, Value: digest.through.replace(/[^0-9A-Za-z]/g, '') }],
     Source: mailbox(DIGEST_TEXT.sender, route.from),
     Destination: { ToAddresses: route.to },
     Message: {
       Subject: { Data: headerText(DIGEST_TEXT.subject(digest.count)), Charset: 'UTF-8' },
-      Body: { Text: { Data: digestBody(digest, fields), Charset: 'UTF-8' } },
+      Body: { Text: { Data: digestBody(digest, fields, link), Charset: 'UTF-8' } },
     },
   };
 }
@@ -131,7 +148,7 @@ export type DigestResult =
  * an hour old. The digest is claimed before it is sent, so overlapping runs send one; when
  * SES refuses it, the claim is given back and the next run tries again.
  */
-export async function sendDigest(setup: DeliverySetup, now: Date): Promise<DigestResult> {
+export async function sendDigest(setup: DeliverySetup, heldLink: { siteUrl: string; key: Buffer }, now: Date): Promise<DigestResult> {
   const { table } = setup;
   const last = await readDigestState(table);
   if (last.sentAt !== undefined && now.getTime() - Date.parse(last.sentAt) < DIGEST_INTERVAL_MS) return { outcome: 'not_due' };
@@ -141,7 +158,8 @@ export async function sendDigest(setup: DeliverySetup, now: Date): Promise<Diges
   const next: DigestState = { sentAt: now.toISOString(), through: digest.through };
   if (!(await claimDigest(table, last, next))) return { outcome: 'not_due' };
   try {
-    await sendNotification(setup.ses, digestEmail(digest, setup.route, setup.fields));
+    const link = { url: heldLinkUrl(heldLink.siteUrl, heldLink.key, now), until: heldLinkExpiry(now).toISOString() };
+    await sendNotification(setup.ses, digestEmail(digest, setup.route, setup.fields, link));
     return { outcome: 'sent', count: digest.count };
   } catch (error) {
     // Best effort: if the state cannot be put back, the next digest starts after these messages.

@@ -14,7 +14,7 @@
  *
  * Pure: the counting is in spam-store.ts.
  */
-import type { SpamSignal } from '@site/core/spam';
+import { DAY_ITEMS_KEPT_DAYS_AFTER, type SpamSignal } from '@site/core/spam';
 
 export interface MailBudget {
   perHour: number;
@@ -99,6 +99,6 @@ export function budgetCounter(of: CounterOf, budget: MailBudget, now: Date): Bud
     hour: `h${String(hourOfDay).padStart(2, '0')}`,
     perHour: budget.perHour,
     perDay: budget.perDay,
-    expiresAt: (day + 2) * DAY,
+    expiresAt: (day + 1 + DAY_ITEMS_KEPT_DAYS_AFTER) * DAY,
   };
 }

@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DIGEST_STATE_ID, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from '../store/conditional-write';
-import { REPEATED_IN } from '@site/core/spam';
+import { DAY_ITEMS_KEPT_DAYS_AFTER, REPEATED_IN } from '@site/core/spam';
 import { budgetCounter, networkShare, withoutReserve, type BudgetCounter, type BudgetKind, type MailBudgets } from './mail-budget';
 import type { MessageTable } from '../store/store';
 
@@ -75,7 +75,11 @@ export async function countNearCopies(
             Key,
             UpdateExpression: 'ADD senders :sender SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
             ConditionExpression: 'attribute_not_exists(senders) OR size(senders) < :full',
-            ExpressionAttributeValues: { ':sender': new Set([sender]), ':expiresAt': (day + 2) * DAY_SECONDS, ':full': REPEATED_IN },
+            ExpressionAttributeValues: {
+              ':sender': new Set([sender]),
+              ':expiresAt': (day + 1 + DAY_ITEMS_KEPT_DAYS_AFTER) * DAY_SECONDS,
+              ':full': REPEATED_IN,
+            },
             ReturnValues: 'UPDATED_NEW',
           }),
         );
