@@ -335,8 +335,10 @@ describe('the first-deploy guide, run as written against moto', () => {
       });
     }
     // A dynamic reference CloudFormation resolves at deploy time: the secret itself is in no template.
-    expect(contact.Environment.Variables.ORIGIN_VERIFY).toMatch(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/);
-    expect(Object.keys(retry.Environment.Variables)).not.toContain('ORIGIN_VERIFY');
+    // The retry job has it too: the digest's link to the page of held messages is signed with a key derived from it (0048).
+    for (const fn of [contact, retry]) {
+      expect(fn.Environment.Variables.ORIGIN_VERIFY, fn.FunctionName).toMatch(/^\{\{resolve:secretsmanager:.+:SecretString:::\}\}$/);
+    }
   });
 
   it('made the API edge function in us-east-1 as Lambda@Edge takes one: a published version, x86_64, no environment, a role CloudFront may assume', async () => {
