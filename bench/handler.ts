@@ -23,11 +23,11 @@ import { ORIGIN_VERIFY_ENV } from '@site/core/function-env';
 import { emailKey, type StoredMessage } from '@site/core/table';
 import { lambdaContext } from '@site/emulators/api-gateway';
 import { emulatorClientConfig, emulatorConnections } from '@site/emulators/connections';
-import { clearSentEmails } from '@site/emulators/servers';
+import { clearSentEmails, fetchSentEmails } from '@site/emulators/servers';
 import { AWS_CLIENT_OPTIONS } from '@site/lambda/aws';
 import { buildNotification, mailRoute } from '@site/lambda/mail';
 import type { LocalStack } from '@site/local/stack';
-import { contactEvent } from '@site/testing/api-events';
+import { contactEvent, distinctText } from '@site/testing/api-events';
 import { TEST_ORIGIN_SECRET } from '@site/testing/test-values';
 import { percentile } from './stats';
 
@@ -37,17 +37,19 @@ type BundleParts = Pick<
   'createContactHandler' | 'createAwsClients' | 'readContactConfig'
 >;
 
-const MESSAGE =
-  'Goedemiddag, wij zijn een middelgrote groothandel en zoeken per 1 maart tijdelijke ondersteuning op de afdeling control: ' +
-  'onze controller gaat met zwangerschapsverlof en de jaarafsluiting moet nog worden afgerond. Daarnaast willen we graag eens ' +
-  'praten over een maandelijkse managementrapportage met een beperkt aantal KPI’s. Kunt u mij laten weten of u beschikbaar bent?';
+/**
+ * A message of a typical length (about 50 words) of its own: the same text, or a near-copy of
+ * it, from many addresses is a wave's mark, and is held for the digest without an e-mail. A
+ * numbered copy of one text was exactly that, so the part measured the held path.
+ */
+const ownText = (i: number) => [0, 1, 2].map((part) => distinctText(`bench-${i}-${part}`)).join(' ');
 
-/** A typical value of each kind of field, numbered: the same text from many addresses is a wave's mark, and a held message sends no e-mail. */
+/** A typical value of each kind of field, numbered. */
 const TYPICAL: Record<FieldKind, (i: number) => string> = {
   text: (i) => `Marieke van den Berg ${i}`,
   email: (i) => `marieke.vandenberg+${i}@voorbeeld-groothandel.nl`,
   phone: () => '+31 6 12345678',
-  multiline: (i) => `${MESSAGE} Kenmerk ${i}.`,
+  multiline: ownText,
 };
 
 /** Every field of the form filled with a typical value of its kind, cut to its limit, and the honeypot empty, as the page sends it. */
@@ -226,21 +228,50 @@ export interface HandlerLatency {
   bare: Latency[];
 }
 
+/**
+ * Fails unless every call since the outbox was last emptied sent its e-mail: a held message
+ * (a near-copy, a spent budget) answers alike but skips SES, and would time another path.
+ */
+async function expectEveryCallEmailed(sesUrl: string, calls: number): Promise<void> {
+  const emailed = (await fetchSentEmails(sesUrl)).length;
+  if (emailed !== calls)
+    throw new Error(`${calls - emailed} of ${calls} calls sent no e-mail: the part timed messages that were not e-mailed`);
+  // The SES stand-in keeps every e-mail in memory; emptied so later levels don't pay for earlier ones.
+  await clearSentEmails(sesUrl);
+}
+
+/** Counts the calls of `call` that settled without an error. */
+function counted(call: () => Promise<void>) {
+  const counter = {
+    calls: 0,
+    call: async () => {
+      await call();
+      counter.calls += 1;
+    },
+  };
+  return counter;
+}
+
 /** The handler against the bare round trips at each concurrency (budgets.ts, LATENCY_REQUESTS). */
 export async function measureHandlerLatency(stack: LocalStack, bundlePath: string, requests: Record<number, number>, warmUp: number) {
   const { send, config } = await bundledHandler(bundlePath, stack);
   const bare = bareCalls(stack, config);
+  const handler = counted(send);
+  const direct = counted(bare.call);
+  const emailsSoFar = () => handler.calls + direct.calls;
   const result: HandlerLatency = { handler: [], bare: [] };
   try {
+    await clearSentEmails(stack.urls.ses);
     // JIT, the SDKs' lazy start, the emulators' first sockets.
-    await load(10, warmUp, send);
-    await load(10, warmUp, bare.call);
+    await load(10, warmUp, handler.call);
+    await load(10, warmUp, direct.call);
     for (const [concurrency, total] of Object.entries(requests)) {
-      const level = await alternate(Number(concurrency), total, { handler: send, bare: bare.call });
+      const level = await alternate(Number(concurrency), total, { handler: handler.call, bare: direct.call });
       result.handler.push(level.handler!);
       result.bare.push(level.bare!);
-      // The SES stand-in keeps every e-mail in memory; emptied so later levels don't pay for earlier ones.
-      await clearSentEmails(stack.urls.ses);
+      await expectEveryCallEmailed(stack.urls.ses, emailsSoFar());
+      handler.calls = 0;
+      direct.calls = 0;
     }
   } finally {
     bare.destroy();
