@@ -89,3 +89,23 @@ describe('checkStamp', () => {
     expect(await checkStamp(before.text, rotating, '198.51.100.0/24', LATER)).toEqual({ kind: 'invalid' });
   });
 });
+
+describe('newChallenge', () => {
+  it('gives every visitor a puzzle of the full difficulty: its answer anywhere below the maximum, never a fixed one', async () => {
+    const answers = await Promise.all(
+      Array.from(
+        { length: 12 },
+        async () => (await solveChallenge({ challenge: await newChallenge(KEYS, NETWORK, ISSUED), deriveKey }))!.counter,
+      ),
+    );
+    expect(Math.max(...answers)).toBeLessThan(STAMP_DIFFICULTY.maxCounter);
+    // Twelve answers all in the lowest tenth would happen once in 10^12 runs.
+    expect(Math.max(...answers)).toBeGreaterThan(STAMP_DIFFICULTY.maxCounter / 10);
+    expect(new Set(answers).size).toBeGreaterThan(1);
+  });
+
+  it('takes the answer a test gives it', async () => {
+    const challenge = await newChallenge(KEYS, NETWORK, ISSUED, 3);
+    expect((await solveChallenge({ challenge, deriveKey }))!.counter).toBe(3);
+  });
+});

@@ -54,14 +54,22 @@ const sameTag = (a: string, b: string) => a.length === b.length && timingSafeEqu
 
 /**
  * A fresh challenge for a viewer on `network`, its issue time signed in with it (the form's
- * first use: how long the visitor took).
+ * first use: how long the visitor took). `counter` is the puzzle's answer, which the solver
+ * counts up to: random below STAMP_DIFFICULTY.maxCounter, as every visitor gets it; a test that
+ * needs thousands of stamps gives a small one, since what it proves is where and when a stamp
+ * was given, not the work (the bench's stamp part measures that).
  */
-export async function newChallenge(keys: StampKeyring, network: string | undefined, now: Date): Promise<Challenge> {
+export async function newChallenge(
+  keys: StampKeyring,
+  network: string | undefined,
+  now: Date,
+  counter = randomInt(STAMP_DIFFICULTY.maxCounter, 0),
+): Promise<Challenge> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return createChallenge({
     algorithm: STAMP_DIFFICULTY.algorithm,
     cost: STAMP_DIFFICULTY.cost,
-    counter: randomInt(STAMP_DIFFICULTY.maxCounter, 0),
+    counter,
     deriveKey,
     // In the signed data rather than altcha-lib's own expiresAt, which it checks against the
     // system clock: the function's clock (dependencies.ts) is the one every rule reads.
