@@ -4,7 +4,8 @@
  * from it with node:crypto, never from the function's own code. A label changed in the code
  * would make every idempotency record and visitor counter written before a deploy unreadable
  * after it, with no error anywhere: a retry of a stored message would become a second
- * message, and every visitor would start counting afresh.
+ * message, every visitor would start counting afresh, and every stamp outstanding at the
+ * deploy would be refused as forged.
  */
 import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { FORM_CONTENT_TYPE, IDEMPOTENCY_HEADER } from '@site/core/contract';
 import { TEST_ORIGIN_SECRET, TEST_VISITOR_LIMIT } from '@site/testing/test-values';
 import { bodyHash, contentKey, idempotencyHashKeys } from '../src/contact/idempotency';
 import { visitorHash, visitorHashKey } from '../src/spam/visitor-limit';
+import { newChallenge, stampKeys } from '../src/spam/stamp';
 import { answer, contactEvent, VALID_BODY } from '@site/testing/api-events';
 import { useContactStack } from './support/contact-stack';
 
@@ -60,6 +62,24 @@ describe('the idempotency hashes', () => {
     const key = contentKey(keys.current, MESSAGE);
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     sameDigits(key, hmacHex(IDEMPOTENCY_KEY, 'form-post:', hash));
+  });
+});
+
+describe('the stamp keys', () => {
+  const signature = derived(SECRET, 'stamp-signature').toString('hex');
+  const keySignature = derived(SECRET, 'stamp-key-signature').toString('hex');
+
+  it('are the keys derived with "stamp-signature" and "stamp-key-signature", in hex', () => {
+    expect(stampKeys(SECRET)).toEqual({ signature, keySignature });
+  });
+
+  it('tag a challenge with the HMAC of "network:" and its network, or "-" with none, under the key signature, its first 128 bits', async () => {
+    const keys = { current: stampKeys(SECRET) };
+    const at = new Date('2026-12-04T10:00:00Z');
+    // The key is the hex text itself, as altcha-lib takes its secrets.
+    const tag = (network: string) => createHmac('sha256', keySignature).update(network, 'utf8').digest('hex').slice(0, 32);
+    expect((await newChallenge(keys, '192.0.2.0/24', at, 1)).parameters.data!.network).toBe(tag('network:192.0.2.0/24'));
+    expect((await newChallenge(keys, undefined, at, 1)).parameters.data!.network).toBe(tag('network:-'));
   });
 });
 

@@ -2,7 +2,7 @@
  * The stamp's check, case by case, as a forger would try it: each way a stamp can be wrong is
  * no valid stamp, and a stamp of ours from the network it was given to is one.
  */
-import { solveChallenge } from 'altcha-lib';
+import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge } from 'altcha-lib/types';
 import { describe, expect, it } from 'vitest';
@@ -40,9 +40,67 @@ describe('checkStamp', () => {
   it('tells no stamp from a bad one', async () => {
     expect(await checkStamp(undefined, KEYS, NETWORK, LATER)).toEqual({ kind: 'missing' });
     expect(await checkStamp('', KEYS, NETWORK, LATER)).toEqual({ kind: 'missing' });
-    for (const bad of [42, 'not base64 json', encode({ challenge: {} }), encode({ solution: {} }), 'a'.repeat(5000)]) {
-      expect(await checkStamp(bad, KEYS, NETWORK, LATER), String(bad).slice(0, 20)).toEqual({ kind: 'invalid' });
+    const { challenge, text } = await stamp();
+    const { solution } = JSON.parse(Buffer.from(text, 'base64').toString()) as { solution: unknown };
+    for (const bad of [
+      42,
+      { challenge, solution },
+      'not base64 json',
+      encode(null),
+      encode('a string'),
+      encode({ challenge: {} }),
+      encode({ solution: {} }),
+      encode({ challenge: { parameters: {} }, solution }),
+      encode({ challenge, solution: 'not an object' }),
+      'a'.repeat(5000),
+    ]) {
+      expect(await checkStamp(bad, KEYS, NETWORK, LATER), JSON.stringify(bad).slice(0, 40)).toEqual({ kind: 'invalid' });
     }
+  });
+
+  it('refuses a challenge we signed whose data is not what newChallenge signs, without throwing', async () => {
+    // Signed and solved as ours: only the reading of the signed data can refuse these.
+    const complete = { issuedAt: 1_796_378_400, expiresAt: 1_796_379_300, id: '0123456789abcdef', network: 'f'.repeat(32) };
+    const { network: _network, ...withoutNetwork } = complete;
+    const { issuedAt: _issuedAt, ...withoutIssuedAt } = complete;
+    const { expiresAt: _expiresAt, ...withoutExpiresAt } = complete;
+    const { id: _id, ...withoutId } = complete;
+    for (const data of [
+      undefined,
+      withoutNetwork,
+      withoutIssuedAt,
+      withoutExpiresAt,
+      withoutId,
+      { ...complete, id: 12 },
+      { ...complete, issuedAt: 'then' },
+      { ...complete, network: 'abc' },
+    ]) {
+      const challenge = await createChallenge({
+        algorithm: STAMP_DIFFICULTY.algorithm,
+        cost: STAMP_DIFFICULTY.cost,
+        counter: 1,
+        deriveKey,
+        ...(data !== undefined && { data }),
+        hmacSignatureSecret: KEYS.current.signature,
+        hmacKeySignatureSecret: KEYS.current.keySignature,
+      });
+      const solution = await solveChallenge({ challenge, deriveKey });
+      expect(await checkStamp(encode({ challenge, solution }), KEYS, NETWORK, LATER), JSON.stringify(data)).toEqual({ kind: 'invalid' });
+    }
+  });
+
+  it('reads a stamp up to 4,096 characters and no further: a payload is about 700', async () => {
+    const { challenge, text } = await stamp();
+    const { solution } = JSON.parse(Buffer.from(text, 'base64').toString()) as { solution: unknown };
+    // Base64 of n bytes is 4 × ceil(n / 3) characters: 3,072 bytes are 4,096, one byte more is 4,100.
+    const padded = (bytes: number) => {
+      const bare = JSON.stringify({ challenge, solution, padding: '' }).length;
+      return encode({ challenge, solution, padding: 'x'.repeat(bytes - bare) });
+    };
+    expect(padded(3072)).toHaveLength(4096);
+    expect(await checkStamp(padded(3072), KEYS, NETWORK, LATER)).toMatchObject({ kind: 'valid' });
+    expect(padded(3073)).toHaveLength(4100);
+    expect(await checkStamp(padded(3073), KEYS, NETWORK, LATER)).toEqual({ kind: 'invalid' });
   });
 
   it('refuses one given to another network, or to none when the sender has one', async () => {

@@ -13,6 +13,7 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Payload } from 'altcha-lib/types';
+import * as v from 'valibot';
 import { STAMP_DIFFICULTY } from '@site/core/spam';
 
 /** The two HMAC keys altcha-lib signs with: the challenge's parameters, and the key that solves it. */
@@ -91,18 +92,31 @@ export type StampCheck =
   /** `id` and `expiresAt` (epoch seconds) to record its use; `issuedAt` (epoch seconds) when the form was first used. */
   | { kind: 'valid'; id: string; issuedAt: number; expiresAt: number };
 
-/** The payload as the page sends it: base64 of altcha-lib's Payload JSON. Anything else is no payload. */
-function payloadOf(stamp: string): Payload | undefined {
-  try {
-    const payload = JSON.parse(Buffer.from(stamp, 'base64').toString('utf8')) as Payload;
-    return typeof payload?.challenge?.parameters === 'object' && typeof payload.solution === 'object' ? payload : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Stamps longer than this are no page's: a payload is about 700 characters. */
 const MAX_STAMP_LENGTH = 4096;
+
+/** What newChallenge signs into a challenge's data. */
+const SIGNED_DATA = v.object({ issuedAt: v.number(), expiresAt: v.number(), id: v.string(), network: v.string() });
+
+/**
+ * The payload as the page sends it: base64 of altcha-lib's Payload JSON, its challenge with
+ * the data newChallenge signs. The signature is verified later; this only reads the shape.
+ */
+const PAYLOAD = v.looseObject({
+  challenge: v.looseObject({ parameters: v.looseObject({ data: SIGNED_DATA }) }),
+  solution: v.looseObject({}),
+});
+
+function payloadOf(stamp: string): (Payload & v.InferOutput<typeof PAYLOAD>) | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(stamp, 'base64').toString('utf8'));
+  } catch {
+    // Not JSON: the shape below refuses it.
+  }
+  const parsed = v.safeParse(PAYLOAD, json);
+  return parsed.success ? (json as Payload & v.InferOutput<typeof PAYLOAD>) : undefined;
+}
 
 /**
  * Whether the body's stamp is a challenge of ours (signed with the current keys or, during a
@@ -114,14 +128,7 @@ export async function checkStamp(stamp: unknown, keys: StampKeyring, network: st
   if (typeof stamp !== 'string' || stamp.length > MAX_STAMP_LENGTH) return { kind: 'invalid' };
   const payload = payloadOf(stamp);
   if (!payload) return { kind: 'invalid' };
-  const { data } = payload.challenge.parameters;
-  const issuedAt = data?.issuedAt;
-  const expiresAt = data?.expiresAt;
-  const id = data?.id;
-  const tag = data?.network;
-  if (typeof expiresAt !== 'number' || typeof issuedAt !== 'number' || typeof id !== 'string' || typeof tag !== 'string') {
-    return { kind: 'invalid' };
-  }
+  const { issuedAt, expiresAt, id, network: tag } = payload.challenge.parameters.data;
   if (expiresAt <= now.getTime() / 1000) return { kind: 'invalid' };
   for (const keySet of keys.previous ? [keys.current, keys.previous] : [keys.current]) {
     if (await verified(payload, keySet)) {
@@ -131,18 +138,16 @@ export async function checkStamp(stamp: unknown, keys: StampKeyring, network: st
   return { kind: 'invalid' };
 }
 
-/** Whether `keys` signed the payload's challenge and its solution is right. */
-async function verified(payload: Payload, keys: StampKeys): Promise<boolean> {
-  try {
-    const result = await verifySolution({
-      challenge: payload.challenge,
-      solution: payload.solution,
-      deriveKey,
-      hmacSignatureSecret: keys.signature,
-      hmacKeySignatureSecret: keys.keySignature,
-    });
-    return result.verified;
-  } catch {
-    return false;
-  }
+/** Whether `keys` signed the payload's challenge and its solution is right; false, not an error, for whatever altcha-lib cannot read. */
+function verified(payload: Payload, keys: StampKeys): Promise<boolean> {
+  return verifySolution({
+    challenge: payload.challenge,
+    solution: payload.solution,
+    deriveKey,
+    hmacSignatureSecret: keys.signature,
+    hmacKeySignatureSecret: keys.keySignature,
+  }).then(
+    (result) => result.verified,
+    () => false,
+  );
 }
