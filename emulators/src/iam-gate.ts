@@ -60,16 +60,59 @@ export interface IamGateOptions {
 }
 
 const ADMIN_KEY = EMULATOR_CREDENTIALS.accessKeyId;
-/** Decisions kept per gate: a request's context repeats (the same sender, the same action), its item keys mostly not. */
+/** Decisions kept per gate. */
 const DECISIONS_KEPT = 5_000;
 
 export type Decision = 'Allowed' | 'ExplicitlyDenied' | 'ImplicitlyDenied';
 
+const LEADING_KEYS = 'dynamodb:leadingkeys';
+
+/** An IAM StringLike pattern (`*` any characters, `?` one) as a regular expression, as the simulator reads it (no line break for either). */
+const likePattern = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('*', '.*')
+      .replaceAll('?', '.')}$`,
+  );
+
+/**
+ * Every pattern a principal's policies compare dynamodb:LeadingKeys with, or undefined when one
+ * holds a policy variable, whose value a pattern alone does not tell.
+ */
+function leadingKeyPatterns(roles: DeployedRoles, principal: string): RegExp[] | undefined {
+  const patterns = roles.principals[principal]!.flatMap(({ policy }) =>
+    policy.Statement.flatMap((statement) =>
+      Object.values(statement.Condition ?? {}).flatMap((keys) =>
+        Object.entries(keys).flatMap(([key, values]) => (key.toLowerCase() === LEADING_KEYS ? [values].flat() : [])),
+      ),
+    ),
+  );
+  return patterns.some((pattern) => pattern.includes('${')) ? undefined : patterns.map(likePattern);
+}
+
+/**
+ * What a decision depends on: the call, with each item key written as the patterns of the
+ * policies it matches. A key is in every call's context (a message's id, a counter's hash), so
+ * keyed by the items themselves nearly no decision was ever reused, and each call cost an
+ * evaluation; two keys that match the same patterns get the same answer from every condition.
+ */
+function decisionKey(principal: string, check: Check, patterns: RegExp[] | undefined): string {
+  const context = Object.entries(check.context).map(([key, value]) =>
+    key.toLowerCase() === LEADING_KEYS && patterns
+      ? [key, [...new Set([value].flat().map((item) => patterns.map((pattern) => (pattern.test(item) ? 1 : 0)).join('')))].sort()]
+      : [key, value],
+  );
+  return JSON.stringify([principal, check.action, check.resource, context]);
+}
+
 /** Evaluates checks for one set of roles, remembering recent answers. */
 function evaluator(roles: DeployedRoles) {
   const decisions = new Map<string, Promise<Decision>>();
+  const patterns = new Map<string, RegExp[] | undefined>();
   return (principal: string, check: Check): Promise<Decision> => {
-    const key = JSON.stringify([principal, check.action, check.resource, check.context]);
+    if (!patterns.has(principal)) patterns.set(principal, leadingKeyPatterns(roles, principal));
+    const key = decisionKey(principal, check, patterns.get(principal));
     let decision = decisions.get(key);
     if (!decision) {
       if (decisions.size >= DECISIONS_KEPT) decisions.delete(decisions.keys().next().value!);

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { NAME_PLACEHOLDERS, type DeployedRoles } from '@site/core/node/deployed-roles';
+import { NAME_PLACEHOLDERS, rolesFor, type DeployedRoles } from '@site/core/node/deployed-roles';
 import { emulatorClientConfig } from '../src/connections';
-import { startIamGate, type GateCall } from '../src/iam-gate';
+import { decideCall, startIamGate, type GateCall } from '../src/iam-gate';
 import { monitoringChecks, sesV2Checks, signedRegion, UnreadableRequestError } from '../src/aws-requests';
 import { ensureMessageTable, startDynamoDb, startSesEmulator, type RunningServer } from '../src/servers';
 
@@ -121,6 +121,23 @@ describe('DynamoDB behind the gate', () => {
     }
     // Refused before the stand-in: the item is still there.
     expect((await table().send(new GetCommand({ TableName: names.table, Key: { id: 'note#1' } }))).Item).toBeDefined();
+  });
+
+  it('answers each item as the simulator does, whichever items it answered before (it keeps a decision per pattern matched)', async () => {
+    const get = (id: string) => table('owns-notes').send(new GetCommand({ TableName: names.table, Key: { id } }));
+    for (const id of ['note#1', 'message#1', 'note#2', 'note#', 'note#(a|b).*[x]?$', 'note', 'xnote#1', 'Note#1', 'note#1\nmessage#1']) {
+      const check = {
+        action: 'dynamodb:GetItem',
+        resource: TABLE.replace(NAME_PLACEHOLDERS.table, names.table),
+        context: { 'dynamodb:LeadingKeys': [id] },
+      };
+      const simulated = await decideCall(rolesFor(ROLES, names), 'owns-notes', check);
+      const answered = await get(id).then(
+        () => 'Allowed',
+        (error: Error) => error.name,
+      );
+      expect(answered, id).toBe(simulated === 'Allowed' ? 'Allowed' : 'AccessDeniedException');
+    }
   });
 
   it('evaluates a query against its index, and the table itself apart from it', async () => {
