@@ -42,7 +42,8 @@ export const BUDGETS = {
    */
   coldStartVsAnchor: { limit: 0.75, comparison: '<=', text: '≤ 0.75× SDK from node_modules' },
   /**
-   * Handler p99 ÷ the bare PutItem + SendEmail p99, same emulators, same concurrency: what a
+   * Handler p99 ÷ the bare PutItem + SendEmail p99, same emulators (without the IAM gate, which
+   * AWS does not have: iamGateP99 is its cost), same concurrency: what a
    * visitor waits beyond the two round trips no handler avoids. An absolute 25 ms judged the
    * host (the bare round trips alone reach 20 ms at p99 on a quiet 2-core machine); as a ratio
    * the host cancels. The last release before the spam wave measured 1.75×, the spam wave's path
