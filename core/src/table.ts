@@ -21,6 +21,13 @@ export const DIGEST_STATE_ID = 'digest#state';
 export const IDEMPOTENCY_PREFIX = 'idempotency#';
 
 /**
+ * Every near-copy band's count of senders starts so: a keyed hash of the band and the day, never
+ * the text. The contact function reads a message's bands in one BatchGetItem, a grant for these
+ * items and no other (dynamodb:LeadingKeys).
+ */
+export const TEXT_PREFIX = 'text#';
+
+/**
  * The outside check's posts (core/src/outside-check.ts) are kept under ids that start so, with
  * no status and no address: no index holds them, so the retry job, the digest and every
  * operator's command (list, wave, export) pass them by, and they expire within a day.

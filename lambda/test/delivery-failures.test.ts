@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@site/core/contract';
@@ -276,6 +276,7 @@ describe('errors the stand-ins cannot produce', () => {
     const dynamo = mockClient(DynamoDBDocumentClient);
     dynamo.on(PutCommand).resolves({});
     // The near-copy bands are read (none counted yet) and counted with the visitor; the status update after the e-mail fails.
+    dynamo.on(BatchGetCommand).resolves({});
     dynamo.on(GetCommand).resolves({});
     dynamo.on(UpdateCommand).resolves({});
     dynamo

@@ -15,7 +15,8 @@ import { answer, contactEvent, ownMessage } from '@site/testing/api-events';
 import { createContactHandler } from '../src/contact/contact-handler';
 import { createRetryJob } from '../src/retry/retry';
 import { BUDGET_PREFIX } from '../src/spam/mail-budget';
-import { STAMP_PREFIX, TEXT_PREFIX } from '../src/spam/spam-store';
+import { TEXT_PREFIX } from '@site/core/table';
+import { STAMP_PREFIX } from '../src/spam/spam-store';
 import { useLocalAws, type LocalAwsStack } from './support/contact-stack';
 import { solvedStamp } from './support/stamps';
 

@@ -199,3 +199,27 @@ describe('a retry of the same message after a 503', () => {
     expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
   });
 });
+
+describe('a request that makes no message of its own', () => {
+  it('costs nothing of the allowance: the same message sent again after it was stored, or another text under its key (422)', async () => {
+    const viewer = newViewer();
+    const key = randomUUID();
+    const first = await post(viewer, key);
+    expect(first.statusCode).toBe(200);
+    const otherText = async () =>
+      answer(
+        await handler(
+          contactEvent({
+            viewer,
+            headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
+            body: { ...VALID_BODY, message: 'Een ander bericht onder dezelfde sleutel' },
+          }),
+        ),
+      );
+    for (let i = 0; i < TEST_VISITOR_LIMIT.messages; i += 1) {
+      expect(await post(viewer, key)).toMatchObject({ statusCode: 200, json: { id: first.json.id } });
+      expect((await otherText()).statusCode).toBe(422);
+    }
+    expect(await statuses(viewer, TEST_VISITOR_LIMIT.messages)).toEqual(full(TEST_VISITOR_LIMIT.messages - 1));
+  });
+});

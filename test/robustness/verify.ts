@@ -17,7 +17,8 @@ import { BOOKKEEPING_ATTRIBUTES, DIGEST_STATE_ID, IDEMPOTENCY_PREFIX, MESSAGE_ST
 import { VISITOR_COUNTER_PREFIX } from '@site/lambda/visitor-limit';
 import { BUDGET_HOUR_ATTRIBUTE, BUDGET_PREFIX } from '@site/lambda/mail-budget';
 import { CHALLENGE_PREFIX } from '@site/lambda/challenge-limit';
-import { STAMP_PREFIX, TEXT_PREFIX } from '@site/lambda/spam-store';
+import { TEXT_PREFIX } from '@site/core/table';
+import { STAMP_PREFIX } from '@site/lambda/spam-store';
 import { emulatorClientConfig } from '@site/emulators/connections';
 import { fetchSentEmails, type SentEmail } from '@site/emulators/servers';
 

@@ -15,7 +15,7 @@ import { API_PATH, CHALLENGE_PATH, HELD_PATH } from '@site/core/contract';
 import { UNRESERVED_CONCURRENCY_MINIMUM, type ApiRateLimit } from '@site/core/node/deploy-config';
 import { FUNCTION_ENV } from '@site/core/function-env';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '@site/core/function-limits';
-import { DIGEST_STATE_ID, IDEMPOTENCY_PREFIX } from '@site/core/table';
+import { DIGEST_STATE_ID, IDEMPOTENCY_PREFIX, TEXT_PREFIX } from '@site/core/table';
 import type { MessageTable } from './message-table';
 import { SiteFunction } from './site-function';
 
@@ -117,6 +117,8 @@ export class ContactApi extends Construct {
     table.grantQueryIndex(sendFunction, 'byStatus');
     // A request that reserved an Idempotency-Key and was then refused takes its reservation back.
     table.grantItemsWithKeys(sendFunction, [`${IDEMPOTENCY_PREFIX}*`], 'dynamodb:DeleteItem');
+    // A message's near-copy bands are read in one request, on the visitor's wait.
+    table.grantItemsWithKeys(sendFunction, [`${TEXT_PREFIX}*`], 'dynamodb:BatchGetItem');
     const integration = new HttpLambdaIntegration('SendContactEmailIntegration', sendFunction, {
       timeout: Duration.seconds(API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS),
     });

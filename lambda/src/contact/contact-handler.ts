@@ -16,7 +16,7 @@ import { CONTACT_FIELDS } from '@site/core/content/contact-fields';
 import type { FieldList } from '@site/core/field-spec';
 import { CHALLENGE_PATH, HELD_PATH, STAMP_FIELD } from '@site/core/contract';
 import { emailKey, expiresAtFor, type StoredMessage } from '@site/core/table';
-import { assess, dispose, type Assessment, type Disposition } from '../spam/assessment';
+import { assess, dispose, readForAssessment, type Assessment, type Disposition } from '../spam/assessment';
 import { answering, type ContactHandler, type Handled } from './contact-answer';
 import type { ContactConfig } from '../config';
 import { crossSiteOf } from './cross-site';
@@ -132,23 +132,28 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   }
 
   const now = service.clock();
+  const address = headerValue(event.headers, VIEWER_ADDRESS_HEADER);
+  const networks = budgetNetworks(address);
+  const judged = { contact, stamp: body[STAMP_FIELD], honeypot: isHoneypotFilled(body), network: networks?.[0], now };
+  // Reads only, made while the message is claimed and its visitor counted (decision 0050):
+  // awaited where the message is judged, so a post answered before then leaves it unread.
+  const reading = readForAssessment(judged, { table: service.table, ...service.config });
+  reading.catch(() => undefined);
   // A browser's form post cannot send the header; its key comes from what was typed (see contentKey).
   const idempotencyKey =
     parsed.request.idempotencyKey ?? (format === 'form' ? contentKey(service.config.idempotencyHashKeys.current, contact) : undefined);
-  const claim = await claimedId(contact, idempotencyKey, service, now);
+  // After validation, so only a valid message counts; before anything is stored.
+  const countVisitor = (messageId: string) =>
+    checkVisitor(service.table, { address, limit: service.config.visitorLimit, hashKey: service.config.visitorHashKey }, messageId, now);
+  // The key's claim and the visitor's count at once (decision 0050). A request that made no
+  // message of its own (a refused key, or the same message sent again) gives its count back,
+  // and the same message sent again is counted under its first request's id: it counts once.
+  const fresh = ulid(now.getTime());
+  const [claim, counted] = await Promise.all([claimedId(contact, idempotencyKey, service, now, fresh), countVisitor(fresh)]);
+  if (('outcome' in claim || claim.id !== fresh) && counted.kind === 'counted') await releaseVisitor(service.table, counted.reservations);
   if ('outcome' in claim) return claim;
   const { id } = claim;
-  // After validation and the claim, so only a valid message counts, and a retry of it counts once; before anything is stored.
-  const visitor = await checkVisitor(
-    service.table,
-    {
-      address: headerValue(event.headers, VIEWER_ADDRESS_HEADER),
-      limit: service.config.visitorLimit,
-      hashKey: service.config.visitorHashKey,
-    },
-    id,
-    now,
-  );
+  const visitor = id === fresh ? counted : await countVisitor(id);
   if (visitor.kind === 'failed') return storeFailed(visitor.error, visitor.releaseError);
   if (visitor.kind === 'over') {
     // A refused message leaves nothing behind: the key is free for the same message in a later window.
@@ -171,17 +176,7 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
   try {
     // The request that made the message counts its sender; the same message sent again was counted by it.
     const sender = idempotencyKey !== undefined && !claim.claimed ? undefined : senderOf(visitor, id);
-    const networks = budgetNetworks(headerValue(event.headers, VIEWER_ADDRESS_HEADER));
-    const judged = {
-      messageId: id,
-      contact,
-      stamp: body[STAMP_FIELD],
-      honeypot: isHoneypotFilled(body),
-      sender,
-      network: networks?.[0],
-      now,
-    };
-    assessment = await assess(judged, { table: service.table, ...service.config });
+    assessment = await assess({ ...judged, messageId: id, sender }, { table: service.table, ...service.config }, await reading);
     const spend = { table: service.table, budgets: service.config.mailBudgets, networks: hashed(networks, service) };
     disposition = await dispose(assessment, spend, now);
   } catch (error) {
@@ -193,7 +188,7 @@ async function receiveFromSite(event: APIGatewayProxyEventV2, service: Service):
 }
 
 /**
- * The message's id: a new one, or the one an earlier request with the same Idempotency-Key
+ * The message's id: `id`, or the one an earlier request with the same Idempotency-Key
  * reserved; `claimed` when this request made the reservation.
  */
 async function claimedId(
@@ -201,8 +196,8 @@ async function claimedId(
   idempotencyKey: string | undefined,
   service: Service,
   now: Date,
+  id: string,
 ): Promise<Handled | { id: string; claimed: boolean }> {
-  const id = ulid(now.getTime());
   if (idempotencyKey === undefined) return { id, claimed: false };
   const keys = service.config.idempotencyHashKeys;
   const bodyHashes = Object.fromEntries([keys.current, keys.previous].flatMap((key) => (key ? [[key.name, bodyHash(key, contact)]] : [])));

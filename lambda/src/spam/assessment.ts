@@ -8,8 +8,8 @@ import type { FieldValues } from '@site/core/contract';
 import { SUSPECT_SCORE, scoreOf, type HeldFor, type SpamSignal } from '@site/core/spam';
 import { budgetKindsOf, type MailBudgets } from './mail-budget';
 import { fingerprintOf, nearCopyBands, senderTag, signalsOf, type Observations } from './spam-signals';
-import { countNearCopies, takeMailBudget, useStamp, type SpentBudget } from './spam-store';
-import { checkStamp, type StampKeyring } from './stamp';
+import { countNearCopies, readNearCopies, takeMailBudget, useStamp, type NearCopyBands, type SpentBudget } from './spam-store';
+import { checkStamp, type StampCheck, type StampKeyring } from './stamp';
 import type { MessageTable } from '../store/store';
 
 export interface Assessment {
@@ -33,35 +33,58 @@ export interface Judged {
   now: Date;
 }
 
-/** Scores a message. Its writes are the same however often a retry of the message makes them. */
-export async function assess(
-  message: Judged,
-  context: { table: MessageTable; stampKeys: StampKeyring; fingerprintKey: Buffer },
-): Promise<Assessment> {
-  const { table } = context;
+/** The signals of a message as judged, with its stamp as checked and its text's count. */
+function observed(message: Pick<Judged, 'now' | 'contact' | 'honeypot'>, stamp: Observations['stamp'], repeatedIn: number) {
+  return signalsOf({
+    stamp,
+    receivedAt: Math.floor(message.now.getTime() / 1000),
+    name: message.contact.name,
+    company: message.contact.company,
+    message: message.contact.message,
+    repeatedIn,
+    honeypot: message.honeypot,
+  });
+}
+
+/** What assess reads before it writes anything: the stamp as checked, and the near-copy bands unless the message is suspect anyway. */
+export interface AssessmentReads {
+  checked: StampCheck;
+  nearCopies?: NearCopyBands;
+}
+
+type AssessmentContext = { table: MessageTable; stampKeys: StampKeyring; fingerprintKey: Buffer };
+
+/**
+ * Reads only: the handler makes them while the message is claimed and its visitor counted, so
+ * they add no round trip to the visitor's wait, and a post refused meanwhile cost reads, not writes.
+ */
+export async function readForAssessment(
+  message: Omit<Judged, 'sender' | 'messageId'>,
+  context: AssessmentContext,
+): Promise<AssessmentReads> {
   const checked = await checkStamp(message.stamp, context.stampKeys, message.network, message.now);
-  const fingerprint = fingerprintOf(context.fingerprintKey, message.contact.message);
-  const sender = message.sender && senderTag(context.fingerprintKey, message.sender);
-  const observed = (stamp: Observations['stamp'], repeatedIn: number) =>
-    signalsOf({
-      stamp,
-      receivedAt: Math.floor(message.now.getTime() / 1000),
-      name: message.contact.name,
-      company: message.contact.company,
-      message: message.contact.message,
-      repeatedIn,
-      honeypot: message.honeypot,
-    });
   // A message held whatever its text's count is not counted: a wave that is suspect anyway
   // costs no near-copy reads or writes. Its stamp proving used could only raise its score.
-  const suspectAnyway = scoreOf(observed(checked, 0)) >= SUSPECT_SCORE;
+  if (scoreOf(observed(message, checked, 0)) >= SUSPECT_SCORE) return { checked };
+  return {
+    checked,
+    nearCopies: await readNearCopies(context.table, nearCopyBands(context.fingerprintKey, message.contact.message), message.now),
+  };
+}
+
+/** Scores a message from what readForAssessment read of it. Its writes are the same however often a retry of the message makes them. */
+export async function assess(message: Judged, context: AssessmentContext, reads: AssessmentReads): Promise<Assessment> {
+  const { table } = context;
+  const { checked, nearCopies } = reads;
+  const fingerprint = fingerprintOf(context.fingerprintKey, message.contact.message);
+  const sender = message.sender && senderTag(context.fingerprintKey, message.sender);
   // Two items that do not depend on each other: written at once, one round trip of the visitor's wait, not two.
   const [unused, repeatedIn] = await Promise.all([
     checked.kind !== 'valid' || useStamp(table, { id: checked.id, expiresAt: checked.expiresAt, messageId: message.messageId }),
-    suspectAnyway ? 0 : countNearCopies(table, nearCopyBands(context.fingerprintKey, message.contact.message), sender, message.now),
+    nearCopies ? countNearCopies(table, nearCopies, sender) : 0,
   ]);
   const stamp: Observations['stamp'] = unused ? checked : { kind: 'used' };
-  const signals = observed(stamp, repeatedIn);
+  const signals = observed(message, stamp, repeatedIn);
   return { signals, score: scoreOf(signals), fingerprint, stamped: stamp.kind === 'valid' };
 }
 

@@ -4,8 +4,17 @@
  * in its hour and its day. Items of their own (no status, no address, no text: keyed hashes, ids and counts),
  * each with a TTL, so none is ever in an index and none outlives its day by much.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DIGEST_STATE_ID, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import { DIGEST_STATE_ID, TEXT_PREFIX, type IndexName, type MessageStatus, type StoredMessage } from '@site/core/table';
 import { conditionalWrite, writeIfCondition } from '../store/conditional-write';
 import { DAY_ITEMS_KEPT_DAYS_AFTER, REPEATED_IN } from '@site/core/spam';
 import { budgetCounter, networkShare, withoutReserve, type BudgetCounter, type BudgetKind, type MailBudgets } from './mail-budget';
@@ -15,9 +24,6 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /** Every stamp's record starts so: the challenge's id, and the message that used it. */
 export const STAMP_PREFIX = 'stamp#';
-
-/** Every near-copy band's count of senders starts so: a keyed hash of the band and the day, never the text. */
-export const TEXT_PREFIX = 'text#';
 
 /**
  * Records a valid stamp's use by a message; false when another message used it before (a
@@ -37,36 +43,55 @@ export function useStamp(table: MessageTable, stamp: { id: string; expiresAt: nu
   );
 }
 
+/** A text's near-copy bands today (nearCopyBands), as read: each band's item and the sender tags it holds. */
+export interface NearCopyBands {
+  keys: { id: string }[];
+  senders: Set<string>[];
+  day: number;
+}
+
+/** A BatchGetItem's keys DynamoDB left unread (under throttling) are asked for again, this often at most. */
+const BATCH_READS = 3;
+const BATCH_READ_PAUSE_MS = 25;
+
 /**
- * Counts `sender` (senderTag in spam-signals.ts) as one of those who sent a near-copy of a
- * text today (UTC): an item per band of its near-copy fingerprint (nearCopyBands), each a set
- * of keyed sender tags. Answers how many sent a text sharing a band with this one, this
- * sender included, up to REPEATED_IN. The bands are read first: when one is full the text is
- * repeated and nothing is written, so a wave of near-copies costs reads only, never a write
- * per band per message, and no item grows past REPEATED_IN tags. Without a sender (the same
- * message sent again, already counted) it only reads. No item holds a message id, so nothing
- * in it leads to a message.
+ * Reads the items of a text's near-copy bands today (UTC), all in one request: reads only, so
+ * the handler makes them while the visitor is counted, and a post refused after it costs no write.
  */
-export async function countNearCopies(
-  table: MessageTable,
-  bands: readonly string[],
-  sender: string | undefined,
-  now: Date,
-): Promise<number> {
+export async function readNearCopies(table: MessageTable, bands: readonly string[], now: Date): Promise<NearCopyBands> {
   const day = Math.floor(now.getTime() / 1000 / DAY_SECONDS);
   const keys = bands.map((band) => ({ id: `${TEXT_PREFIX}${band}#${day}` }));
-  const read = await Promise.all(
-    keys.map(async (Key) => {
-      const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key, ProjectionExpression: 'senders' }));
-      return (Item?.senders as Set<string> | undefined) ?? new Set<string>();
-    }),
-  );
+  const found = new Map<string, Set<string>>();
+  // Each band's hash names its band (nearCopyBands): no key is asked for twice, which BatchGetItem refuses.
+  let unread: BatchGetCommandInput['RequestItems'] = { [table.name]: { Keys: keys, ProjectionExpression: 'id, senders' } };
+  for (let read = 0; read < BATCH_READS && unread !== undefined; read += 1) {
+    // As AWS advises for unprocessed keys: after a pause that doubles, so a throttled table can recover.
+    if (read > 0) await sleep(BATCH_READ_PAUSE_MS * 2 ** (read - 1));
+    const answer: BatchGetCommandOutput = await table.client.send(new BatchGetCommand({ RequestItems: unread }));
+    for (const item of answer.Responses?.[table.name] ?? []) found.set(item.id as string, item.senders as Set<string>);
+    unread = Object.keys(answer.UnprocessedKeys ?? {}).length > 0 ? answer.UnprocessedKeys : undefined;
+  }
+  if (unread !== undefined) throw new Error(`near-copy bands unread after ${BATCH_READS} reads (throttled)`);
+  return { keys, senders: keys.map((key) => found.get(key.id) ?? new Set<string>()), day };
+}
+
+/**
+ * Counts `sender` (senderTag in spam-signals.ts) as one of those who sent a near-copy of a
+ * text today: an item per band of its near-copy fingerprint, each a set of keyed sender tags,
+ * `read` by readNearCopies. Answers how many sent a text sharing a band with this one, this
+ * sender included, up to REPEATED_IN. When a band was full as read, the text is repeated and
+ * nothing is written, so a wave of near-copies costs reads only, never a write per band per
+ * message, and no item grows past REPEATED_IN tags. Without a sender (the same message sent
+ * again, already counted) nothing is written. No item holds a message id, so nothing in it
+ * leads to a message.
+ */
+export async function countNearCopies(table: MessageTable, read: NearCopyBands, sender: string | undefined): Promise<number> {
   const counted = (sizes: readonly number[]) => Math.min(Math.max(...sizes), REPEATED_IN);
-  const before = counted(read.map((senders) => senders.size));
+  const before = counted(read.senders.map((senders) => senders.size));
   if (sender === undefined || before === REPEATED_IN) return before;
   const written = await Promise.all(
-    keys.map(async (Key, band) => {
-      if (read[band]!.has(sender)) return read[band]!.size;
+    read.keys.map(async (Key, band) => {
+      if (read.senders[band]!.has(sender)) return read.senders[band]!.size;
       let senders: Set<string> | undefined;
       const write = await conditionalWrite(async () => {
         const { Attributes } = await table.client.send(
@@ -77,7 +102,7 @@ export async function countNearCopies(
             ConditionExpression: 'attribute_not_exists(senders) OR size(senders) < :full',
             ExpressionAttributeValues: {
               ':sender': new Set([sender]),
-              ':expiresAt': (day + 1 + DAY_ITEMS_KEPT_DAYS_AFTER) * DAY_SECONDS,
+              ':expiresAt': (read.day + 1 + DAY_ITEMS_KEPT_DAYS_AFTER) * DAY_SECONDS,
               ':full': REPEATED_IN,
             },
             ReturnValues: 'UPDATED_NEW',
@@ -123,11 +148,11 @@ async function take(table: MessageTable, counter: BudgetCounter): Promise<number
 }
 
 /**
- * Takes one e-mail for a message, or none: first from its sender's networks' shares, all at
- * once (narrowest first; `networks` are keyed hashes, visitor-limit.ts's budgetNetworks), then from
- * the first of `kinds` with room. The day's reserve is open only when this is the narrowest
- * network's first e-mail of the day. Whatever was counted for an e-mail that is not sent is
- * given back, so a held message costs its network nothing.
+ * Takes one e-mail for a message, or none: from its sender's networks' shares (narrowest first;
+ * `networks` are keyed hashes, visitor-limit.ts's budgetNetworks) and from the first of `kinds`
+ * with room. The day's reserve is open only when this is the narrowest network's first e-mail
+ * of the day. Whatever was counted for an e-mail that is not sent is given back, so a held
+ * message costs its network nothing.
  */
 export async function takeMailBudget(
   table: MessageTable,
@@ -137,18 +162,24 @@ export async function takeMailBudget(
   const shares = plan.networks.map((network, index) =>
     budgetCounter({ network }, networkShare(plan.budgets, index === 0 ? 'network' : 'wider'), now),
   );
-  // The networks' shares at once: one round trip of the visitor's wait, not one each.
-  const counted = await Promise.allSettled(shares.map((counter) => take(table, counter)));
+  const kindCounter = (kind: BudgetKind, reserve: boolean) =>
+    budgetCounter({ kind }, reserve ? plan.budgets[kind] : withoutReserve(plan.budgets[kind]), now);
+  // The shares and the first budget without its reserve at once: one round trip of the
+  // visitor's wait, not two (decision 0042). A share that refuses gives the budget's place back
+  // a round trip later; the reserve, which only a share's answer opens, is tried after it.
+  const [firstKind, ...laterKinds] = plan.kinds;
+  const together = firstKind === undefined ? shares : [...shares, kindCounter(firstKind, false)];
+  const counted = await Promise.allSettled(together.map((counter) => take(table, counter)));
   const sent = counted.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
-  const taken = shares.filter((_, index) => sent[index] !== undefined);
+  const taken = together.filter((_, index) => sent[index] !== undefined);
   try {
     const failed = counted.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    if (taken.length < shares.length) return await giveBack(table, taken);
+    if (sent.slice(0, shares.length).includes(undefined)) return await giveBack(table, taken);
+    if (firstKind !== undefined && sent[shares.length] !== undefined) return { kind: firstKind, counters: taken };
     const first = sent[0] === 1;
-    for (const kind of plan.kinds) {
-      const budget = first ? plan.budgets[kind] : withoutReserve(plan.budgets[kind]);
-      const counter = budgetCounter({ kind }, budget, now);
+    for (const kind of first ? plan.kinds : laterKinds) {
+      const counter = kindCounter(kind, first);
       if ((await take(table, counter)) !== undefined) return { kind, counters: [...taken, counter] };
     }
     return await giveBack(table, taken);
