@@ -9,6 +9,7 @@ import { API_PATH } from '@site/core/contract';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { emulatorClientConfig, loopbackUrl } from '@site/emulators/connections';
 import { fetchSentEmails } from '@site/emulators/servers';
+import { LOCAL_PORTS } from '../src/defaults';
 import { REPO_ROOT } from '../src/stack';
 import { freePort } from '@site/testing/free-port';
 import { runScript } from '@site/testing/run-script';
@@ -85,6 +86,16 @@ async function groupIsGone(pid: number): Promise<boolean> {
   return false;
 }
 
+/**
+ * Every port `npm start` opens, each left to the system ('0'): a suite beside this one (another
+ * clone's `npm test`) must never meet these tests on a default port. `npm run dev` opens DEV_PORT.
+ */
+const ANY_PORTS: Record<string, string> = Object.fromEntries(
+  Object.values(LOCAL_PORTS)
+    .filter((setting) => setting !== LOCAL_PORTS.dev)
+    .map((setting) => [setting.variable, '0']),
+);
+
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
 });
@@ -104,6 +115,7 @@ describe('npm start', () => {
       SES_PORT: String(sesPort),
       API_PORT: String(apiPort),
       METRICS_PORT: String(metricsPort),
+      MONITORING_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     };
 
@@ -138,20 +150,14 @@ describe('npm start', () => {
 
   it('names the port and the variable to change when a port is in use', async () => {
     const busy = await start({
-      PORT: '0',
+      ...ANY_PORTS,
       DYNAMODB_PORT: String(await freePort()),
-      SES_PORT: '0',
-      API_PORT: '0',
-      METRICS_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     });
     const dynamoPort = /DynamoDB\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(busy.output())![1]!;
     const second = await start({
-      PORT: '0',
+      ...ANY_PORTS,
       DYNAMODB_PORT: dynamoPort,
-      SES_PORT: '0',
-      API_PORT: '0',
-      METRICS_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')),
     }).catch((error: Error) => error);
     expect(second).toBeInstanceOf(Error);
@@ -160,7 +166,7 @@ describe('npm start', () => {
   });
 
   it('takes VISITOR_LIMIT for the local stack only: 0 turns the limit off; anything but a whole number stops it with one line', async () => {
-    const free = { PORT: '0', DYNAMODB_PORT: '0', SES_PORT: '0', API_PORT: '0', METRICS_PORT: '0' };
+    const free = ANY_PORTS;
     const unlimited = await start({ ...free, VISITOR_LIMIT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) });
     const site = /Site\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(unlimited.output())![1]!;
     const statuses: number[] = [];
@@ -184,7 +190,7 @@ describe('npm start', () => {
   });
 
   it('takes MAIL_BUDGET=0 for the local stack only: every message e-mailed past the budgets and a network’s share; anything but 0 stops it with one line', async () => {
-    const free = { PORT: '0', DYNAMODB_PORT: '0', SES_PORT: '0', API_PORT: '0', METRICS_PORT: '0' };
+    const free = ANY_PORTS;
     const lifted = await start({ ...free, MAIL_BUDGET: '0', VISITOR_LIMIT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) });
     const site = /Site\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(lifted.output())![1]!;
     const ses = /SES\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(lifted.output())![1]!;
@@ -209,7 +215,7 @@ describe('npm start', () => {
   });
 
   it('mails the firm at CONTACT_RECIPIENT: a bounce@ simulator address ends bounced in npm run messages, and a resend to a good address delivered', async () => {
-    const free = { PORT: '0', SES_PORT: '0', API_PORT: '0', METRICS_PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) };
+    const free = { ...ANY_PORTS, DATA_DIR: mkdtempSync(join(tmpdir(), 'start-data-')) };
     const dynamoPort = String(await freePort());
     const bouncing = await start({ ...free, DYNAMODB_PORT: dynamoPort, CONTACT_RECIPIENT: 'bounce@simulator.amazonses.com' });
     expect(bouncing.output()).toContain('to bounce@simulator.amazonses.com');

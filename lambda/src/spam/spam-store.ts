@@ -165,7 +165,7 @@ export async function takeMailBudget(
   const kindCounter = (kind: BudgetKind, reserve: boolean) =>
     budgetCounter({ kind }, reserve ? plan.budgets[kind] : withoutReserve(plan.budgets[kind]), now);
   // The shares and the first budget without its reserve at once: one round trip of the
-  // visitor's wait, not two (decision 0042). A share that refuses gives the budget's place back
+  // visitor's wait, not two (decision 0050). A share that refuses gives the budget's place back
   // a round trip later; the reserve, which only a share's answer opens, is tried after it.
   const [firstKind, ...laterKinds] = plan.kinds;
   const together = firstKind === undefined ? shares : [...shares, kindCounter(firstKind, false)];
