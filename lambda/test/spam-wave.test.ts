@@ -3,36 +3,20 @@
  * settings), on the stand-ins, with an injected clock: every message is stored, the firm gets
  * at most the hour's budget and a digest, a person who uses the site's own form still gets
  * through at once, and ordinary traffic is never held. The retry job reads the same bounded
- * page whatever the backlog.
+ * page whatever the backlog. The networks' shares of the budget have files of their own
+ * (network-share-day, wider-network-share), so that Vitest's workers run them side by side.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS } from '@site/core/node/deploy-config';
 import { STAMP_FIELD } from '@site/core/contract';
 import { DIGEST_TEXT } from '@site/core/content/digest';
 import type { StoredMessage } from '@site/core/table';
 import { answer, contactEvent, ownMessage } from '@site/testing/api-events';
 import { messageMaker } from '@site/testing/stored-messages';
-import { createContactHandler } from '../src/contact/contact-handler';
-import { networkShare, type MailBudgets } from '../src/spam/mail-budget';
 import { createRetryJob } from '../src/retry/retry';
 import { COUNT_CAP } from '../src/store/store';
-import { useLocalAws, type LocalAwsStack } from './support/contact-stack';
+import { useLocalAws } from './support/contact-stack';
 import { sendUntilStored } from './support/resend';
-import { solvedStamp } from './support/stamps';
-
-const BUDGETS = {
-  ordinary: DEFAULTS.mailBudget,
-  site: DEFAULTS.siteMailBudget,
-};
-
-/** A handler on the stand-ins with the deploy's default budgets (or the test's own) and a clock the test moves. */
-function waveHandler(stack: LocalAwsStack, clock: { now: Date }, mailBudgets: MailBudgets = BUDGETS) {
-  return createContactHandler({
-    config: { ...stack.aws.config, mailBudgets },
-    clients: stack.aws.clients,
-    clock: () => clock.now,
-  });
-}
+import { BUDGETS, HOUR, stampFor, waveHandler } from './support/wave';
 
 /** What a bot sends: one text with a link, no stamp, from its own address. */
 const spam = (n: number) => ({
@@ -40,9 +24,6 @@ const spam = (n: number) => ({
   name: `Bot ${n}`,
   message: 'Cheap SEO services, first page of Google guaranteed: https://seo-deals.example/offer',
 });
-
-/** A stamp as the site's script on `viewer` makes it: a challenge of the function's for its network, solved. */
-const stampFor = (stack: LocalAwsStack, viewer: string, issuedAt: Date) => solvedStamp(stack.aws.config.stampKeys, viewer, issuedAt);
 
 /**
  * `count` addresses on networks of their own: half IPv4, each in a /16 of its own, half IPv6,
@@ -56,8 +37,6 @@ function addresses(count: number): string[] {
       : `2001:${(0xdb8 + (i % 25)).toString(16)}:${(i >> 1).toString(16)}::1`,
   );
 }
-
-const HOUR = 60 * 60 * 1000;
 
 describe('a wave of 3,000 messages from 1,500 addresses in one hour', () => {
   const stack = useLocalAws();
@@ -214,91 +193,6 @@ describe('the mail budget', () => {
       const nextDay = answer(await sendUntilStored(handler, contactEvent({ body: ownMessage(), viewer: senders[sent++] })));
       expect(nextDay.statusCode).toBe(200);
       expect(await stack.aws.message(nextDay.json.id!)).not.toMatchObject({ status: 'held' });
-    },
-  );
-});
-
-describe('the mail budget shared out among networks', () => {
-  const stack = useLocalAws();
-  const MINUTE = 60_000;
-
-  /** A clean message from the site's own form on `viewer`: a stamp asked for two minutes before. */
-  async function clean(viewer: string, now: Date, name: string) {
-    const stamp = await stampFor(stack, viewer, new Date(now.getTime() - 2 * MINUTE));
-    return contactEvent({ body: { ...ownMessage({ name }), [STAMP_FIELD]: stamp }, viewer });
-  }
-
-  it(
-    'one address posting clean stamped messages all day leaves room for 30 ordinary visitors from other networks, each e-mailed at once',
-    // 750 posts, each with a stamp solved: minutes on a busy machine.
-    { timeout: 900_000 },
-    async () => {
-      const start = Date.parse('2026-11-25T00:00:00Z');
-      const clock = { now: new Date(start) };
-      const handler = waveHandler(stack, clock);
-      const spammer = '198.51.100.7';
-      const visitors: { viewer: string; at: number; stamped: boolean }[] = Array.from({ length: 30 }, (_, i) => ({
-        viewer: i % 3 === 2 ? `2a02:a4${(i % 10).toString(16)}:${i.toString(16)}::${i + 1}` : `${77 + i}.${160 + i}.${i * 7}.${i + 10}`,
-        // Through the whole day, the first visitor after the spammer's first hour.
-        at: start + 70 * MINUTE + i * 45 * MINUTE,
-        stamped: i % 2 === 0,
-      }));
-      let next = 0;
-      let spam = 0;
-      // The spammer: as fast as the visitor limit lets one address (5 every 10 minutes), for 24 hours.
-      for (let at = start; at < start + 24 * HOUR; at += 2 * MINUTE) {
-        clock.now = new Date(at);
-        expect((await handler(await clean(spammer, clock.now, `Promo ${spam++}`))).statusCode).toBe(200);
-        while (next < visitors.length && visitors[next]!.at <= at + MINUTE) {
-          const visitor = visitors[next++]!;
-          clock.now = new Date(visitor.at);
-          const event = visitor.stamped
-            ? await clean(visitor.viewer, clock.now, `Bezoeker ${next}`)
-            : contactEvent({ body: ownMessage({ name: `Bezoeker ${next}` }), viewer: visitor.viewer });
-          const sent = answer(await handler(event));
-          expect(sent.statusCode).toBe(200);
-          expect(await stack.aws.message(sent.json.id!), `visitor ${next}`).toMatchObject({ status: 'emailed' });
-        }
-      }
-      expect(next).toBe(30);
-      const messages = await stack.aws.messages();
-      const fromSpammer = messages.filter((message) => message.name.startsWith('Promo'));
-      expect(fromSpammer).toHaveLength(spam);
-      // Its network's share of the day, no more; the rest stored and held for the digest.
-      const share = networkShare(BUDGETS, 'network');
-      expect(fromSpammer.filter((message) => message.status === 'emailed')).toHaveLength(share.perDay);
-      expect(fromSpammer.filter((message) => message.status === 'held' && message.heldFor === 'budget')).toHaveLength(spam - share.perDay);
-      expect(await stack.aws.sentEmails()).toHaveLength(share.perDay + 30);
-    },
-  );
-
-  it(
-    'a thousand clean posts from one /16 in an hour: e-mailed up to its share, all stored; the next person elsewhere e-mailed at once',
-    { timeout: 600_000 },
-    async () => {
-      const start = Date.parse('2026-11-26T10:00:00Z');
-      const clock = { now: new Date(start) };
-      const handler = waveHandler(stack, clock);
-      // 250 /24s of one /16, four addresses each.
-      const viewers = Array.from({ length: 1000 }, (_, i) => `100.70.${i >> 2}.${(i & 3) + 1}`);
-      for (let batch = 0; batch < viewers.length; batch += 20) {
-        clock.now = new Date(start + (batch / viewers.length) * (HOUR - MINUTE));
-        const events = await Promise.all(
-          viewers.slice(batch, batch + 20).map((viewer, i) => clean(viewer, clock.now, `Kantoor ${batch + i}`)),
-        );
-        const answers = await Promise.all(events.map((event) => sendUntilStored(handler, event)));
-        expect(answers.map((result) => result.statusCode)).toEqual(answers.map(() => 200));
-      }
-      const messages = (await stack.aws.messages()).filter((message) => message.name.startsWith('Kantoor'));
-      expect(messages).toHaveLength(1000);
-      const wider = networkShare(BUDGETS, 'wider');
-      expect(messages.filter((message) => message.status === 'emailed')).toHaveLength(wider.perHour);
-      expect(messages.filter((message) => message.status === 'held' && message.heldFor === 'budget')).toHaveLength(1000 - wider.perHour);
-
-      await stack.aws.clearEmails();
-      const person = answer(await handler(await clean('192.0.2.99', clock.now, 'Echte Bezoeker')));
-      expect(await stack.aws.message(person.json.id!)).toMatchObject({ status: 'emailed', score: 0 });
-      expect((await stack.aws.sentEmails()).map((email) => email.subject)).toEqual([expect.stringContaining('Echte Bezoeker')]);
     },
   );
 });

@@ -41,13 +41,19 @@ export default defineConfig({
           name: 'lambda',
           environment: 'node',
           include: ['lambda/test/**/*.test.ts'],
-          // The injected-clock simulations (the waves of spam-wave.test.ts, the held page's wave of a
+          // The injected-clock simulations (the waves of spam-wave.test.ts and the networks' shares, the held page's wave of a
           // thousand) take a minute or more each, and one covers nearly every mutant of the spam
           // defence: an hour or two a run. The rules they exercise have tests of their own
           // (mail-budget.test.ts, stamp.test.ts, spam-signals.test.ts). The bundle's size test bundles
           // the sandbox's code, every mutant compiled in: 434 KB against the shipped bundle's
           // 415 KB, over its budget before any mutant runs.
-          exclude: ['lambda/test/spam-wave.test.ts', 'lambda/test/held-page.test.ts', 'lambda/test/bundle.test.ts'],
+          exclude: [
+            'lambda/test/spam-wave.test.ts',
+            'lambda/test/network-share-day.test.ts',
+            'lambda/test/wider-network-share.test.ts',
+            'lambda/test/held-page.test.ts',
+            'lambda/test/bundle.test.ts',
+          ],
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
