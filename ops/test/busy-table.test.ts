@@ -88,7 +88,7 @@ describe.each([
     for (const message of stored) await local.aws.put({ ...message });
 
     const env = { ...standInEnv(local.aws), AWS_ENDPOINT_URL_DYNAMODB: busy.url };
-    const { code, stderr } = await runScript(SCRIPT, args, { env, timeoutMs: 120_000 });
+    const { code, stderr } = await runScript(SCRIPT, args, { env });
 
     expect(code, stderr).toBe(0);
     const { throttled, stalled } = busy.counts();

@@ -487,7 +487,7 @@ describe('retention', () => {
   it('says, as a dry run, how many messages are kept longer than the period, and changes nothing', async () => {
     const before = await expiries();
     const { code, stdout, stderr } = await runMessages(['retention'], retentionEnv());
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stdout).toBe('');
     expect(stderr).toContain(
       `Retention: ${DAYS} days (retentionDays in cdk.json). Checked ${checked.toLocaleString('en')} stored messages in ${TABLE}`,
@@ -505,7 +505,7 @@ describe('retention', () => {
   it('with --apply, sets each of them to expire the period after it arrived, and leaves every other item as it was', async () => {
     const before = await expiries();
     const { code, stderr } = await runMessages(['retention', '--apply'], retentionEnv());
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stderr).toContain(`${longer.length.toLocaleString('en')} messages now expire ${DAYS} days after arriving`);
     const after = await expiries();
     for (const item of longer) expect(after.get(item.id), item.id).toBe(expiresAtFor(item.receivedAt, DAYS));
@@ -516,7 +516,7 @@ describe('retention', () => {
   it('changes nothing more when run again', async () => {
     const before = await expiries();
     const { code, stderr } = await runMessages(['retention', '--apply'], retentionEnv());
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stderr).toContain(
       `${(longer.length + inStep.length).toLocaleString('en')} messages already expire ${DAYS} days after arriving.`,
     );

@@ -38,7 +38,7 @@ function runSmoke(local: LocalStack) {
     SES_PORT: new URL(local.urls.ses).port,
     TABLE_NAME: local.tableName,
   };
-  return runScript(SCRIPT, [local.urls.site, '--deliver'], { env, timeoutMs: 60_000 });
+  return runScript(SCRIPT, [local.urls.site, '--deliver'], { env });
 }
 
 describe('npm run smoke -- <url> --deliver against the local stack', () => {

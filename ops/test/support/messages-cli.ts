@@ -30,7 +30,7 @@ let stderrSoFar = '';
 export const allStderr = () => stderrSoFar;
 
 export async function runMessages(args: string[], env: Record<string, string>, input?: string) {
-  const result = await runScript(SCRIPT, args, { env, input, timeoutMs: 15_000 });
+  const result = await runScript(SCRIPT, args, { env, input });
   stderrSoFar += result.stderr;
   return result;
 }
