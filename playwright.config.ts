@@ -21,7 +21,10 @@ function testsOn(screen: Screen): RegExp[] {
 export default defineConfig({
   testDir: '.',
   testMatch: ['test/browser/**/*.spec.ts', 'frontend/**/*.spec.ts'],
+  // Copies of the tree (a mutation run's sandbox, the bench's release build) are not the tests.
+  testIgnore: ['**/node_modules/**', '**/.work/**'],
   outputDir: 'test-results',
+  globalSetup: './test/setup/playwright-global.ts',
   forbidOnly: !!process.env.CI,
   // A worker per core, not Playwright's default of one per two: most of a browser test's time is a
   // wait, on a page or on the function's clock, which another worker's test can use. On two busy

@@ -4,7 +4,8 @@
  * own, @site/testing/local-aws); the functions' roles as the CDK app synthesizes them, with the
  * operators' policies the guides document, which the IAM gates in front of the stand-ins
  * enforce; and the directory where the gates write down every call, which the check of unused
- * grants reads after every other test (test/grants). Handed to the files with `provide`.
+ * grants reads after every other test (test/grants). Handed to the files with `provide`. The
+ * run's temporary files go in a directory of its own, removed at its end (scratch-tmpdir.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,10 @@ import '@site/testing/provided';
 import { NAME_PLACEHOLDERS } from '@site/core/node/deployed-roles';
 import { documentedPolicies } from '@site/testing/documented-policies';
 import { LOCAL_STAGE } from '@site/local/defaults';
+import { useScratchTmpdir } from './scratch-tmpdir';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const removeScratch = useScratchTmpdir('vitest');
   const roles = await cachedDeployedRoles();
   // The operators' policies for the local stack's stage, its table a placeholder as in the roles.
   const operators = documentedPolicies({
@@ -34,5 +37,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await Promise.all([dynamodb.close(), ses.close()]);
     rmSync(callLogDir, { recursive: true, force: true });
+    removeScratch();
   };
 }
