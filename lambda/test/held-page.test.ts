@@ -7,13 +7,11 @@
  * lines hold.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS } from '@site/core/node/deploy-config';
 import { HELD_LINK_PARAMETER, HONEYPOT_FIELD, STAMP_FIELD } from '@site/core/contract';
 import { DIGEST_TEXT } from '@site/core/content/digest';
 import { HELD_PAGE_TEXT } from '@site/core/content/held-page';
 import { answer, contactEvent, heldEvent, ownMessage } from '@site/testing/api-events';
 import { TEST_SITE_URL } from '@site/testing/test-values';
-import { createContactHandler } from '../src/contact/contact-handler';
 import { createRetryJob } from '../src/retry/retry';
 import { heldLinkKey, heldLinkToken } from '../src/held/held-link';
 import { HELD_PAGE_LOG } from '../src/held/held-handler';
@@ -21,17 +19,9 @@ import { HELD_ACTIONS, HELD_FORM } from '../src/held/held-page';
 import { useLocalAws, type LocalAwsStack } from './support/contact-stack';
 import { sendUntilStored } from './support/resend';
 import { solvedStamp } from './support/stamps';
+import { HOUR, waveHandler } from './support/wave';
 
-const HOUR = 60 * 60 * 1000;
 const DAY_SECONDS = 24 * 60 * 60;
-
-function handlerAt(stack: LocalAwsStack, clock: { now: Date }) {
-  return createContactHandler({
-    config: { ...stack.aws.config, mailBudgets: { ordinary: DEFAULTS.mailBudget, site: DEFAULTS.siteMailBudget } },
-    clients: stack.aws.clients,
-    clock: () => clock.now,
-  });
-}
 
 /** The address of the wave's `n`th sender: each on a /16 of its own, as a wave from many networks comes. */
 const sender = (n: number) => `${11 + (n >> 8)}.${n & 255}.7.1`;
@@ -62,7 +52,7 @@ describe('a wave of a thousand clean-looking messages held for the budget, then 
     async () => {
       const start = Date.parse('2026-11-23T09:00:00Z');
       const clock = { now: new Date(start) };
-      const handler = handlerAt(stack, clock);
+      const handler = waveHandler(stack, clock);
       const total = 1000;
       for (let batch = 0; batch < total; batch += 25) {
         clock.now = new Date(start + (batch / total) * 30 * 60_000);
@@ -121,7 +111,7 @@ describe('a wave of a thousand clean-looking messages held for the budget, then 
 describe('the page of held messages', () => {
   const stack = useLocalAws();
   const clock = { now: new Date('2026-11-24T10:00:00Z') };
-  const handler = () => handlerAt(stack, clock);
+  const handler = () => waveHandler(stack, clock);
   const token = () => heldLinkToken(heldLinkKey(stack.aws.config.origin.current), clock.now);
 
   /** A message held as suspect (its honeypot filled), with a text the test can look for. */
