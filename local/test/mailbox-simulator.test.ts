@@ -190,15 +190,14 @@ describe('through the local stack, as npm start runs it', () => {
     return { stack, id: ((await response.json()) as { id: string }).id };
   }
 
-  /** The message once it has left `emailed`, within a few seconds. */
+  /**
+   * The message once SES's event has moved it on from `emailed`. The poll waits less than the
+   * test's own limit, so that a failure says which status never came.
+   */
   async function settled(stack: LocalStack, id: string, status: string): Promise<StoredMessage | undefined> {
     const table = { name: stack.tableName, client: createDocumentClient(emulatorClientConfig(stack.urls.dynamodb)) };
-    let message: StoredMessage | undefined;
-    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      message = await getMessage(table, id);
-      if (message?.status === status) break;
-    }
-    return message;
+    await expect.poll(async () => (await getMessage(table, id))?.status, { timeout: 30_000, interval: 100 }).toBe(status);
+    return getMessage(table, id);
   }
 
   it.each([

@@ -78,13 +78,11 @@ function groupIsAlive(pid: number): boolean {
   }
 }
 
-/** Helpers such as tsx's esbuild service exit a moment after the main process: allow 3 s. */
-async function groupIsGone(pid: number): Promise<boolean> {
-  for (const deadline = Date.now() + 3_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-    if (!groupIsAlive(pid)) return true;
-  }
-  return false;
-}
+/**
+ * How long a poll waits for what a test awaits: more than a busy machine needs, less than the
+ * test's own limit, so that a failure names what never came rather than only the test's time.
+ */
+const PATIENCE = { timeout: 30_000 };
 
 /**
  * Every port `npm start` opens, each left to the system ('0'): a suite beside this one (another
@@ -137,7 +135,8 @@ describe('npm start', () => {
     const { id } = (await sent.json()) as { id: string };
 
     expect(await interrupt(first.child)).toBe(0);
-    expect(await groupIsGone(first.child.pid!)).toBe(true);
+    // Helpers such as tsx's esbuild service exit a moment after the main process.
+    await expect.poll(() => groupIsAlive(first.child.pid!), { ...PATIENCE, message: 'the process group is gone' }).toBe(false);
     for (const p of [port, dynamoPort, sesPort, apiPort, metricsPort]) expect(await portIsClosed(p)).toBe(true);
 
     const second = await start(env);
@@ -233,14 +232,12 @@ describe('npm start', () => {
       runScript(join(REPO_ROOT, 'ops/messages.ts'), args, {
         env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', DYNAMODB_PORT: dynamoPort, SES_PORT: sesPort, ...env },
       });
-    const showsWithin = async (status: string) => {
-      let shown = '';
-      for (const deadline = Date.now() + 5_000; Date.now() < deadline && !new RegExp(`^status\\s+${status}$`, 'm').test(shown);) {
-        shown = (await messages(['show', id])).stdout;
-      }
-      return shown;
+    // SES's event reaches the stored message a moment after the send.
+    const shown = async (status: string) => {
+      await expect.poll(async () => (await messages(['show', id])).stdout, PATIENCE).toMatch(new RegExp(`^status\\s+${status}$`, 'm'));
+      return (await messages(['show', id])).stdout;
     };
-    const bounced = await showsWithin('bounced');
+    const bounced = await shown('bounced');
     expect(bounced).toMatch(/^status\s+bounced$/m);
     expect(bounced).toMatch(/^mail server\s+Permanent\/General: smtp; 550 5\.1\.1 user unknown$/m);
 
@@ -248,7 +245,7 @@ describe('npm start', () => {
     const resent = await messages(['resend', id], { MAIL_TO: 'success@simulator.amazonses.com' });
     expect(resent.code).toBe(0);
     expect(resent.stdout).toContain(`E-mailed message ${id} to success@simulator.amazonses.com`);
-    expect(await showsWithin('delivered')).toMatch(/^outcome\s+delivered \(attempt 2, /m);
+    expect(await shown('delivered')).toMatch(/^outcome\s+delivered \(attempt 2, /m);
     expect(await interrupt(bouncing.child)).toBe(0);
 
     const refused = await start({ ...free, DYNAMODB_PORT: '0', CONTACT_RECIPIENT: 'de firma' }).catch((error: Error) => error);
