@@ -38,6 +38,9 @@ export default defineConfig({
         test: {
           name: 'frontend',
           root: './frontend',
+          // Its own, as this project extends the site's Vite config rather than this one: left
+          // unset it was Vitest's default of one worker fewer than the cores, one on two.
+          maxWorkers: '100%',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'build/*.test.ts'],
           setupFiles: ['test/setup.ts'],
