@@ -22,18 +22,20 @@ const HOUR = 3_600_000;
 const MESSAGES = 30;
 
 /**
- * Three writes in a row throttled, as DynamoDB throttles a burst, and two later ones each held
+ * Two writes in a row throttled, as DynamoDB throttles a burst, and two later ones each held
  * 2.5 s: longer than the functions' clients wait for an answer (AWS_CLIENT_OPTIONS in
  * lambda/src/shared/aws.ts). Either alone ends the command part-way with the functions' clients,
  * which try a write twice.
  */
 const BUSY = {
-  throttle: (write: number) => write >= 5 && write < 8,
+  throttle: (write: number) => write >= 5 && write < 7,
   stall: (write: number) => write === 15 || write === 16,
   stallMs: 2_500,
 };
 
-describe.each([
+// Side by side: each command has a table and a busy proxy of its own, and most of a test's time
+// is the command backing off and waiting, as it should.
+describe.concurrent.each([
   {
     command: 'retention --apply',
     args: ['retention', '--apply'],
@@ -92,7 +94,7 @@ describe.each([
 
     expect(code, stderr).toBe(0);
     const { throttled, stalled } = busy.counts();
-    expect(throttled).toBeGreaterThanOrEqual(3);
+    expect(throttled).toBeGreaterThanOrEqual(2);
     expect(stalled).toBeGreaterThanOrEqual(1);
     const unchanged = [];
     for (const message of stored) if (!changed(message, await local.aws.message(message.id))) unchanged.push(message.id);
