@@ -42,12 +42,9 @@ export const BUDGETS = {
    */
   coldStartVsAnchor: { limit: 0.75, comparison: '<=', text: '≤ 0.75× SDK from node_modules' },
   /**
-   * Handler p99 ÷ the bare PutItem + SendEmail p99, same emulators (without the IAM gate, which
-   * AWS does not have: iamGateP99 is its cost), same concurrency: what a
-   * visitor waits beyond the two round trips no handler avoids. An absolute 25 ms judged the
-   * host (the bare round trips alone reach 20 ms at p99 on a quiet 2-core machine); as a ratio
-   * the host cancels. The last release before the spam wave measured 1.75×, the spam wave's path
-   * (two more round trips) 2.1× at worst.
+   * Handler p99 ÷ the bare PutItem + SendEmail p99, same stand-ins (without the IAM gate, which
+   * AWS does not have: iamGateP99 is its cost), same concurrency: what a visitor waits beyond the
+   * two round trips no handler avoids. As a ratio the host cancels (decision 0007).
    */
   handlerVsBareP99At1: { limit: 2.5, comparison: '<=', text: '≤ 2.5× bare' },
   /**
@@ -80,15 +77,9 @@ export const BUDGETS = {
   /** Pairs of ordinary Dutch contact messages the near-copy fingerprint takes for near-copies (near-copies.ts): people are not a wave. */
   nearCopyFalsePairs: { limit: 0.01, comparison: '<=', text: '≤ 1 % of pairs' },
   /**
-   * The contact handler's p99 with the IAM gate in front of DynamoDB and SES (decision 0036) ÷
-   * its p99 without it, on two local stacks in the same run, one call at a time, alternating in
-   * blocks of ten: what evaluating every call costs `npm start` and the suites (never AWS). Each of
-   * the handler's calls takes a loopback hop more and, as most carry an item's key in their
-   * condition keys, a policy simulation the gate cannot remember, in the same event loop as the
-   * handler and the stand-ins. A quarter more, the first guess, is not what that costs: six runs at
-   * load averages of 5 to 8 on 2 cores measured 1.17 to 1.99× at p99 (1.5 to 1.8× at the median).
-   * 2× holds today's gate with room for the host's noise; a gate whose every check cost as much
-   * again (about 2.2× at the median) would miss it.
+   * The contact handler's p99 with the IAM gate in front of DynamoDB and SES ÷ its p99 without
+   * it, on two local stacks in the same run, one call at a time, alternating in blocks of ten:
+   * what evaluating every call costs `npm start` and the suites, never AWS (decision 0036).
    */
   iamGateP99: { limit: 2, comparison: '<=', text: '≤ 2× without the gate' },
 } as const satisfies Record<string, Budget>;

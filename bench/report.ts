@@ -187,142 +187,116 @@ const notMeasured = (budget: string, limit: Budget | { text: string }, why: stri
   verdict: 'not measured',
 });
 
+type Part = Exclude<keyof BenchResults, 'environment' | 'outcomes' | 'errors' | 'durationSeconds'>;
+
+function handlerRows(latency: HandlerLatency): Row[] {
+  return latency.handler.flatMap((handler, i) => {
+    const bare = latency.bare[i]!;
+    const budget = { 1: BUDGETS.handlerVsBareP99At1, 50: BUDGETS.handlerVsBareP99At50 }[handler.concurrency];
+    const what = `Handler p99 at ${handler.concurrency} concurrent (${ms(handler.p99)}; p50 ${ms(handler.p50)}, ${Math.round(handler.throughput)}/s)`;
+    return budget
+      ? [withFailures(fixedRow(what, handler.p99 / bare.p99, budget, times, `bare round trips p99 ${ms(bare.p99)}`), handler, bare)]
+      : [];
+  });
+}
+
+/** Every message must have been stored, and SES may have sent no more than the firm received. */
+function waveRows(wave: SpamWave): Row[] {
+  const emails = `E-mails per 1,000 spam messages (${wave.held} held; SES sends ${wave.sesSends})`;
+  const perThousand = Math.max(wave.emails, wave.sesSends) * (1000 / wave.messages);
+  return [
+    wave.stored === wave.messages
+      ? fixedRow(emails, perThousand, BUDGETS.waveEmailsPer1000, (value) => value.toFixed(0))
+      : notMeasured('E-mails per 1,000 spam messages', BUDGETS.waveEmailsPer1000, `${wave.stored} of ${wave.messages} stored`),
+    fixedRow(
+      `DynamoDB write units per spam message (${wave.dynamoWrites} writes)`,
+      wave.writeUnits / wave.messages,
+      BUDGETS.waveWriteUnitsPerMessage,
+      (value) => value.toFixed(2),
+    ),
+  ];
+}
+
 /** One row per budget; `partial`: only the parts that ran (`--only`), else a part that did not is a row that fails. */
 export function buildRows(results: BenchResults, partial = false): Row[] {
-  const { lighthouse: lh, errors } = results;
-  const missing = (part: string, budget: string, limit: Budget | { text: string }) =>
-    partial && !errors[part] ? [] : [notMeasured(budget, limit, errors[part] ?? 'its part did not run')];
-  const handlerRows = (latency: HandlerLatency) =>
-    latency.handler.flatMap((handler, i) => {
-      const bare = latency.bare[i]!;
-      const budget = { 1: BUDGETS.handlerVsBareP99At1, 50: BUDGETS.handlerVsBareP99At50 }[handler.concurrency];
-      const what = `Handler p99 at ${handler.concurrency} concurrent (${ms(handler.p99)}; p50 ${ms(handler.p50)}, ${Math.round(handler.throughput)}/s)`;
-      return budget
-        ? [withFailures(fixedRow(what, handler.p99 / bare.p99, budget, times, `bare round trips p99 ${ms(bare.p99)}`), handler, bare)]
-        : [];
-    });
-  const wave = results.spamWave;
+  const { errors } = results;
+  /** A part's rows from its figures; without them, one row that says why (none for a part `--only` left out). */
+  const rowsOf = <P extends Part>(
+    part: P,
+    budget: string,
+    limit: Budget | { text: string },
+    rows: (figures: NonNullable<BenchResults[P]>) => Row[],
+  ) => {
+    const figures = results[part];
+    if (figures) return rows(figures);
+    return partial && !errors[part] ? [] : [notMeasured(budget, limit, errors[part] ?? 'its part did not run')];
+  };
   return [
-    ...(results.firstLoadJs
-      ? [firstLoadRow(results.firstLoadJs)]
-      : missing('firstLoadJs', 'First-load JavaScript', BUDGETS.firstLoadJsGzipBytes)),
-    ...(lh
-      ? lighthouseRows(lh)
-      : missing('lighthouse', 'Lighthouse: scores, LCP, TBT, longest task, the typeface, first view, CLS', {
-          text: 'the Lighthouse budgets',
-        })),
-    ...(results.lambdaBundle
-      ? [
-          fixedRow(
-            `Lambda bundle, minified (gzip ${kb(results.lambdaBundle.gzipBytes)})`,
-            results.lambdaBundle.bytes,
-            BUDGETS.lambdaBundleBytes,
-            kb,
-          ),
-        ]
-      : missing('lambdaBundle', 'Lambda bundle', BUDGETS.lambdaBundleBytes)),
-    ...(results.coldStart
-      ? [
-          fixedRow(
-            `Cold start, spawn to exit (median of ${results.coldStart.samples}: ${ms(results.coldStart.bundle)}; Node alone ${ms(results.coldStart.empty)})`,
-            results.coldStart.ratio,
-            BUDGETS.coldStartVsAnchor,
-            times,
-            `SDK from node_modules ${ms(results.coldStart.sdkFromNodeModules)}`,
-          ),
-        ]
-      : missing('coldStart', 'Cold start', BUDGETS.coldStartVsAnchor)),
-    ...(results.handlerLatency
-      ? handlerRows(results.handlerLatency)
-      : missing('handlerLatency', 'Handler p99', BUDGETS.handlerVsBareP99At1)),
-    ...(results.hostileBodies
-      ? [
-          fixedRow(
-            `The heaviest body at its size limit, handler median (${results.hostileBodies.worst.name})`,
-            results.hostileBodies.worst.ratio,
-            BUDGETS.hostileBodyVsMessage,
-            times,
-            `a message ${ms(results.hostileBodies.bodies[0]!.p50)}`,
-          ),
-        ]
-      : missing('hostileBodies', 'The heaviest body', BUDGETS.hostileBodyVsMessage)),
-    ...(results.iamGate
-      ? [
-          withFailures(
-            fixedRow(
-              `Handler p99 with the IAM gate, one at a time (${ms(results.iamGate.gated.p99)}; p50 ${ms(results.iamGate.gated.p50)})`,
-              results.iamGate.ratio,
-              BUDGETS.iamGateP99,
-              times,
-              `without the gate p99 ${ms(results.iamGate.ungated.p99)}, p50 ${ms(results.iamGate.ungated.p50)}`,
-            ),
-            results.iamGate.gated,
-            results.iamGate.ungated,
-          ),
-        ]
-      : missing('iamGate', 'The IAM gate', BUDGETS.iamGateP99)),
-    ...(results.stampSolves
-      ? [
-          fixedRow(
-            `Proof-of-work stamp ready on a phone, median of ${results.stampSolves.solves}`,
-            results.stampSolves.ready.p50,
-            BUDGETS.stampReadyP50Ms,
-            ms,
-          ),
-          fixedRow(
-            `… p95 (slowest ${ms(results.stampSolves.ready.max)}; the solve alone, median ${ms(results.stampSolves.solveP50)})`,
-            results.stampSolves.ready.p95,
-            BUDGETS.stampReadyP95Ms,
-            ms,
-          ),
-        ]
-      : missing('stampSolves', 'Proof-of-work stamp', BUDGETS.stampReadyP50Ms)),
-    ...(results.tapToPaint
-      ? [
-          fixedRow(
-            `The phone's menu, a tap at the first paint to the next paint (median of ${results.tapToPaint.loads} loads; slowest ${ms(results.tapToPaint.atFirstPaint.max)})`,
-            results.tapToPaint.atFirstPaint.p50,
-            BUDGETS.tapToPaintP50Ms,
-            ms,
-            `tapped ${ms(results.tapToPaint.tapAfterFirstPaintMs)} after the first paint, before the app`,
-          ),
-          fixedRow(
-            `… a tap after hydration (slowest ${ms(results.tapToPaint.afterHydration.max)})`,
-            results.tapToPaint.afterHydration.p50,
-            BUDGETS.tapToPaintP50Ms,
-            ms,
-          ),
-        ]
-      : missing('tapToPaint', "A tap on the phone's menu to the next paint", BUDGETS.tapToPaintP50Ms)),
-    ...(wave
-      ? [
-          // Every message must have been stored, and SES may have sent no more than the firm received.
-          wave.stored === wave.messages
-            ? fixedRow(
-                `E-mails per 1,000 spam messages (${wave.held} held; SES sends ${wave.sesSends})`,
-                Math.max(wave.emails, wave.sesSends) * (1000 / wave.messages),
-                BUDGETS.waveEmailsPer1000,
-                (value) => value.toFixed(0),
-              )
-            : notMeasured('E-mails per 1,000 spam messages', BUDGETS.waveEmailsPer1000, `${wave.stored} of ${wave.messages} stored`),
-          fixedRow(
-            `DynamoDB write units per spam message (${wave.dynamoWrites} writes)`,
-            wave.writeUnits / wave.messages,
-            BUDGETS.waveWriteUnitsPerMessage,
-            (value) => value.toFixed(2),
-          ),
-        ]
-      : missing('spamWave', 'A spam wave', BUDGETS.waveEmailsPer1000)),
-    ...(results.nearCopies
-      ? [
-          fixedRow(
-            `Near-copies among ordinary Dutch messages (${results.nearCopies.collisions} of ${results.nearCopies.pairs} pairs; ${results.nearCopies.messages} messages, ${results.nearCopies.keys} keys)`,
-            results.nearCopies.collisions / results.nearCopies.pairs,
-            BUDGETS.nearCopyFalsePairs,
-            (value) => `${(value * 100).toFixed(2)} %`,
-          ),
-        ]
-      : missing('nearCopies', 'Near-copies among ordinary Dutch messages', BUDGETS.nearCopyFalsePairs)),
+    ...rowsOf('firstLoadJs', 'First-load JavaScript', BUDGETS.firstLoadJsGzipBytes, (figures) => [firstLoadRow(figures)]),
+    ...rowsOf(
+      'lighthouse',
+      'Lighthouse: scores, LCP, TBT, longest task, the typeface, first view, CLS',
+      { text: 'the Lighthouse budgets' },
+      lighthouseRows,
+    ),
+    ...rowsOf('lambdaBundle', 'Lambda bundle', BUDGETS.lambdaBundleBytes, (bundle) => [
+      fixedRow(`Lambda bundle, minified (gzip ${kb(bundle.gzipBytes)})`, bundle.bytes, BUDGETS.lambdaBundleBytes, kb),
+    ]),
+    ...rowsOf('coldStart', 'Cold start', BUDGETS.coldStartVsAnchor, (cold) => [
+      fixedRow(
+        `Cold start, spawn to exit (median of ${cold.samples}: ${ms(cold.bundle)}; Node alone ${ms(cold.empty)})`,
+        cold.ratio,
+        BUDGETS.coldStartVsAnchor,
+        times,
+        `SDK from node_modules ${ms(cold.sdkFromNodeModules)}`,
+      ),
+    ]),
+    ...rowsOf('handlerLatency', 'Handler p99', BUDGETS.handlerVsBareP99At1, handlerRows),
+    ...rowsOf('hostileBodies', 'The heaviest body', BUDGETS.hostileBodyVsMessage, ({ worst, bodies }) => [
+      fixedRow(
+        `The heaviest body at its size limit, handler median (${worst.name})`,
+        worst.ratio,
+        BUDGETS.hostileBodyVsMessage,
+        times,
+        `a message ${ms(bodies[0]!.p50)}`,
+      ),
+    ]),
+    ...rowsOf('iamGate', 'The IAM gate', BUDGETS.iamGateP99, ({ gated, ungated, ratio }) => [
+      withFailures(
+        fixedRow(
+          `Handler p99 with the IAM gate, one at a time (${ms(gated.p99)}; p50 ${ms(gated.p50)})`,
+          ratio,
+          BUDGETS.iamGateP99,
+          times,
+          `without the gate p99 ${ms(ungated.p99)}, p50 ${ms(ungated.p50)}`,
+        ),
+        gated,
+        ungated,
+      ),
+    ]),
+    ...rowsOf('stampSolves', 'Proof-of-work stamp', BUDGETS.stampReadyP50Ms, ({ solves, ready, solveP50 }) => [
+      fixedRow(`Proof-of-work stamp ready on a phone, median of ${solves}`, ready.p50, BUDGETS.stampReadyP50Ms, ms),
+      fixedRow(`… p95 (slowest ${ms(ready.max)}; the solve alone, median ${ms(solveP50)})`, ready.p95, BUDGETS.stampReadyP95Ms, ms),
+    ]),
+    ...rowsOf('tapToPaint', "A tap on the phone's menu to the next paint", BUDGETS.tapToPaintP50Ms, (tap) => [
+      fixedRow(
+        `The phone's menu, a tap at the first paint to the next paint (median of ${tap.loads} loads; slowest ${ms(tap.atFirstPaint.max)})`,
+        tap.atFirstPaint.p50,
+        BUDGETS.tapToPaintP50Ms,
+        ms,
+        `tapped ${ms(tap.tapAfterFirstPaintMs)} after the first paint, before the app`,
+      ),
+      fixedRow(`… a tap after hydration (slowest ${ms(tap.afterHydration.max)})`, tap.afterHydration.p50, BUDGETS.tapToPaintP50Ms, ms),
+    ]),
+    ...rowsOf('spamWave', 'A spam wave', BUDGETS.waveEmailsPer1000, waveRows),
+    ...rowsOf('nearCopies', 'Near-copies among ordinary Dutch messages', BUDGETS.nearCopyFalsePairs, (near) => [
+      fixedRow(
+        `Near-copies among ordinary Dutch messages (${near.collisions} of ${near.pairs} pairs; ${near.messages} messages, ${near.keys} keys)`,
+        near.collisions / near.pairs,
+        BUDGETS.nearCopyFalsePairs,
+        (value) => `${(value * 100).toFixed(2)} %`,
+      ),
+    ]),
   ];
 }
 
