@@ -6,7 +6,7 @@
  * address ends bounced, complained or delivered within seconds.
  */
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PATH } from '@site/core/contract';
 import { readDeliveryEvent } from '@site/lambda/delivery-events';
 import { DELIVERY_TAGS } from '@site/core/ses-events';
@@ -196,8 +196,14 @@ describe('through the local stack, as npm start runs it', () => {
    */
   async function settled(stack: LocalStack, id: string, status: string): Promise<StoredMessage | undefined> {
     const table = { name: stack.tableName, client: createDocumentClient(emulatorClientConfig(stack.urls.dynamodb)) };
-    await expect.poll(async () => (await getMessage(table, id))?.status, { timeout: 30_000, interval: 100 }).toBe(status);
-    return getMessage(table, id);
+    return vi.waitFor(
+      async () => {
+        const message = await getMessage(table, id);
+        expect(message?.status).toBe(status);
+        return message;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
   }
 
   it.each([

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PATH } from '@site/core/contract';
 import { DEFAULT_TABLE_NAME } from '@site/core/table';
 import { emulatorClientConfig, loopbackUrl } from '@site/emulators/connections';
@@ -233,10 +233,12 @@ describe('npm start', () => {
         env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', DYNAMODB_PORT: dynamoPort, SES_PORT: sesPort, ...env },
       });
     // SES's event reaches the stored message a moment after the send.
-    const shown = async (status: string) => {
-      await expect.poll(async () => (await messages(['show', id])).stdout, PATIENCE).toMatch(new RegExp(`^status\\s+${status}$`, 'm'));
-      return (await messages(['show', id])).stdout;
-    };
+    const shown = (status: string) =>
+      vi.waitFor(async () => {
+        const { stdout } = await messages(['show', id]);
+        expect(stdout).toMatch(new RegExp(`^status\\s+${status}$`, 'm'));
+        return stdout;
+      }, PATIENCE);
     const bounced = await shown('bounced');
     expect(bounced).toMatch(/^status\s+bounced$/m);
     expect(bounced).toMatch(/^mail server\s+Permanent\/General: smtp; 550 5\.1\.1 user unknown$/m);
