@@ -137,12 +137,7 @@ export interface Latency {
   firstError?: string;
 }
 
-interface Sample {
-  durations: number[];
-  wallMs: number;
-  errors: number;
-  firstError?: string;
-}
+type Sample = Pick<Latency, 'errors' | 'firstError'> & { durations: number[]; wallMs: number };
 
 /**
  * `total` calls, `concurrency` at a time, each timed from its start to its settlement; a failed

@@ -355,6 +355,9 @@ function lighthouseSection(lh: NonNullable<BenchResults['lighthouse']>): string[
   ];
 }
 
+const countOf = ([outcome, count]: [string, number]) => `${outcome} ×${count}`;
+const verdictCell = (row: Row) => (row.verdict === 'pass' ? 'pass' : `**${row.verdict}**`);
+
 export function renderMarkdown(results: BenchResults, rows: Row[]): string {
   const env = results.environment;
   const missed = rows.filter((row) => row.verdict !== 'pass').length;
@@ -366,26 +369,12 @@ export function renderMarkdown(results: BenchResults, rows: Row[]): string {
     `# Benchmark results\n\n\`npm run bench\` on ${env.date.slice(0, 10)}, commit ${env.commit}, ${Math.round(results.durationSeconds ?? 0)} s: ${missed ? `${missed} budget${missed === 1 ? '' : 's'} missed or not measured` : 'every budget met'}. The budgets and what each protects: [docs/design.md](../docs/design.md#budgets); the margin is what a budget passed (+) or missed (−) by, in its own terms.${busy}\n`,
     markdownTable(
       ['budget', 'limit', 'measured', 'against', 'margin', 'verdict'],
-      rows.map((row) => [
-        row.budget,
-        row.limit,
-        row.measured,
-        row.against,
-        row.margin,
-        row.verdict === 'pass' ? 'pass' : `**${row.verdict}**`,
-      ]),
+      rows.map((row) => [row.budget, row.limit, row.measured, row.against, row.margin, verdictCell(row)]),
     ),
     ...(results.lighthouse ? ['', ...lighthouseSection(results.lighthouse)] : []),
     ...(results.lighthouse?.warnings.length ? [`\nLighthouse: ${results.lighthouse.warnings.join('; ')}.`] : []),
     `\nWhat the handler did with the requests of each part (its log's outcomes): ${Object.entries(results.outcomes)
-      .map(
-        ([part, outcomes]) =>
-          `${part}: ${
-            Object.entries(outcomes)
-              .map(([outcome, count]) => `${outcome} ×${count}`)
-              .join(', ') || 'none'
-          }`,
-      )
+      .map(([part, outcomes]) => `${part}: ${Object.entries(outcomes).map(countOf).join(', ') || 'none'}`)
       .join('; ')}.`,
     '\n## Environment\n',
     markdownTable(

@@ -150,10 +150,5 @@ export async function measureTapToPaint(siteUrl: string, loads = 7): Promise<Tap
     await browser.close();
   }
   const summary = (runs: number[]) => ({ runs, p50: median(runs), max: Math.max(...runs) });
-  return {
-    loads,
-    atFirstPaint: summary(atFirstPaint),
-    afterHydration: summary(afterHydration),
-    tapAfterFirstPaintMs: median(delays),
-  };
+  return { loads, atFirstPaint: summary(atFirstPaint), afterHydration: summary(afterHydration), tapAfterFirstPaintMs: median(delays) };
 }

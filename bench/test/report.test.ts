@@ -42,11 +42,7 @@ describe('a run of every part', () => {
   });
 
   it('judges the tap on the phone’s menu at the first paint and after hydration, each on its median', () => {
-    const loads = (runs: number[]) => ({
-      runs,
-      p50: runs.slice().sort((a, b) => a - b)[Math.floor(runs.length / 2)]!,
-      max: Math.max(...runs),
-    });
+    const loads = (runs: number[]) => ({ runs, p50: runs.toSorted((a, b) => a - b)[Math.floor(runs.length / 2)]!, max: Math.max(...runs) });
     const tapToPaint = { loads: 3, atFirstPaint: loads([48, 240, 56]), afterHydration: loads([16, 232, 248]), tapAfterFirstPaintMs: 20 };
     const rows = buildRows(run({ tapToPaint }), true);
     expect(rows.map((row) => [row.measured, row.margin, row.verdict])).toEqual([
