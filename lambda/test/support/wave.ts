@@ -7,6 +7,7 @@ import { DEFAULTS } from '@site/core/node/deploy-config';
 import { STAMP_FIELD } from '@site/core/contract';
 import { contactEvent, ownMessage } from '@site/testing/api-events';
 import { createContactHandler } from '../../src/contact/contact-handler';
+import { systemTiming } from '../../src/contact/answer-timing';
 import type { MailBudgets } from '../../src/spam/mail-budget';
 import type { LocalAwsStack } from './contact-stack';
 import { solvedStamp } from './stamps';
@@ -19,12 +20,17 @@ export const BUDGETS: MailBudgets = {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-/** A handler on the stand-ins with the deploy's default budgets (or the test's own) and a clock the test moves. */
+/**
+ * A handler on the stand-ins with the deploy's default budgets (or the test's own) and a clock
+ * the test moves. A held answer's wait for a drawn delivery time is not slept: answer-timing.test.ts
+ * proves that wait, and the four wave files spent a third of their time in it.
+ */
 export function waveHandler(stack: LocalAwsStack, clock: { now: Date }, mailBudgets: MailBudgets = BUDGETS) {
   return createContactHandler({
     config: { ...stack.aws.config, mailBudgets },
     clients: stack.aws.clients,
     clock: () => clock.now,
+    timing: { ...systemTiming, sleep: () => Promise.resolve() },
   });
 }
 
